@@ -1,0 +1,3 @@
+//! Benchmarks for the schwimmen crate (to come with the game).
+
+fn main() {}

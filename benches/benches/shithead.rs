@@ -1,0 +1,3 @@
+//! Benchmarks for the shithead crate (to come with the game).
+
+fn main() {}

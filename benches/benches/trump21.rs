@@ -1,0 +1,3 @@
+//! Benchmarks for the trump21 crate (to come with the game).
+
+fn main() {}

@@ -1,0 +1,1 @@
+//! Criterion benchmarks for the card-rules crates; the benches live in `benches/`.

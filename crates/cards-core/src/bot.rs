@@ -1,0 +1,24 @@
+//! [`Bot`]: a player that chooses from its view and its legal actions.
+
+use rand_core::Rng;
+
+use crate::chance::below;
+use crate::game::Game;
+
+/// A player program. It sees only its own view, never the full state.
+pub trait Bot<G: Game> {
+    /// Picks one of `legal` (never empty) for the seat that `view` belongs to.
+    ///
+    /// A bot that returns an action not in `legal` has it refused by the rules.
+    fn choose(&mut self, view: &G::View, legal: &[G::Action], rng: &mut dyn Rng) -> G::Action;
+}
+
+/// Chooses uniformly among the legal actions.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RandomBot;
+
+impl<G: Game> Bot<G> for RandomBot {
+    fn choose(&mut self, _view: &G::View, legal: &[G::Action], rng: &mut dyn Rng) -> G::Action {
+        legal[below(rng, legal.len() as u64) as usize].clone()
+    }
+}

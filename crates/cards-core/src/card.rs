@@ -1,0 +1,336 @@
+//! Suits, ranks and cards, with their text forms.
+
+use std::fmt;
+use std::str::FromStr;
+
+use thiserror::Error;
+
+/// One of the four French suits.
+///
+/// The order (`Clubs < Diamonds < Hearts < Spades`) is the order of
+/// [`Suit::ALL`] and of iteration over a [`CardSet`](crate::CardSet).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Suit {
+    /// ♣, written `C`.
+    Clubs = 0,
+    /// ♦, written `D`.
+    Diamonds = 1,
+    /// ♥, written `H`.
+    Hearts = 2,
+    /// ♠, written `S`.
+    Spades = 3,
+}
+
+impl Suit {
+    /// All four suits in order.
+    pub const ALL: [Suit; 4] = [Suit::Clubs, Suit::Diamonds, Suit::Hearts, Suit::Spades];
+
+    /// The suit's index, 0 to 3.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The suit with the given index.
+    ///
+    /// # Panics
+    /// When `index > 3`.
+    #[inline]
+    pub const fn from_index(index: usize) -> Suit {
+        Suit::ALL[index]
+    }
+
+    /// The letter used in text: `C`, `D`, `H` or `S`.
+    pub const fn letter(self) -> char {
+        match self {
+            Suit::Clubs => 'C',
+            Suit::Diamonds => 'D',
+            Suit::Hearts => 'H',
+            Suit::Spades => 'S',
+        }
+    }
+
+    /// The suit symbol: `♣`, `♦`, `♥` or `♠`.
+    pub const fn symbol(self) -> char {
+        match self {
+            Suit::Clubs => '♣',
+            Suit::Diamonds => '♦',
+            Suit::Hearts => '♥',
+            Suit::Spades => '♠',
+        }
+    }
+
+    /// Reads a letter (any case) or a symbol, filled or outlined.
+    pub const fn from_char(c: char) -> Option<Suit> {
+        match c {
+            'c' | 'C' | '♣' | '♧' => Some(Suit::Clubs),
+            'd' | 'D' | '♦' | '♢' => Some(Suit::Diamonds),
+            'h' | 'H' | '♥' | '♡' => Some(Suit::Hearts),
+            's' | 'S' | '♠' | '♤' => Some(Suit::Spades),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Suit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.letter())
+    }
+}
+
+/// A rank from two to ace, ordered `Two < … < King < Ace`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Rank {
+    /// 2
+    Two = 0,
+    /// 3
+    Three = 1,
+    /// 4
+    Four = 2,
+    /// 5
+    Five = 3,
+    /// 6
+    Six = 4,
+    /// 7
+    Seven = 5,
+    /// 8
+    Eight = 6,
+    /// 9
+    Nine = 7,
+    /// 10, written `T` (and read as `10` too).
+    Ten = 8,
+    /// Jack, `J`.
+    Jack = 9,
+    /// Queen, `Q`.
+    Queen = 10,
+    /// King, `K`.
+    King = 11,
+    /// Ace, `A`.
+    Ace = 12,
+}
+
+impl Rank {
+    /// All thirteen ranks, two first.
+    pub const ALL: [Rank; 13] = [
+        Rank::Two,
+        Rank::Three,
+        Rank::Four,
+        Rank::Five,
+        Rank::Six,
+        Rank::Seven,
+        Rank::Eight,
+        Rank::Nine,
+        Rank::Ten,
+        Rank::Jack,
+        Rank::Queen,
+        Rank::King,
+        Rank::Ace,
+    ];
+
+    /// The rank's index, 0 (two) to 12 (ace).
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The rank with the given index.
+    ///
+    /// # Panics
+    /// When `index > 12`.
+    #[inline]
+    pub const fn from_index(index: usize) -> Rank {
+        Rank::ALL[index]
+    }
+
+    /// The pip number: 2 to 10, then 11 (jack) to 14 (ace).
+    #[inline]
+    pub const fn number(self) -> u8 {
+        self as u8 + 2
+    }
+
+    /// The character used in text: `2`–`9`, `T`, `J`, `Q`, `K`, `A`.
+    pub const fn letter(self) -> char {
+        b"23456789TJQKA"[self as usize] as char
+    }
+
+    /// Reads one rank character (any case); `10` is handled by [`Card`]'s parser.
+    pub const fn from_char(c: char) -> Option<Rank> {
+        Some(match c {
+            '2' => Rank::Two,
+            '3' => Rank::Three,
+            '4' => Rank::Four,
+            '5' => Rank::Five,
+            '6' => Rank::Six,
+            '7' => Rank::Seven,
+            '8' => Rank::Eight,
+            '9' => Rank::Nine,
+            't' | 'T' => Rank::Ten,
+            'j' | 'J' => Rank::Jack,
+            'q' | 'Q' => Rank::Queen,
+            'k' | 'K' => Rank::King,
+            'a' | 'A' => Rank::Ace,
+            _ => return None,
+        })
+    }
+}
+
+impl fmt::Display for Rank {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.letter())
+    }
+}
+
+/// A playing card: one byte, `suit * 13 + rank`.
+///
+/// Reads rank then suit in any case, with `T` or `10` for ten and letters or
+/// symbols for suits; prints the short upper-case form.
+///
+/// ```
+/// use cards_core::{Card, Rank, Suit};
+/// let c: Card = "10♠".parse()?;
+/// assert_eq!(c, Card::new(Rank::Ten, Suit::Spades));
+/// assert_eq!(c.to_string(), "TS");
+/// assert_eq!("qd".parse::<Card>()?.to_string(), "QD");
+/// # Ok::<(), cards_core::ParseCardError>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Card(u8);
+
+impl Card {
+    /// Number of distinct cards in a French deck.
+    pub const COUNT: usize = 52;
+
+    /// The card of this rank and suit.
+    #[inline]
+    pub const fn new(rank: Rank, suit: Suit) -> Card {
+        Card(suit as u8 * 13 + rank as u8)
+    }
+
+    /// The card with index `0..52` (`suit * 13 + rank`), or `None`.
+    #[inline]
+    pub const fn from_index(index: usize) -> Option<Card> {
+        if index < Card::COUNT {
+            Some(Card(index as u8))
+        } else {
+            None
+        }
+    }
+
+    /// The card's index, `suit * 13 + rank`, below 52.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The card's rank.
+    #[inline]
+    pub const fn rank(self) -> Rank {
+        Rank::from_index(self.0 as usize % 13)
+    }
+
+    /// The card's suit.
+    #[inline]
+    pub const fn suit(self) -> Suit {
+        Suit::from_index(self.0 as usize / 13)
+    }
+}
+
+impl fmt::Display for Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.rank().letter(), self.suit().letter())
+    }
+}
+
+impl fmt::Debug for Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+/// Why a text is not a card.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{text:?} is not a card: write rank then suit, like 7H, TS, 10S or Q♦")]
+pub struct ParseCardError {
+    text: String,
+}
+
+impl FromStr for Card {
+    type Err = ParseCardError;
+
+    fn from_str(s: &str) -> Result<Card, ParseCardError> {
+        let err = || ParseCardError { text: s.to_owned() };
+        let t = s.trim();
+        let mut chars = t.chars();
+        let suit = chars
+            .next_back()
+            .and_then(Suit::from_char)
+            .ok_or_else(err)?;
+        let rank = match chars.as_str() {
+            "10" => Rank::Ten,
+            r => {
+                let mut rc = r.chars();
+                match (rc.next(), rc.next()) {
+                    (Some(c), None) => Rank::from_char(c).ok_or_else(err)?,
+                    _ => return Err(err()),
+                }
+            }
+        };
+        Ok(Card::new(rank, suit))
+    }
+}
+
+impl TryFrom<String> for Card {
+    type Error = ParseCardError;
+    fn try_from(s: String) -> Result<Card, ParseCardError> {
+        s.parse()
+    }
+}
+
+impl From<Card> for String {
+    fn from(c: Card) -> String {
+        c.to_string()
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Card {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Card {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Card, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_card_round_trips_and_indexes_agree() {
+        for i in 0..52 {
+            let c = Card::from_index(i).unwrap();
+            assert_eq!(c.index(), i);
+            assert_eq!(Card::new(c.rank(), c.suit()), c);
+            assert_eq!(c.to_string().parse::<Card>().unwrap(), c);
+        }
+        assert_eq!(Card::from_index(52), None);
+    }
+
+    #[test]
+    fn accepts_the_documented_spellings_and_refuses_others() {
+        let ts = Card::new(Rank::Ten, Suit::Spades);
+        for t in ["TS", "ts", "10S", "10s", "T♠", "10♤", " TS "] {
+            assert_eq!(t.parse::<Card>(), Ok(ts), "{t}");
+        }
+        assert_eq!("7♥".parse::<Card>().unwrap().to_string(), "7H");
+        for bad in ["", "T", "S", "1S", "11S", "TX", "TSS", "♠T", "AH7", "0S"] {
+            assert!(bad.parse::<Card>().is_err(), "{bad}");
+        }
+    }
+}

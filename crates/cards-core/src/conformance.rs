@@ -1,0 +1,344 @@
+//! The conformance checks every game runs, as plain functions returning
+//! `Result<(), Violation>` so that each game's proptest suite can call them
+//! (in the manner of OpenSpiel's random simulation test).
+//!
+//! What they check, at every state of a walk:
+//! - legal actions have no duplicates, are listed in a stable order, and are
+//!   empty exactly when the game is over (then there is an outcome for every seat);
+//! - at a chance node the outcomes match the legal actions with weights > 0;
+//! - every legal action is accepted and every other action (all actions seen in
+//!   the walk plus the caller's nonsense) refused, never with a panic, and
+//!   neither `apply` nor a failed `apply_mut` changes the input;
+//! - `apply_mut` agrees with `apply`; events render for every viewer;
+//! - the acting seat's view lists the same legal actions, other views none;
+//! - re-dealing what a seat cannot see leaves its view (and the spectator's) unchanged;
+//!
+//! and over a whole walk: the game ends within the step budget, and its log
+//! replays to the same state.
+
+use std::collections::BTreeSet;
+use std::fmt;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
+
+use crate::chance::below;
+use crate::game::{Actor, Game, Redeal, SeatView, Viewer};
+use crate::log::{Step, StepOf, replay};
+use crate::outcome::Outcome;
+use crate::seat::Seat;
+
+/// A broken promise of the [`Game`] contract, with where it happened.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Violation {
+    /// Steps into the walk (0 = the start state).
+    pub step: usize,
+    /// Which promise: a short fixed phrase.
+    pub rule: &'static str,
+    /// The specifics, with the state's debug form where it helps.
+    pub detail: String,
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "step {}: {}: {}", self.step, self.rule, self.detail)
+    }
+}
+
+impl std::error::Error for Violation {}
+
+/// How a walk went.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Walk<G: Game> {
+    /// The final state.
+    pub end: G,
+    /// Every step taken.
+    pub log: Vec<StepOf<G>>,
+    /// The outcome, if the game ended.
+    pub outcome: Option<Outcome>,
+}
+
+/// How many of the seen actions are tried as nonsense at each state (besides the extras).
+const NONSENSE_PER_STATE: usize = 24;
+
+fn violation(step: usize, rule: &'static str, detail: String) -> Violation {
+    Violation { step, rule, detail }
+}
+
+fn guarded<T>(step: usize, what: &str, f: impl FnOnce() -> T) -> Result<T, Violation> {
+    catch_unwind(AssertUnwindSafe(f)).map_err(|p| {
+        let msg = p
+            .downcast_ref::<String>()
+            .cloned()
+            .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
+            .unwrap_or_default();
+        violation(step, "no panics", format!("{what} panicked: {msg}"))
+    })
+}
+
+/// Checks one state: everything listed in the module docs except the walk-wide promises.
+///
+/// `nonsense` are actions to try that may or may not be legal here; those that
+/// are not must be refused. `rng_seed` drives the re-deals.
+///
+/// # Errors
+/// The first [`Violation`] found.
+pub fn check_state<G: Redeal>(
+    state: &G,
+    nonsense: &[G::Action],
+    rng_seed: u64,
+    step: usize,
+) -> Result<(), Violation> {
+    let v = |rule, detail| Err(violation(step, rule, detail));
+    let mut legal = Vec::new();
+    guarded(step, "legal_actions", || state.legal_actions(&mut legal))?;
+    let mut again = vec![];
+    state.legal_actions(&mut again);
+    if again != legal {
+        return v(
+            "stable legal order",
+            format!("two calls differ: {legal:?} vs {again:?}"),
+        );
+    }
+    let distinct: BTreeSet<_> = legal.iter().collect();
+    if distinct.len() != legal.len() {
+        return v("no duplicate actions", format!("{legal:?}"));
+    }
+    let actor = guarded(step, "actor", || state.actor())?;
+    let outcome = guarded(step, "outcome", || state.outcome())?;
+    match (actor, legal.is_empty(), &outcome) {
+        (Actor::Terminal, true, Some(o)) if o.len() == state.seats() => {}
+        (Actor::Terminal, _, _) => {
+            return v(
+                "terminal has no actions and an outcome per seat",
+                format!("legal {legal:?}, outcome {outcome:?}"),
+            );
+        }
+        (_, false, None) => {}
+        (_, _, _) => {
+            return v(
+                "only a terminal state has no actions",
+                format!("actor {actor:?}, legal {legal:?}, outcome {outcome:?}"),
+            );
+        }
+    }
+    let mut chance = Vec::new();
+    guarded(step, "chance_outcomes", || {
+        state.chance_outcomes(&mut chance)
+    })?;
+    if actor == Actor::Chance {
+        let listed: Vec<_> = chance.iter().map(|(a, _)| a.clone()).collect();
+        if listed != legal || chance.iter().any(|(_, w)| *w == 0) {
+            return v(
+                "chance outcomes are the legal actions, weights > 0",
+                format!("{chance:?} vs {legal:?}"),
+            );
+        }
+    } else if !chance.is_empty() {
+        return v(
+            "chance outcomes only at a chance node",
+            format!("{chance:?}"),
+        );
+    }
+
+    let viewers: Vec<Viewer> = (0..state.seats())
+        .map(|s| Viewer::Seat(Seat(s as u8)))
+        .chain([Viewer::Spectator])
+        .collect();
+    for &viewer in &viewers {
+        let view = guarded(step, "observe", || state.observe(viewer))?;
+        let mut from_view = Vec::new();
+        guarded(step, "view legal_actions", || {
+            view.legal_actions(&mut from_view)
+        })?;
+        let expected: &[G::Action] = match (actor, viewer) {
+            (Actor::Player(p), Viewer::Seat(s)) if p == s => &legal,
+            _ => &[],
+        };
+        if from_view != expected {
+            return v(
+                "a seat's view lists its legal actions",
+                format!("{viewer:?} lists {from_view:?}, expected {expected:?}"),
+            );
+        }
+    }
+
+    for a in &legal {
+        let next = guarded(step, "apply", || state.apply(a))?;
+        let Ok(next) = next else {
+            return v(
+                "legal actions are accepted",
+                format!("{a} refused: {:?}", next.err()),
+            );
+        };
+        let mut in_place = state.clone();
+        guarded(step, "apply_mut", || in_place.apply_mut(a))?.map_err(|e| {
+            violation(
+                step,
+                "apply_mut agrees with apply",
+                format!("{a} refused: {e}"),
+            )
+        })?;
+        if in_place != next {
+            return v("apply_mut agrees with apply", format!("after {a}"));
+        }
+        for &viewer in &viewers {
+            guarded(step, "event", || state.event(a, viewer).to_string())?;
+        }
+    }
+    let legal_set: BTreeSet<_> = legal.iter().collect();
+    let before = state.clone();
+    for a in nonsense.iter().filter(|a| !legal_set.contains(a)) {
+        let result = guarded(step, "apply of an illegal action", || state.apply(a))?;
+        if result.is_ok() {
+            return v(
+                "only legal actions are accepted",
+                format!("{a} was accepted but not listed in {legal:?}"),
+            );
+        }
+        let mut in_place = state.clone();
+        let result = guarded(step, "apply_mut of an illegal action", || {
+            in_place.apply_mut(a)
+        })?;
+        if result.is_ok() || in_place != before {
+            return v(
+                "a refused apply_mut leaves the state as it was",
+                format!("{a}"),
+            );
+        }
+    }
+    if *state != before {
+        return v("apply leaves its input untouched", String::new());
+    }
+
+    let mut rng = ChaCha8Rng::seed_from_u64(rng_seed);
+    let spectator = state.observe(Viewer::Spectator);
+    for s in 0..state.seats() {
+        let seat = Seat(s as u8);
+        let other = guarded(step, "redeal_hidden", || {
+            state.redeal_hidden(seat, &mut rng)
+        })?;
+        if other.observe(Viewer::Seat(seat)) != state.observe(Viewer::Seat(seat)) {
+            return v(
+                "a view does not change when hidden cards are re-dealt",
+                format!("{seat}: {state:?} vs {other:?}"),
+            );
+        }
+        if other.observe(Viewer::Spectator) != spectator {
+            return v(
+                "the spectator view does not change when hidden cards are re-dealt",
+                format!("{seat}"),
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Walks from `start`, choosing with `choose(legal_count)` at every node, checking
+/// every state; `None` from `choose` stops the walk.
+fn walk<G: Redeal>(
+    start: &G,
+    extras: &[G::Action],
+    seed: u64,
+    max_steps: usize,
+    mut choose: impl FnMut(&G, &[G::Action], &mut ChaCha8Rng) -> Option<usize>,
+) -> Result<Walk<G>, Violation> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut pool_rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed_0f_0dd5);
+    let mut seen: BTreeSet<G::Action> = extras.iter().cloned().collect();
+    let mut state = start.clone();
+    let mut log = Vec::new();
+    let mut legal = Vec::new();
+    for step in 0..=max_steps {
+        let pool: Vec<G::Action> = seen.iter().cloned().collect();
+        let mut nonsense: Vec<G::Action> = extras.to_vec();
+        for _ in 0..NONSENSE_PER_STATE.min(pool.len()) {
+            nonsense.push(pool[below(&mut pool_rng, pool.len() as u64) as usize].clone());
+        }
+        check_state(&state, &nonsense, seed.wrapping_add(step as u64), step)?;
+        state.legal_actions(&mut legal);
+        seen.extend(legal.iter().cloned());
+        if legal.is_empty() || step == max_steps {
+            break;
+        }
+        let Some(i) = choose(&state, &legal, &mut rng) else {
+            break;
+        };
+        let action = legal[i % legal.len()].clone();
+        log.push(Step::of(&state, action.clone()));
+        state = state
+            .apply(&action)
+            .map_err(|e| violation(step, "legal actions are accepted", format!("{action}: {e}")))?;
+    }
+    let replayed =
+        replay(start, &log).map_err(|e| violation(log.len(), "a log replays", e.to_string()))?;
+    if replayed != state {
+        return Err(violation(
+            log.len(),
+            "the same log gives the same state",
+            String::new(),
+        ));
+    }
+    let outcome = state.outcome();
+    Ok(Walk {
+        end: state,
+        log,
+        outcome,
+    })
+}
+
+/// A random walk from `start` (chance by weight, players uniformly), checking
+/// every state, that the game ends within `max_steps` steps (chance included),
+/// and that its log replays to the same state.
+///
+/// `extras` are nonsense actions to try at every state besides those seen in the walk.
+///
+/// # Errors
+/// The first [`Violation`].
+pub fn check_walk<G: Redeal>(
+    start: &G,
+    seed: u64,
+    max_steps: usize,
+    extras: &[G::Action],
+) -> Result<Walk<G>, Violation> {
+    let mut chance = Vec::new();
+    let w = walk(start, extras, seed, max_steps, |state, legal, rng| {
+        Some(match state.actor() {
+            Actor::Chance => {
+                state.chance_outcomes(&mut chance);
+                crate::chance::pick_weighted(rng, chance.iter().map(|(_, w)| *w)).unwrap_or(0)
+            }
+            _ => below(rng, legal.len() as u64) as usize,
+        })
+    })?;
+    if w.outcome.is_none() {
+        return Err(violation(
+            w.log.len(),
+            "every game ends",
+            format!("not over after {max_steps} steps: {:?}", w.end),
+        ));
+    }
+    Ok(w)
+}
+
+/// A walk that takes `choices[i] % legal_count` at its `i`-th node (chance included)
+/// and stops when the choices run out: proptest shrinks the choice list to a
+/// minimal failing walk.
+///
+/// # Errors
+/// The first [`Violation`].
+pub fn check_choices<G: Redeal>(
+    start: &G,
+    choices: &[u32],
+    extras: &[G::Action],
+) -> Result<Walk<G>, Violation> {
+    let mut it = choices.iter();
+    walk(
+        start,
+        extras,
+        choices.len() as u64,
+        choices.len(),
+        |_, _, _| it.next().map(|&c| c as usize),
+    )
+}

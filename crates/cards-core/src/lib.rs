@@ -1,0 +1,30 @@
+#![doc = include_str!("../README.md")]
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+pub mod bot;
+pub mod card;
+pub mod card_set;
+pub mod chance;
+pub mod conformance;
+pub mod deck;
+pub mod game;
+pub mod log;
+pub mod outcome;
+pub mod search;
+pub mod seat;
+pub mod table;
+
+pub use bot::{Bot, RandomBot};
+pub use card::{Card, ParseCardError, Rank, Suit};
+pub use card_set::CardSet;
+pub use deck::{CardMultiset, TooManyCopies};
+pub use game::{Actor, Game, Redeal, SeatView, Viewer};
+pub use log::{ReplayError, Step, StepOf, replay};
+pub use outcome::{Outcome, OutcomeError};
+pub use search::{perft, random_playout};
+pub use seat::{MAX_SEATS, PerSeat, Seat};
+pub use table::Table;
+
+pub use rand_chacha::ChaCha8Rng;
+pub use rand_core::{Rng, SeedableRng};

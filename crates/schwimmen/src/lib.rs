@@ -1,0 +1,2 @@
+//! The schwimmen rules engine (work in progress).
+#![forbid(unsafe_code)]

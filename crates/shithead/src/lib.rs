@@ -1,0 +1,2 @@
+//! The shithead rules engine (work in progress).
+#![forbid(unsafe_code)]

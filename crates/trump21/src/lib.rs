@@ -1,0 +1,2 @@
+//! The trump21 rules engine (work in progress).
+#![forbid(unsafe_code)]
