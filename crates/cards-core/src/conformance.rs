@@ -245,7 +245,7 @@ fn walk<G: Redeal>(
     mut choose: impl FnMut(&G, &[G::Action], &mut ChaCha8Rng) -> Option<usize>,
 ) -> Result<Walk<G>, Violation> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut pool_rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed_0f_0dd5);
+    let mut pool_rng = ChaCha8Rng::seed_from_u64(seed ^ 0x005e_ed0f_0dd5);
     let mut seen: BTreeSet<G::Action> = extras.iter().cloned().collect();
     let mut state = start.clone();
     let mut log = Vec::new();

@@ -1,0 +1,351 @@
+//! Integration tests of cards-core: card text, `CardSet` against a model,
+//! sampling, and every generic tool and conformance check run on a toy game.
+
+#[path = "core/toy.rs"]
+mod toy;
+
+use std::collections::BTreeSet;
+
+use cards_core::chance::{below, pick_weighted};
+use cards_core::conformance::{check_choices, check_state, check_walk};
+use cards_core::{
+    Actor, Bot, Card, CardSet, ChaCha8Rng, Game, RandomBot, Rank, ReplayError, Rng, SeedableRng,
+    Step, Suit, Table, Viewer, perft, random_playout, replay,
+};
+use proptest::prelude::*;
+use toy::{Bug, Leave, Toy, ToyAction, ToyRules};
+
+fn any_card() -> impl Strategy<Value = Card> {
+    (0usize..52).prop_map(|i| Card::from_index(i).unwrap())
+}
+
+fn rules() -> ToyRules {
+    ToyRules {
+        max_cards: 3,
+        bug: Bug::None,
+    }
+}
+
+fn toy(seats: usize, bug: Bug) -> Toy {
+    Toy::new(ToyRules { bug, ..rules() }, seats).unwrap()
+}
+
+/// Every action of the toy, for nonsense checks.
+fn every_action() -> Vec<ToyAction> {
+    let mut v: Vec<ToyAction> = (0..52)
+        .map(|i| ToyAction::Deal(Card::from_index(i).unwrap()))
+        .collect();
+    v.extend([ToyAction::Draw, ToyAction::Stand]);
+    v
+}
+
+// ---- card text -------------------------------------------------------------
+
+proptest! {
+    #[test]
+    fn card_text_round_trips_in_every_spelling(c in any_card(), lower in any::<bool>(), symbol in any::<bool>(), ten_as_10 in any::<bool>()) {
+        let rank = if ten_as_10 && c.rank() == Rank::Ten { "10".to_string() } else { c.rank().letter().to_string() };
+        let suit = if symbol { c.suit().symbol() } else { c.suit().letter() };
+        let mut text = format!("{rank}{suit}");
+        if lower { text = text.to_lowercase(); }
+        prop_assert_eq!(text.parse::<Card>(), Ok(c));
+        prop_assert_eq!(c.to_string().parse::<Card>(), Ok(c));
+    }
+
+    #[test]
+    fn card_parser_never_panics(s in "\\PC{0,4}") {
+        let _ = s.parse::<Card>();
+        let _ = s.parse::<CardSet>();
+    }
+
+    #[test]
+    fn card_set_text_round_trips(bits in any::<u64>()) {
+        let set = CardSet::from_bits(bits);
+        prop_assert_eq!(set.to_string().parse::<CardSet>(), Ok(set));
+    }
+}
+
+// ---- CardSet against a BTreeSet model --------------------------------------
+
+#[derive(Clone, Debug)]
+enum SetOp {
+    Insert(Card),
+    Remove(Card),
+    Union(Vec<Card>),
+    Intersect(Vec<Card>),
+    Difference(Vec<Card>),
+}
+
+fn any_op() -> impl Strategy<Value = SetOp> {
+    let cards = || prop::collection::vec(any_card(), 0..20);
+    prop_oneof![
+        any_card().prop_map(SetOp::Insert),
+        any_card().prop_map(SetOp::Remove),
+        cards().prop_map(SetOp::Union),
+        cards().prop_map(SetOp::Intersect),
+        cards().prop_map(SetOp::Difference),
+    ]
+}
+
+proptest! {
+    #[test]
+    fn card_set_matches_a_btreeset(ops in prop::collection::vec(any_op(), 0..60)) {
+        let mut set = CardSet::EMPTY;
+        let mut model = BTreeSet::new();
+        for op in ops {
+            match op {
+                SetOp::Insert(c) => prop_assert_eq!(set.insert(c), model.insert(c)),
+                SetOp::Remove(c) => prop_assert_eq!(set.remove(c), model.remove(&c)),
+                SetOp::Union(cs) => { set |= cs.iter().copied().collect(); model.extend(cs); }
+                SetOp::Intersect(cs) => {
+                    let other: BTreeSet<Card> = cs.iter().copied().collect();
+                    set = set.intersection(cs.into_iter().collect());
+                    model = model.intersection(&other).copied().collect();
+                }
+                SetOp::Difference(cs) => {
+                    let other: BTreeSet<Card> = cs.iter().copied().collect();
+                    set = set.difference(cs.into_iter().collect());
+                    model = model.difference(&other).copied().collect();
+                }
+            }
+            prop_assert_eq!(set.len(), model.len());
+            prop_assert_eq!(set.iter().collect::<Vec<_>>(), model.iter().copied().collect::<Vec<_>>());
+            for (k, c) in model.iter().enumerate() {
+                prop_assert_eq!(set.nth(k), Some(*c));
+            }
+            for s in Suit::ALL {
+                prop_assert_eq!(set.of_suit(s).len(), model.iter().filter(|c| c.suit() == s).count());
+            }
+            for r in Rank::ALL {
+                prop_assert_eq!(set.of_rank(r).len(), model.iter().filter(|c| c.rank() == r).count());
+            }
+            prop_assert_eq!(set.first(), model.first().copied());
+            prop_assert_eq!(set.last(), model.last().copied());
+        }
+    }
+}
+
+// ---- sampling --------------------------------------------------------------
+
+#[test]
+fn below_is_uniform_over_small_ranges() {
+    // 60,000 draws over 6 values, fixed seed: each count within 4% of 10,000.
+    // The seed is fixed, so this cannot flake; the bound is far outside what a
+    // biased sampler (e.g. plain modulo of a short range) would hit.
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    let mut counts = [0u32; 6];
+    for _ in 0..60_000 {
+        counts[below(&mut rng, 6) as usize] += 1;
+    }
+    assert!(
+        counts.iter().all(|&c| (9_600..=10_400).contains(&c)),
+        "{counts:?}"
+    );
+}
+
+#[test]
+fn pick_weighted_follows_its_weights() {
+    let weights = [1u32, 0, 3, 6];
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let mut counts = [0u32; 4];
+    for _ in 0..100_000 {
+        counts[pick_weighted(&mut rng, weights).unwrap()] += 1;
+    }
+    assert_eq!(counts[1], 0);
+    for (i, &w) in weights.iter().enumerate() {
+        let expected = 10_000 * w;
+        assert!(counts[i].abs_diff(expected) <= expected / 20, "{counts:?}");
+    }
+}
+
+#[test]
+fn sampling_consumes_one_draw_per_pick_when_nothing_is_rejected() {
+    // pick_weighted over a total of 10 makes exactly one below() call; the next
+    // next_u64 of both RNGs must then agree.
+    let mut a = ChaCha8Rng::seed_from_u64(3);
+    let mut b = ChaCha8Rng::seed_from_u64(3);
+    let i = pick_weighted(&mut a, [4u32, 6]).unwrap();
+    let r = below(&mut b, 10);
+    assert_eq!(i, usize::from(r >= 4));
+    assert_eq!(a.next_u64(), b.next_u64());
+}
+
+// ---- the Table driver and the log -------------------------------------------
+
+#[test]
+fn a_seeded_game_is_pinned() {
+    let mut table = Table::<Toy>::new(rules(), 2, 7).unwrap();
+    let mut bots: Vec<Box<dyn Bot<Toy>>> = vec![Box::new(RandomBot), Box::new(RandomBot)];
+    let outcome = table
+        .play_bots(&mut bots, 100)
+        .unwrap()
+        .expect("the toy ends");
+    let log: Vec<String> = table.log().iter().map(ToString::to_string).collect();
+    assert_eq!(
+        log.join(" | "),
+        "chance: deal 3C | chance: deal 4C | seat 0: stand | seat 1: draw | chance: deal 4H | seat 1: stand",
+    );
+    assert_eq!(outcome.to_string(), "2 1", "seat 1 has 4 + 4 against 3");
+}
+
+#[test]
+fn same_seed_same_game_other_seed_other_game() {
+    let play = |seed| {
+        let mut t = Table::<Toy>::new(rules(), 3, seed).unwrap();
+        let mut bots: Vec<Box<dyn Bot<Toy>>> = (0..3)
+            .map(|_| Box::new(RandomBot) as Box<dyn Bot<Toy>>)
+            .collect();
+        t.play_bots(&mut bots, 100).unwrap();
+        t.log().to_vec()
+    };
+    assert_eq!(play(1), play(1));
+    assert!((2..10).any(|s| play(s) != play(1)));
+}
+
+#[test]
+fn the_log_replays_with_host_operations() {
+    let mut t = Table::<Toy>::new(rules(), 3, 9).unwrap();
+    assert!(
+        matches!(t.actor(), Actor::Player(_)),
+        "the table resolves the deal"
+    );
+    t.play(&ToyAction::Draw).unwrap();
+    t.host(&Leave(cards_core::Seat(2))).unwrap();
+    assert!(
+        t.host(&Leave(cards_core::Seat(2))).is_err(),
+        "cannot leave twice"
+    );
+    let before = t.state().clone();
+    assert!(
+        t.play(&ToyAction::Deal(Card::new(Rank::Ace, Suit::Spades)))
+            .is_err()
+    );
+    assert_eq!(t.state(), &before, "a refused play changes nothing");
+    assert!(t.log().iter().any(|s| matches!(s, Step::Host(_))));
+    assert_eq!(replay(t.start(), t.log()).as_ref(), Ok(t.state()));
+}
+
+#[test]
+fn replay_names_the_entry_that_does_not_fit() {
+    let t = Table::<Toy>::new(rules(), 2, 4).unwrap();
+    let mut log = t.log().to_vec();
+    let start = t.start().clone();
+    // A player step where chance is to act.
+    log.insert(0, Step::Player(cards_core::Seat(0), ToyAction::Stand));
+    assert!(matches!(
+        replay(&start, &log),
+        Err(ReplayError::WrongActor { index: 0, .. })
+    ));
+    // A chance outcome that is not in the stock any more.
+    let mut log = t.log().to_vec();
+    log[1] = log[0].clone();
+    assert!(matches!(
+        replay(&start, &log),
+        Err(ReplayError::Refused { index: 1, .. })
+    ));
+}
+
+// ---- perft, playout, bots -----------------------------------------------------
+
+#[test]
+fn perft_counts_chance_branches() {
+    let start = toy(2, Bug::None);
+    // Deal to seat 0: 8 cards; to seat 1: 7; seat 0 draws or stands: 2;
+    // then after a draw 6 cards can come, after a stand seat 1 has 2 choices.
+    assert_eq!(perft(&start, 0), 1);
+    assert_eq!(perft(&start, 1), 8);
+    assert_eq!(perft(&start, 2), 8 * 7);
+    assert_eq!(perft(&start, 3), 8 * 7 * 2);
+    assert_eq!(perft(&start, 4), 8 * 7 * (6 + 2));
+}
+
+#[test]
+fn random_playout_ends_the_game_and_stops_at_its_budget() {
+    let mut rng = ChaCha8Rng::seed_from_u64(2);
+    let mut s = toy(3, Bug::None);
+    let steps = random_playout(&mut s, &mut rng, 1_000);
+    assert_eq!(s.actor(), Actor::Terminal);
+    assert!(
+        steps >= 3 + 3,
+        "three deals and three stands at least, took {steps}"
+    );
+    let mut short = toy(3, Bug::None);
+    assert_eq!(random_playout(&mut short, &mut rng, 2), 2);
+    assert_eq!(short.actor(), Actor::Chance);
+}
+
+/// Stands on 7 or more, else draws: a bot that reads only its view.
+struct Greedy;
+impl Bot<Toy> for Greedy {
+    fn choose(&mut self, view: &toy::ToyView, legal: &[ToyAction], _: &mut dyn Rng) -> ToyAction {
+        let me = view.me.unwrap();
+        let total: u8 = view.own_hidden.map_or(0, |c| c.rank().number())
+            + view.open[me].iter().map(|c| c.rank().number()).sum::<u8>();
+        if total < 7 && legal.contains(&ToyAction::Draw) {
+            ToyAction::Draw
+        } else {
+            ToyAction::Stand
+        }
+    }
+}
+
+#[test]
+fn a_sensible_bot_beats_a_random_one() {
+    let mut wins = 0;
+    for seed in 0..400 {
+        let mut t = Table::<Toy>::new(rules(), 2, seed).unwrap();
+        let mut bots: Vec<Box<dyn Bot<Toy>>> = vec![Box::new(Greedy), Box::new(RandomBot)];
+        let o = t.play_bots(&mut bots, 100).unwrap().unwrap();
+        wins += u32::from(o.place(cards_core::Seat(0)) == 1);
+    }
+    assert!(wins > 240, "greedy won {wins} of 400");
+}
+
+// ---- conformance -------------------------------------------------------------
+
+proptest! {
+    #[test]
+    fn toy_keeps_the_contract_on_random_walks(seed in any::<u64>(), seats in 2usize..=3) {
+        let w = check_walk(&toy(seats, Bug::None), seed, 200, &every_action());
+        prop_assert!(w.is_ok(), "{}", w.unwrap_err());
+    }
+
+    #[test]
+    fn toy_keeps_the_contract_on_chosen_walks(choices in prop::collection::vec(any::<u32>(), 0..40)) {
+        let w = check_choices(&toy(3, Bug::None), &choices, &every_action());
+        prop_assert!(w.is_ok(), "{}", w.unwrap_err());
+    }
+}
+
+#[test]
+fn the_checks_catch_each_kind_of_fault() {
+    let cases = [
+        (
+            Bug::LeakyView,
+            "a view does not change when hidden cards are re-dealt",
+        ),
+        (Bug::AcceptsUnlisted, "only legal actions are accepted"),
+        (Bug::PanicsOnDraw, "no panics"),
+        (Bug::Duplicates, "no duplicate actions"),
+    ];
+    for (bug, rule) in cases {
+        let found =
+            (0..20).find_map(|seed| check_walk(&toy(3, bug), seed, 200, &every_action()).err());
+        assert_eq!(found.map(|v| v.rule), Some(rule), "{bug:?}");
+    }
+}
+
+#[test]
+fn check_state_refuses_a_view_that_lists_actions_for_the_wrong_seat() {
+    // A state where seat 0 acts: seat 1's view must list nothing.
+    let mut s = toy(2, Bug::None);
+    for c in ["2C", "3C"] {
+        s = s.apply(&ToyAction::Deal(c.parse().unwrap())).unwrap();
+    }
+    assert_eq!(s.actor(), Actor::Player(cards_core::Seat(0)));
+    assert!(check_state(&s, &every_action(), 1, 0).is_ok());
+    let v = s.observe(Viewer::Seat(cards_core::Seat(1)));
+    let mut out = vec![];
+    cards_core::SeatView::legal_actions(&v, &mut out);
+    assert!(out.is_empty());
+}

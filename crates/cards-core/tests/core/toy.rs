@@ -1,0 +1,378 @@
+//! A tiny test-only game that every generic tool and conformance check runs on.
+//!
+//! Two or three seats, an 8-card deck (2 to 5 of clubs and hearts). Chance deals
+//! each seat one hidden card; then each seat in turn draws open cards (up to
+//! `max_cards` in all) or stands. When every seat still in has stood, the highest
+//! total of rank numbers wins. A seat may leave (a host operation) and ranks last.
+//! `Bug` switches on deliberate faults, so tests show the checks can fail.
+
+use std::fmt;
+use std::str::FromStr;
+
+use cards_core::{
+    Actor, Card, CardSet, Game, Outcome, PerSeat, Rank, Redeal, Rng, Seat, SeatView, Suit, Viewer,
+    chance::below,
+};
+
+/// The toy's deck: 2–5 of clubs and hearts.
+pub fn deck() -> CardSet {
+    [Suit::Clubs, Suit::Hearts]
+        .into_iter()
+        .flat_map(|s| [Rank::Two, Rank::Three, Rank::Four, Rank::Five].map(|r| Card::new(r, s)))
+        .collect()
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Bug {
+    #[default]
+    None,
+    /// Views show the other seats' hidden cards.
+    LeakyView,
+    /// `apply` accepts `stand` out of turn.
+    AcceptsUnlisted,
+    /// `apply` panics on `draw` when the stock has fewer than 5 cards.
+    PanicsOnDraw,
+    /// `legal_actions` lists `stand` twice.
+    Duplicates,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ToyRules {
+    pub max_cards: u8,
+    pub bug: Bug,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum ToyAction {
+    Deal(Card),
+    Draw,
+    Stand,
+}
+
+impl fmt::Display for ToyAction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ToyAction::Deal(c) => write!(f, "deal {c}"),
+            ToyAction::Draw => f.write_str("draw"),
+            ToyAction::Stand => f.write_str("stand"),
+        }
+    }
+}
+
+#[derive(Debug, thiserror::Error, Clone, PartialEq, Eq)]
+#[error("{0:?} is not a toy action")]
+pub struct BadText(String);
+
+impl FromStr for ToyAction {
+    type Err = BadText;
+    fn from_str(s: &str) -> Result<Self, BadText> {
+        match s {
+            "draw" => Ok(ToyAction::Draw),
+            "stand" => Ok(ToyAction::Stand),
+            _ => s
+                .strip_prefix("deal ")
+                .and_then(|c| c.parse().ok())
+                .map(ToyAction::Deal)
+                .ok_or_else(|| BadText(s.to_string())),
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Leave(pub Seat);
+
+impl fmt::Display for Leave {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "leave {}", self.0.0)
+    }
+}
+
+impl FromStr for Leave {
+    type Err = BadText;
+    fn from_str(s: &str) -> Result<Self, BadText> {
+        s.strip_prefix("leave ")
+            .and_then(|n| n.parse().ok())
+            .map(|n| Leave(Seat(n)))
+            .ok_or_else(|| BadText(s.to_string()))
+    }
+}
+
+#[derive(Debug, thiserror::Error, Clone, PartialEq, Eq)]
+pub enum ToyError {
+    #[error("the toy game seats 2 or 3 players")]
+    Seats,
+    #[error("that action is not legal now")]
+    Illegal,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Toy {
+    rules: ToyRules,
+    stock: CardSet,
+    hidden: PerSeat<Option<Card>>,
+    open: PerSeat<CardSet>,
+    stood: PerSeat<bool>,
+    left: PerSeat<u8>,
+    leavers: u8,
+    to_act: Seat,
+    drawing: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ToyView {
+    pub me: Option<Seat>,
+    pub own_hidden: Option<Card>,
+    pub leaked: Vec<Card>,
+    pub open: PerSeat<CardSet>,
+    pub stood: PerSeat<bool>,
+    pub stock_len: usize,
+    pub actor: Actor,
+    pub can_draw: bool,
+}
+
+impl SeatView for ToyView {
+    type Action = ToyAction;
+    fn legal_actions(&self, out: &mut Vec<ToyAction>) {
+        out.clear();
+        if self.me.is_some() && self.actor == Actor::Player(self.me.unwrap()) {
+            if self.can_draw {
+                out.push(ToyAction::Draw);
+            }
+            out.push(ToyAction::Stand);
+        }
+    }
+}
+
+impl Toy {
+    fn in_game(&self, s: Seat) -> bool {
+        self.left[s] == 0
+    }
+
+    fn total(&self, s: Seat) -> u32 {
+        self.hidden[s].map_or(0, |c| c.rank().number() as u32)
+            + self.open[s]
+                .iter()
+                .map(|c| c.rank().number() as u32)
+                .sum::<u32>()
+    }
+
+    fn can_draw(&self, s: Seat) -> bool {
+        !self.stock.is_empty() && 1 + self.open[s].len() < self.rules.max_cards as usize
+    }
+
+    fn undealt(&self) -> Option<Seat> {
+        self.hidden
+            .seats()
+            .find(|&s| self.in_game(s) && self.hidden[s].is_none())
+    }
+
+    fn advance(&mut self) {
+        let n = self.seats();
+        for _ in 0..n {
+            self.to_act = self.to_act.next(n);
+            if self.in_game(self.to_act) && !self.stood[self.to_act] {
+                return;
+            }
+        }
+    }
+
+    fn players_left(&self) -> usize {
+        self.left.as_slice().iter().filter(|&&l| l == 0).count()
+    }
+}
+
+impl Game for Toy {
+    type Rules = ToyRules;
+    type Action = ToyAction;
+    type HostOp = Leave;
+    type Illegal = ToyError;
+    type SetupError = ToyError;
+    type View = ToyView;
+    type Event = String;
+
+    fn new(rules: ToyRules, seats: usize) -> Result<Self, ToyError> {
+        if !(2..=3).contains(&seats) {
+            return Err(ToyError::Seats);
+        }
+        let rules = ToyRules {
+            max_cards: rules.max_cards.clamp(1, 3),
+            ..rules
+        };
+        Ok(Toy {
+            rules,
+            stock: deck(),
+            hidden: PerSeat::new(seats, None),
+            open: PerSeat::new(seats, CardSet::EMPTY),
+            stood: PerSeat::new(seats, false),
+            left: PerSeat::new(seats, 0),
+            leavers: 0,
+            to_act: Seat(0),
+            drawing: false,
+        })
+    }
+
+    fn rules(&self) -> &ToyRules {
+        &self.rules
+    }
+
+    fn seats(&self) -> usize {
+        self.hidden.len()
+    }
+
+    fn actor(&self) -> Actor {
+        if self.players_left() < 2 || self.stood.iter().all(|(s, &st)| st || !self.in_game(s)) {
+            Actor::Terminal
+        } else if self.undealt().is_some() || self.drawing {
+            Actor::Chance
+        } else {
+            Actor::Player(self.to_act)
+        }
+    }
+
+    fn legal_actions(&self, out: &mut Vec<ToyAction>) {
+        out.clear();
+        match self.actor() {
+            Actor::Terminal => {}
+            Actor::Chance => out.extend(self.stock.iter().map(ToyAction::Deal)),
+            Actor::Player(s) => {
+                if self.can_draw(s) {
+                    out.push(ToyAction::Draw);
+                }
+                out.push(ToyAction::Stand);
+                if self.rules.bug == Bug::Duplicates {
+                    out.push(ToyAction::Stand);
+                }
+            }
+        }
+    }
+
+    fn chance_outcomes(&self, out: &mut Vec<(ToyAction, u32)>) {
+        out.clear();
+        if self.actor() == Actor::Chance {
+            out.extend(self.stock.iter().map(|c| (ToyAction::Deal(c), 1)));
+        }
+    }
+
+    fn apply(&self, action: &ToyAction) -> Result<Self, ToyError> {
+        let mut next = self.clone();
+        match (self.actor(), *action) {
+            (Actor::Chance, ToyAction::Deal(c)) if self.stock.contains(c) => {
+                next.stock.remove(c);
+                match self.undealt() {
+                    Some(s) => next.hidden[s] = Some(c),
+                    None => {
+                        next.open[self.to_act].insert(c);
+                        next.drawing = false;
+                        next.advance();
+                    }
+                }
+            }
+            (Actor::Player(s), ToyAction::Draw) if self.can_draw(s) => {
+                if self.rules.bug == Bug::PanicsOnDraw && self.stock.len() < 5 {
+                    panic!("deliberate toy bug");
+                }
+                next.drawing = true;
+            }
+            (Actor::Player(s), ToyAction::Stand) => {
+                next.stood[s] = true;
+                next.advance();
+            }
+            (Actor::Chance, ToyAction::Stand) if self.rules.bug == Bug::AcceptsUnlisted => {}
+            _ => return Err(ToyError::Illegal),
+        }
+        Ok(next)
+    }
+
+    fn host(&self, op: &Leave) -> Result<Self, ToyError> {
+        let Leave(s) = *op;
+        if s.index() >= self.seats() || !self.in_game(s) || self.actor() == Actor::Terminal {
+            return Err(ToyError::Illegal);
+        }
+        let mut next = self.clone();
+        next.leavers += 1;
+        next.left[s] = next.leavers;
+        if let Some(c) = next.hidden[s].take() {
+            next.stock.insert(c);
+        }
+        if next.to_act == s {
+            next.drawing = false;
+            next.advance();
+        }
+        Ok(next)
+    }
+
+    fn observe(&self, viewer: Viewer) -> ToyView {
+        let me = match viewer {
+            Viewer::Seat(s) => Some(s),
+            Viewer::Spectator => None,
+        };
+        let leaked = if self.rules.bug == Bug::LeakyView {
+            self.hidden.as_slice().iter().flatten().copied().collect()
+        } else {
+            Vec::new()
+        };
+        ToyView {
+            me,
+            own_hidden: me.and_then(|s| self.hidden[s]),
+            leaked,
+            open: self.open,
+            stood: self.stood,
+            stock_len: self.stock.len(),
+            actor: self.actor(),
+            can_draw: me.is_some_and(|s| self.can_draw(s)),
+        }
+    }
+
+    fn event(&self, action: &ToyAction, viewer: Viewer) -> String {
+        match (self.undealt(), action) {
+            (Some(s), ToyAction::Deal(c)) if viewer == Viewer::Seat(s) => {
+                format!("you were dealt {c}")
+            }
+            (Some(s), ToyAction::Deal(_)) => format!("{s} was dealt a card"),
+            (None, ToyAction::Deal(c)) => format!("{} drew {c}", self.to_act),
+            (_, a) => format!("{} chose {a}", self.to_act),
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if self.actor() != Actor::Terminal {
+            return None;
+        }
+        // Players still in rank by total; leavers behind them, later leavers better.
+        let scores: Vec<(u8, u32)> = self
+            .left
+            .iter()
+            .map(|(s, &l)| {
+                if l == 0 {
+                    (u8::MAX, self.total(s))
+                } else {
+                    (l, 0)
+                }
+            })
+            .collect();
+        Some(Outcome::from_scores(&scores))
+    }
+}
+
+impl Redeal for Toy {
+    fn redeal_hidden<R: Rng + ?Sized>(&self, seat: Seat, rng: &mut R) -> Self {
+        let mut next = self.clone();
+        let mut pool = self.stock;
+        for s in self.hidden.seats().filter(|&s| s != seat) {
+            if let Some(c) = self.hidden[s] {
+                pool.insert(c);
+            }
+        }
+        for s in self.hidden.seats().filter(|&s| s != seat) {
+            if self.hidden[s].is_some() {
+                let c = pool
+                    .nth(below(rng, pool.len() as u64) as usize)
+                    .expect("pool holds a card for every hidden one");
+                pool.remove(c);
+                next.hidden[s] = Some(c);
+            }
+        }
+        next.stock = pool;
+        next
+    }
+}
