@@ -1,5 +1,8 @@
 //! Small helpers the terminal examples share: command-line flags and a prompt
 //! that re-asks until it gets a valid choice.
+//!
+//! The workspace README follows; its code example is tested here.
+#![doc = include_str!("../README.md")]
 
 use std::io::{BufRead, Write};
 
