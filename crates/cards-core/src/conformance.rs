@@ -342,3 +342,34 @@ pub fn check_choices<G: Redeal>(
         |_, _, _| it.next().map(|&c| c as usize),
     )
 }
+
+/// Checks that `state.sample_chance` (which a game may override for speed) returns
+/// what the listed sampler ([`pick_outcome`](crate::chance::pick_outcome) over
+/// [`Game::chance_outcomes`]) returns from the same seed, and leaves the RNG at the
+/// same place (the next `next_u64` agrees). Passes trivially off chance nodes.
+///
+/// # Errors
+/// A [`Violation`] naming the two answers.
+pub fn check_sampler<G: Game>(state: &G, seed: u64) -> Result<(), Violation> {
+    use rand_core::Rng;
+    let mut fast_rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut listed_rng = ChaCha8Rng::seed_from_u64(seed);
+    let fast = guarded(0, "sample_chance", || {
+        state.sample_chance(&mut fast_rng, &mut Vec::new())
+    })?;
+    let listed = if state.actor() == Actor::Chance {
+        let mut outcomes = Vec::new();
+        state.chance_outcomes(&mut outcomes);
+        crate::chance::pick_outcome(&mut listed_rng, &outcomes)
+    } else {
+        None
+    };
+    if fast != listed || fast_rng.next_u64() != listed_rng.next_u64() {
+        return Err(violation(
+            0,
+            "sample_chance agrees with the listed sampler",
+            format!("sampled {fast:?}, listed {listed:?}"),
+        ));
+    }
+    Ok(())
+}

@@ -7,7 +7,7 @@ mod toy;
 use std::collections::BTreeSet;
 
 use cards_core::chance::{below, pick_weighted};
-use cards_core::conformance::{check_choices, check_state, check_walk};
+use cards_core::conformance::{check_choices, check_sampler, check_state, check_walk};
 use cards_core::{
     Actor, Bot, Card, CardSet, ChaCha8Rng, Game, RandomBot, Rank, ReplayError, Rng, SeedableRng,
     Step, Suit, Table, Viewer, perft, random_playout, replay,
@@ -311,6 +311,14 @@ proptest! {
     }
 
     #[test]
+    fn the_default_sampler_agrees_with_the_listed_one(seed in any::<u64>(), deals in 0usize..4) {
+        let mut s = toy(3, Bug::None);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        random_playout(&mut s, &mut rng, deals);
+        prop_assert!(check_sampler(&s, seed).is_ok());
+    }
+
+    #[test]
     fn toy_keeps_the_contract_on_chosen_walks(choices in prop::collection::vec(any::<u32>(), 0..40)) {
         let w = check_choices(&toy(3, Bug::None), &choices, &every_action());
         prop_assert!(w.is_ok(), "{}", w.unwrap_err());
@@ -333,6 +341,13 @@ fn the_checks_catch_each_kind_of_fault() {
             (0..20).find_map(|seed| check_walk(&toy(3, bug), seed, 200, &every_action()).err());
         assert_eq!(found.map(|v| v.rule), Some(rule), "{bug:?}");
     }
+}
+
+#[test]
+fn check_sampler_catches_a_sampler_that_ignores_the_rng() {
+    let s = toy(2, Bug::WrongSampler);
+    assert!((0..10).any(|seed| check_sampler(&s, seed).is_err()));
+    assert!(check_sampler(&toy(2, Bug::None), 3).is_ok());
 }
 
 #[test]

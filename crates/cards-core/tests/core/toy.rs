@@ -34,6 +34,8 @@ pub enum Bug {
     PanicsOnDraw,
     /// `legal_actions` lists `stand` twice.
     Duplicates,
+    /// `sample_chance` always takes the first outcome.
+    WrongSampler,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -251,6 +253,18 @@ impl Game for Toy {
         if self.actor() == Actor::Chance {
             out.extend(self.stock.iter().map(|c| (ToyAction::Deal(c), 1)));
         }
+    }
+
+    fn sample_chance<R: Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        scratch: &mut Vec<(ToyAction, u32)>,
+    ) -> Option<ToyAction> {
+        self.chance_outcomes(scratch);
+        if self.rules.bug == Bug::WrongSampler {
+            return scratch.first().map(|(a, _)| *a);
+        }
+        cards_core::chance::pick_outcome(rng, scratch)
     }
 
     fn apply(&self, action: &ToyAction) -> Result<Self, ToyError> {
