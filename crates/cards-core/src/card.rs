@@ -247,6 +247,40 @@ impl fmt::Debug for Card {
     }
 }
 
+/// Writes cards separated by single spaces, or `-` when there are none: the text
+/// form of every card list in this library.
+///
+/// ```
+/// use std::fmt;
+/// struct Hand(Vec<cards_core::Card>);
+/// impl fmt::Display for Hand {
+///     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+///         cards_core::card::write_cards(f, self.0.iter().copied())
+///     }
+/// }
+/// let hand = Hand(vec!["AS".parse()?, "7H".parse()?]);
+/// assert_eq!(hand.to_string(), "AS 7H");
+/// assert_eq!(Hand(vec![]).to_string(), "-");
+/// # Ok::<(), cards_core::ParseCardError>(())
+/// ```
+pub fn write_cards(
+    f: &mut fmt::Formatter<'_>,
+    cards: impl IntoIterator<Item = Card>,
+) -> fmt::Result {
+    let mut any = false;
+    for c in cards {
+        if any {
+            f.write_str(" ")?;
+        }
+        write!(f, "{c}")?;
+        any = true;
+    }
+    if !any {
+        f.write_str("-")?;
+    }
+    Ok(())
+}
+
 /// Why a text is not a card.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("{text:?} is not a card: write rank then suit, like 7H, TS, 10S or Q♦")]

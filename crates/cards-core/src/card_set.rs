@@ -319,16 +319,7 @@ impl FusedIterator for Iter {}
 /// Cards separated by spaces, in iteration order; `-` for the empty set.
 impl fmt::Display for CardSet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.is_empty() {
-            return f.write_str("-");
-        }
-        for (i, c) in self.iter().enumerate() {
-            if i > 0 {
-                f.write_str(" ")?;
-            }
-            write!(f, "{c}")?;
-        }
-        Ok(())
+        crate::card::write_cards(f, self.iter())
     }
 }
 

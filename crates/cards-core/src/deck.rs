@@ -217,16 +217,7 @@ impl CardMultiset {
 impl fmt::Display for CardMultiset {
     /// Every copy separated by spaces; `-` when empty.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.is_empty() {
-            return f.write_str("-");
-        }
-        for (i, c) in self.copies().enumerate() {
-            if i > 0 {
-                f.write_str(" ")?;
-            }
-            write!(f, "{c}")?;
-        }
-        Ok(())
+        crate::card::write_cards(f, self.copies())
     }
 }
 
