@@ -1,2 +1,21 @@
-//! The schwimmen rules engine (work in progress).
+#![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+mod action;
+mod bot;
+mod error;
+mod observe;
+mod rules;
+mod score;
+mod setup;
+mod state;
+
+pub use action::{Action, HostOp, ParseActionError};
+pub use bot::StrongBot;
+pub use error::{Illegal, SetupError};
+pub use observe::{Event, RoundEnd, Seen, View};
+pub use rules::{AcesDisplay, AllTie, Direction, KnockerRisk, Refresh, Rules};
+pub use score::{HandValue, ValueKind, hand_value};
+pub use setup::Setup;
+pub use state::{Fate, MAX_SEATS, MIN_SEATS, Phase, Schwimmen, settlement};

@@ -1,0 +1,204 @@
+//! [`Action`] (chance outcomes and player moves) and [`HostOp`] (leaving, misdeal), with text forms.
+
+use std::fmt;
+use std::str::FromStr;
+
+use cards_core::{Card, Seat};
+use thiserror::Error;
+
+/// A chance outcome or a player's move.
+///
+/// Text forms: `deal 7H`, `refill 7H`, `keep`, `take other`, `swap 7H AS`
+/// (give 7H from the hand, take AS from the middle), `swap all`, `pass`, `knock`.
+///
+/// ```
+/// use schwimmen::Action;
+/// let a: Action = "swap 10h a♠".parse()?;
+/// assert_eq!(a.to_string(), "swap TH AS");
+/// assert_eq!("take other".parse::<Action>()?, Action::TakeOther);
+/// assert!("swap TH".parse::<Action>().is_err());
+/// # Ok::<(), schwimmen::ParseActionError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Action {
+    /// Chance: the next card of the deal (S5.1).
+    Deal(Card),
+    /// Chance: a card from the stock to the middle after all passed (S10).
+    Refill(Card),
+    /// Dealer's choice: keep the first pack; the second goes to the middle (S6).
+    Keep,
+    /// Dealer's choice: the first pack goes to the middle, the dealer takes the second (S6).
+    TakeOther,
+    /// Give a hand card to the middle and take a middle card (S9).
+    Swap {
+        /// The card given from the hand.
+        give: Card,
+        /// The card taken from the middle.
+        take: Card,
+    },
+    /// Swap all three hand cards for the three middle cards (S9).
+    SwapAll,
+    /// Pass, "schieben" (S9, S10).
+    Pass,
+    /// Knock, "klopfen" (S11).
+    Knock,
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Action::Deal(c) => write!(f, "deal {c}"),
+            Action::Refill(c) => write!(f, "refill {c}"),
+            Action::Keep => f.write_str("keep"),
+            Action::TakeOther => f.write_str("take other"),
+            Action::Swap { give, take } => write!(f, "swap {give} {take}"),
+            Action::SwapAll => f.write_str("swap all"),
+            Action::Pass => f.write_str("pass"),
+            Action::Knock => f.write_str("knock"),
+        }
+    }
+}
+
+/// Why a text is not an action or host operation.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error(
+    "{0:?} is not a schwimmen action: write deal 7H, refill 7H, keep, take other, swap 7H AS, swap all, pass, knock, leave 2 or misdeal"
+)]
+pub struct ParseActionError(pub String);
+
+impl FromStr for Action {
+    type Err = ParseActionError;
+
+    fn from_str(s: &str) -> Result<Action, ParseActionError> {
+        let err = || ParseActionError(s.to_owned());
+        let lower = s.trim().to_ascii_lowercase();
+        let words: Vec<&str> = lower.split_whitespace().collect();
+        let card = |w: &str| w.parse::<Card>().map_err(|_| err());
+        match words.as_slice() {
+            ["deal", c] => Ok(Action::Deal(card(c)?)),
+            ["refill", c] => Ok(Action::Refill(card(c)?)),
+            ["keep"] => Ok(Action::Keep),
+            ["take", "other"] => Ok(Action::TakeOther),
+            ["swap", "all"] => Ok(Action::SwapAll),
+            ["swap", g, t] => Ok(Action::Swap {
+                give: card(g)?,
+                take: card(t)?,
+            }),
+            ["pass"] => Ok(Action::Pass),
+            ["knock"] => Ok(Action::Knock),
+            _ => Err(err()),
+        }
+    }
+}
+
+impl TryFrom<String> for Action {
+    type Error = ParseActionError;
+    fn try_from(s: String) -> Result<Action, ParseActionError> {
+        s.parse()
+    }
+}
+
+impl From<Action> for String {
+    fn from(a: Action) -> String {
+        a.to_string()
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Action {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Action {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Action, D::Error> {
+        String::deserialize(d)?
+            .parse()
+            .map_err(serde::de::Error::custom)
+    }
+}
+
+/// A host operation: not a turn, not a listed action (S21, S22).
+///
+/// Text forms: `leave 2`, `misdeal`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum HostOp {
+    /// The player at this seat leaves the game (S21).
+    Leave(Seat),
+    /// The host declares a misdeal (S22).
+    Misdeal,
+}
+
+impl fmt::Display for HostOp {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            HostOp::Leave(s) => write!(f, "leave {}", s.0),
+            HostOp::Misdeal => f.write_str("misdeal"),
+        }
+    }
+}
+
+impl FromStr for HostOp {
+    type Err = ParseActionError;
+
+    fn from_str(s: &str) -> Result<HostOp, ParseActionError> {
+        let lower = s.trim().to_ascii_lowercase();
+        let words: Vec<&str> = lower.split_whitespace().collect();
+        match words.as_slice() {
+            ["misdeal"] => Ok(HostOp::Misdeal),
+            ["leave", n] => n
+                .parse::<u8>()
+                .map(|n| HostOp::Leave(Seat(n)))
+                .map_err(|_| ParseActionError(s.to_owned())),
+            _ => Err(ParseActionError(s.to_owned())),
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for HostOp {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for HostOp {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<HostOp, D::Error> {
+        String::deserialize(d)?
+            .parse()
+            .map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_forms_round_trip() {
+        let c: Card = "7H".parse().unwrap();
+        let d: Card = "AS".parse().unwrap();
+        for a in [
+            Action::Deal(c),
+            Action::Refill(d),
+            Action::Keep,
+            Action::TakeOther,
+            Action::Swap { give: c, take: d },
+            Action::SwapAll,
+            Action::Pass,
+            Action::Knock,
+        ] {
+            assert_eq!(a.to_string().parse::<Action>(), Ok(a));
+        }
+        for h in [HostOp::Leave(Seat(3)), HostOp::Misdeal] {
+            assert_eq!(h.to_string().parse::<HostOp>(), Ok(h));
+        }
+        for bad in ["", "deal", "deal 2", "swap 7H", "leave x", "knock knock"] {
+            assert!(bad.parse::<Action>().is_err(), "{bad}");
+        }
+        assert!("leave".parse::<HostOp>().is_err());
+    }
+}

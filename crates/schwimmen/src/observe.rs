@@ -1,0 +1,315 @@
+//! What a seat may know (S23): [`View`], and applied actions as a seat sees them: [`Event`].
+
+use std::fmt;
+
+use cards_core::{Actor, Card, CardSet, Game, PerSeat, Seat, SeatView, Viewer};
+
+use crate::action::Action;
+use crate::rules::Rules;
+use crate::score::HandValue;
+use crate::state::{Fate, Phase, Schwimmen, turn_actions};
+
+fn per<T: Copy + Default>(v: &[T]) -> PerSeat<T> {
+    PerSeat::from_slice(v).unwrap_or_else(|| PerSeat::new(0, T::default()))
+}
+
+/// One viewer's knowledge of a game (S23, S23.1).
+///
+/// Hidden cards are not representable: the only card set that is not public
+/// is `hand`, the viewer's own hand (empty for a spectator). Other hands, the
+/// dealer's face-down second pack, the face-down discards and the stock are
+/// counts.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct View {
+    /// Who looks.
+    pub viewer: Viewer,
+    /// The rules (public).
+    pub rules: Rules,
+    /// The round's phase (S23.1).
+    pub phase: Phase,
+    /// Who acts now.
+    pub actor: Actor,
+    /// The dealer.
+    pub dealer: Seat,
+    /// The viewer's own hand; during the dealer's choice the dealer's first pack (S23.1).
+    pub hand: CardSet,
+    /// How many cards each seat holds.
+    pub hand_sizes: PerSeat<u8>,
+    /// Cards in the dealer's face-down second pack.
+    pub second_pack: u8,
+    /// The face-up middle.
+    pub middle: CardSet,
+    /// The face-up discards.
+    pub discards: CardSet,
+    /// Face-down discards (hands of players who left mid-round).
+    pub face_down_discards: u8,
+    /// Cards in the stock.
+    pub stock: u8,
+    /// Lives by seat (0 while swimming or out).
+    pub lives: PerSeat<u8>,
+    /// Standing by seat.
+    pub fates: PerSeat<Fate>,
+    /// Who knocked this round (S23.1).
+    pub knocker: Option<Seat>,
+    /// Whether the player to move may knock now (S23.1).
+    pub may_knock: bool,
+    /// Passes in a row (S10.1).
+    pub passes: u8,
+    /// Turns taken this round (S14.1).
+    pub turns: u16,
+    /// Rounds finished so far.
+    pub round: u16,
+    /// Hands shown at the last round end (S14, S23).
+    pub shown: PerSeat<CardSet>,
+}
+
+impl View {
+    pub(crate) fn of(g: &Schwimmen, viewer: Viewer) -> View {
+        let n = usize::from(g.n);
+        let hand = match viewer {
+            Viewer::Seat(s) if s.index() < n => g.hands[s.index()],
+            _ => CardSet::EMPTY,
+        };
+        let sizes: Vec<u8> = g.hands[..n].iter().map(|h| h.len() as u8).collect();
+        View {
+            viewer,
+            rules: g.rules,
+            phase: g.phase,
+            actor: g.actor(),
+            dealer: Seat(g.dealer),
+            hand,
+            hand_sizes: per(&sizes),
+            second_pack: g.pack.len() as u8,
+            middle: g.middle,
+            discards: g.discards,
+            face_down_discards: g.folded.len() as u8,
+            stock: g.stock.len() as u8,
+            lives: per(&g.lives[..n]),
+            fates: per(&g.fate[..n]),
+            knocker: g.knocker(),
+            may_knock: g.may_knock(),
+            passes: g.passes(),
+            turns: g.turns,
+            round: g.round,
+            shown: per(&g.shown[..n]),
+        }
+    }
+
+    /// The value of the viewer's hand, when it holds three cards.
+    pub fn hand_value(&self) -> Option<HandValue> {
+        crate::score::hand_value(self.hand)
+    }
+}
+
+impl SeatView for View {
+    type Action = Action;
+
+    fn legal_actions(&self, out: &mut Vec<Action>) {
+        out.clear();
+        let Viewer::Seat(me) = self.viewer else {
+            return;
+        };
+        if self.actor != Actor::Player(me) {
+            return;
+        }
+        match self.phase {
+            Phase::DealerChoice => out.extend([Action::Keep, Action::TakeOther]),
+            Phase::Turns => turn_actions(
+                self.hand,
+                self.middle,
+                self.rules.passing,
+                self.may_knock,
+                out,
+            ),
+            Phase::Deal | Phase::Refill | Phase::Over => {}
+        }
+    }
+}
+
+/// What a viewer sees of one applied action.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Seen {
+    /// A card was dealt to `to`; `card` only for the receiver (and never for the second pack).
+    Dealt {
+        /// The receiving seat.
+        to: Seat,
+        /// Whether it went to the dealer's face-down second pack.
+        second_pack: bool,
+        /// The card, if the viewer may see it.
+        card: Option<Card>,
+    },
+    /// A card was turned up in the middle.
+    Refilled(Card),
+    /// The dealer kept his pack; the second pack is now the middle.
+    Kept {
+        /// The new middle.
+        middle: CardSet,
+    },
+    /// The dealer took the other pack; his first pack is now the middle.
+    TookOther {
+        /// The new middle.
+        middle: CardSet,
+    },
+    /// One card swapped.
+    Swapped {
+        /// Given to the middle.
+        give: Card,
+        /// Taken from the middle.
+        take: Card,
+    },
+    /// All three cards swapped.
+    SwappedAll {
+        /// The hand given to the middle.
+        gave: CardSet,
+        /// The middle taken.
+        took: CardSet,
+    },
+    /// Passed.
+    Passed,
+    /// Knocked.
+    Knocked,
+    /// The action was refused (the state is unchanged).
+    Refused(crate::Illegal),
+}
+
+/// How a round ended, as everyone sees it (S14, S15).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct RoundEnd {
+    /// The hands shown, by seat (empty for seats not in the round).
+    pub shown: PerSeat<CardSet>,
+    /// Lives lost by seat.
+    pub lives_lost: PerSeat<u8>,
+    /// Seats that drowned.
+    pub drowned: Vec<Seat>,
+    /// Whether the game is now over.
+    pub game_over: bool,
+}
+
+/// An applied action as one viewer may see it ("seat 2 is dealt a card").
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Event {
+    /// Who acted.
+    pub actor: Actor,
+    /// What the viewer saw.
+    pub seen: Seen,
+    /// When the action ended the round: the showdown.
+    pub round_end: Option<RoundEnd>,
+}
+
+impl Event {
+    pub(crate) fn of(g: &Schwimmen, action: &Action, viewer: Viewer) -> Event {
+        let actor = g.actor();
+        let after = match g.apply(action) {
+            Ok(a) => a,
+            Err(e) => {
+                return Event {
+                    actor,
+                    seen: Seen::Refused(e),
+                    round_end: None,
+                };
+            }
+        };
+        let seen = match *action {
+            Action::Deal(c) => {
+                let to = Seat(g.to_act);
+                let second_pack = g.to_act == g.dealer && g.hands[usize::from(g.dealer)].len() == 3;
+                let card = (viewer == Viewer::Seat(to) && !second_pack).then_some(c);
+                Seen::Dealt {
+                    to,
+                    second_pack,
+                    card,
+                }
+            }
+            Action::Refill(c) => Seen::Refilled(c),
+            Action::Keep => Seen::Kept { middle: g.pack },
+            Action::TakeOther => Seen::TookOther {
+                middle: g.hands[usize::from(g.dealer)],
+            },
+            Action::Swap { give, take } => Seen::Swapped { give, take },
+            Action::SwapAll => Seen::SwappedAll {
+                gave: g.hands[usize::from(g.to_act)],
+                took: g.middle,
+            },
+            Action::Pass => Seen::Passed,
+            Action::Knock => Seen::Knocked,
+        };
+        let n = usize::from(g.n);
+        let round_end = (after.round != g.round).then(|| {
+            let lost: Vec<u8> = (0..n)
+                .map(|i| g.lives[i].saturating_sub(after.lives[i]))
+                .collect();
+            let drowned = (0..n)
+                .filter(|&i| g.fate[i] == Fate::Active && matches!(after.fate[i], Fate::Drowned(_)))
+                .map(|i| Seat(i as u8))
+                .collect();
+            RoundEnd {
+                shown: per(&after.shown[..n]),
+                lives_lost: per(&lost),
+                drowned,
+                game_over: after.phase == Phase::Over,
+            }
+        });
+        Event {
+            actor,
+            seen,
+            round_end,
+        }
+    }
+}
+
+impl fmt::Display for Event {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let who = match self.actor {
+            Actor::Player(s) => s.to_string(),
+            Actor::Chance => "chance".to_string(),
+            Actor::Terminal => "nobody".to_string(),
+        };
+        match &self.seen {
+            Seen::Dealt {
+                to,
+                second_pack: true,
+                ..
+            } => write!(f, "{to} (dealer) is dealt a card to the second pack")?,
+            Seen::Dealt {
+                to, card: Some(c), ..
+            } => write!(f, "{to} is dealt {c}")?,
+            Seen::Dealt { to, .. } => write!(f, "{to} is dealt a card")?,
+            Seen::Refilled(c) => write!(f, "{c} is turned up in the middle")?,
+            Seen::Kept { middle } => write!(f, "{who} keeps his pack; middle {middle}")?,
+            Seen::TookOther { middle } => write!(f, "{who} takes the other pack; middle {middle}")?,
+            Seen::Swapped { give, take } => write!(f, "{who} swaps {give} for {take}")?,
+            Seen::SwappedAll { gave, took } => write!(f, "{who} swaps all: {gave} for {took}")?,
+            Seen::Passed => write!(f, "{who} passes")?,
+            Seen::Knocked => write!(f, "{who} knocks")?,
+            Seen::Refused(e) => write!(f, "{who}: refused: {e}")?,
+        }
+        if let Some(end) = &self.round_end {
+            f.write_str("; round over:")?;
+            for (s, hand) in end.shown.iter() {
+                if let Some(v) = crate::score::hand_value(*hand) {
+                    write!(f, " {s} shows {hand} ({v});")?;
+                }
+            }
+            let mut any = false;
+            for (s, lost) in end.lives_lost.iter() {
+                if *lost > 0 {
+                    any = true;
+                    write!(f, " {s} loses {lost}")?;
+                    f.write_str(if *lost == 1 { " life;" } else { " lives;" })?;
+                }
+            }
+            for s in &end.drowned {
+                any = true;
+                write!(f, " {s} drowns;")?;
+            }
+            if !any {
+                f.write_str(" nobody loses;")?;
+            }
+            if end.game_over {
+                f.write_str(" game over")?;
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,163 @@
+//! [`Rules`]: every house rule the rules file names, as data.
+
+use crate::error::SetupError;
+
+/// Which way play passes round the table (S4).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum Direction {
+    /// To the next seat number (the default).
+    #[default]
+    Clockwise,
+    /// To the previous seat number: the player to the dealer's right opens (seed 003).
+    CounterClockwise,
+}
+
+/// What happens when every active player has passed and the stock runs short (S10, S10.2).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum Refresh {
+    /// With fewer than three cards in the stock the round ends and is scored (default).
+    #[default]
+    EndRound,
+    /// The discards join the stock first; only if it still holds fewer than three does the round end.
+    Reshuffle,
+}
+
+/// Who loses when every active player ties (S15, S15.1, S17).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum AllTie {
+    /// Nobody loses and the same dealer deals again (default).
+    #[default]
+    NobodyLoses,
+    /// Everybody loses (the seed's literal wording), with the drowning guard of S17.
+    AllLose,
+}
+
+/// The knocker's risk (S16); applies only to rounds scored by value with a knocker.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum KnockerRisk {
+    /// The knocker loses like anyone else (default).
+    #[default]
+    Normal,
+    /// A knocker among the losers loses two lives.
+    DoubleLoss,
+    /// When the knocker ties for lowest, only the knocker loses.
+    LosesTies,
+}
+
+/// How three aces are written (S13); display only, never changes who loses.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum AcesDisplay {
+    /// `three aces` (default).
+    #[default]
+    ThreeAces,
+    /// `32`.
+    ThirtyTwo,
+    /// `33`.
+    ThirtyThree,
+}
+
+/// The house rules: every option the clauses name. `Rules::default()` is the
+/// clauses' default.
+///
+/// ```
+/// use schwimmen::{Rules, Refresh};
+/// let swiss = Rules { refresh: Refresh::Reshuffle, lives: 4, ..Rules::default() };
+/// assert!(swiss.validate().is_ok());
+/// assert!(Rules { lives: 0, ..Rules::default() }.validate().is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(default, deny_unknown_fields))]
+pub struct Rules {
+    /// Lives each player starts with (S3): 1 to [`Rules::MAX_LIVES`], default 3.
+    pub lives: u8,
+    /// Direction of play (S4).
+    pub direction: Direction,
+    /// Whether passing is a move (S9, S9.1); default `true`.
+    pub passing: bool,
+    /// The all-pass refresh when the stock runs short (S10, S10.2).
+    pub refresh: Refresh,
+    /// Whether a knock is allowed from the first turn of a round (S11 option); default `false`.
+    pub knock_first_turn: bool,
+    /// How three aces are written (S13).
+    pub aces_display: AcesDisplay,
+    /// Who loses when every active player ties (S15, S15.1).
+    pub all_tie: AllTie,
+    /// The knocker's risk (S16).
+    pub knocker_risk: KnockerRisk,
+    /// Turns after which a round ends and is scored without a knocker (S14.1); default 100.
+    pub turn_limit: u16,
+    /// Rounds after which the game ends and is ranked by lives (S19.1); default 1,000.
+    pub round_limit: u16,
+    /// The first dealer's seat number (S18); default 0.
+    pub first_dealer: u8,
+}
+
+impl Rules {
+    /// The most lives a player may start with.
+    pub const MAX_LIVES: u8 = 100;
+    /// The most turns a round may be limited to.
+    pub const MAX_TURN_LIMIT: u16 = 10_000;
+    /// The most rounds a game may be limited to.
+    pub const MAX_ROUND_LIMIT: u16 = 10_000;
+
+    /// Checks the values that do not depend on the seat count.
+    ///
+    /// # Errors
+    /// [`SetupError`] naming the value out of range.
+    pub fn validate(&self) -> Result<(), SetupError> {
+        if self.lives == 0 || self.lives > Self::MAX_LIVES {
+            return Err(SetupError::Lives(self.lives));
+        }
+        if self.turn_limit == 0 || self.turn_limit > Self::MAX_TURN_LIMIT {
+            return Err(SetupError::TurnLimit(self.turn_limit));
+        }
+        if self.round_limit == 0 || self.round_limit > Self::MAX_ROUND_LIMIT {
+            return Err(SetupError::RoundLimit(self.round_limit));
+        }
+        Ok(())
+    }
+
+    /// Checks the values together with a seat count (S2, S18).
+    ///
+    /// # Errors
+    /// [`SetupError`] naming the value out of range.
+    pub fn validate_for(&self, seats: usize) -> Result<(), SetupError> {
+        if !(crate::MIN_SEATS..=crate::MAX_SEATS).contains(&seats) {
+            return Err(SetupError::Seats(seats));
+        }
+        self.validate()?;
+        if usize::from(self.first_dealer) >= seats {
+            return Err(SetupError::FirstDealer(self.first_dealer));
+        }
+        Ok(())
+    }
+}
+
+impl Default for Rules {
+    fn default() -> Rules {
+        Rules {
+            lives: 3,
+            direction: Direction::Clockwise,
+            passing: true,
+            refresh: Refresh::EndRound,
+            knock_first_turn: false,
+            aces_display: AcesDisplay::ThreeAces,
+            all_tie: AllTie::NobodyLoses,
+            knocker_risk: KnockerRisk::Normal,
+            turn_limit: 100,
+            round_limit: 1000,
+            first_dealer: 0,
+        }
+    }
+}

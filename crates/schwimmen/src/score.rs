@@ -1,0 +1,194 @@
+//! Hand values (S13): the best suit's sum, 30½ for three of a rank, three aces above all.
+
+use std::fmt;
+
+use cards_core::{CardSet, Rank, deck};
+
+use crate::rules::AcesDisplay;
+
+/// The value of a 3-card hand, ordered as the rules compare hands (S13, S15).
+///
+/// Order: three aces above 31 above 30½ above 30 … down to 8. The 30½ hands
+/// (three of a rank) are equal in value; the order still ranks them by rank
+/// (7 lowest), which is exactly the comparison S15 makes when the lowest value
+/// is 30½. So "the hands equal to the smallest lose" is the whole of S15.
+///
+/// One byte: `points × 8` for a suit sum, `241 + rank` between 30 and 31 for
+/// three of a rank, `255` for three aces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct HandValue(u8);
+
+/// What kind of value a hand has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ValueKind {
+    /// The sum of the best suit, 8 to 31.
+    Points(u8),
+    /// Three cards of one rank (not aces): 30½.
+    Triple(Rank),
+    /// Three aces ("Feuer"): beats everything.
+    ThreeAces,
+}
+
+/// Sum of the Schwimmen values of the cards in an 8-bit rank mask (bit 0 = 7 … bit 7 = ace).
+const SUIT_SUM: [u8; 256] = {
+    const VALUE: [u8; 8] = [7, 8, 9, 10, 10, 10, 10, 11];
+    let mut t = [0u8; 256];
+    let mut m = 0;
+    while m < 256 {
+        let mut s = 0u8;
+        let mut b = 0;
+        while b < 8 {
+            if m >> b & 1 == 1 {
+                s += VALUE[b];
+            }
+            b += 1;
+        }
+        t[m] = s;
+        m += 1;
+    }
+    t
+};
+
+const DECK_BITS: u64 = deck::CARDS_32.bits();
+
+impl HandValue {
+    /// Three aces.
+    pub const THREE_ACES: HandValue = HandValue(255);
+    /// A 31.
+    pub const THIRTY_ONE: HandValue = HandValue(31 << 3);
+    /// The lowest possible value, 8 (e.g. 7♦ 7♣ 8♠).
+    pub const LOWEST: HandValue = HandValue(8 << 3);
+
+    /// The value of three distinct cards of the 32-card deck, without checking.
+    ///
+    /// Other sets give a meaningless (but never panicking) value; use
+    /// [`hand_value`] for a checked call.
+    #[inline]
+    pub fn of_unchecked(hand: CardSet) -> HandValue {
+        let b = hand.bits();
+        let ranks = (b | b >> 13 | b >> 26 | b >> 39) & 0x1fff;
+        if ranks.is_power_of_two() {
+            let r = ranks.trailing_zeros() as u8;
+            if r == Rank::Ace as u8 {
+                HandValue::THREE_ACES
+            } else {
+                HandValue(241u8.wrapping_add(r.wrapping_sub(Rank::Seven as u8)))
+            }
+        } else {
+            let s = |shift: u32| SUIT_SUM[(b >> shift & 0xff) as usize];
+            let m = s(5).max(s(18)).max(s(31)).max(s(44));
+            HandValue(m << 3)
+        }
+    }
+
+    /// The kind of value.
+    pub fn kind(self) -> ValueKind {
+        match self.0 {
+            255 => ValueKind::ThreeAces,
+            241..=247 => ValueKind::Triple(Rank::from_index(usize::from(self.0 - 241) + 5)),
+            v => ValueKind::Points(v >> 3),
+        }
+    }
+
+    /// The value in half points (a 30½ is 61); `None` for three aces, which have no
+    /// points of their own (see [`AcesDisplay`]).
+    pub fn half_points(self) -> Option<u8> {
+        match self.kind() {
+            ValueKind::Points(p) => Some(2 * p),
+            ValueKind::Triple(_) => Some(61),
+            ValueKind::ThreeAces => None,
+        }
+    }
+
+    /// Whether the hand ends a round at once (S14 b): 31 or three aces.
+    #[inline]
+    pub fn ends_round(self) -> bool {
+        self.0 >= HandValue::THIRTY_ONE.0
+    }
+
+    /// The value written with three aces shown as `aces` asks (S13).
+    pub fn display(self, aces: AcesDisplay) -> impl fmt::Display {
+        struct D(HandValue, AcesDisplay);
+        impl fmt::Display for D {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                match (self.0.kind(), self.1) {
+                    (ValueKind::ThreeAces, AcesDisplay::ThreeAces) => f.write_str("three aces"),
+                    (ValueKind::ThreeAces, AcesDisplay::ThirtyTwo) => f.write_str("32"),
+                    (ValueKind::ThreeAces, AcesDisplay::ThirtyThree) => f.write_str("33"),
+                    (ValueKind::Triple(_), _) => f.write_str("30½"),
+                    (ValueKind::Points(p), _) => write!(f, "{p}"),
+                }
+            }
+        }
+        D(self, aces)
+    }
+}
+
+impl fmt::Display for HandValue {
+    /// `20`, `30½`, `31`, `three aces`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.display(AcesDisplay::ThreeAces))
+    }
+}
+
+/// The value of a 3-card Schwimmen hand (S13), or `None` when `hand` is not
+/// three cards of the 32-card deck.
+///
+/// The rules file's test facts:
+/// ```
+/// use schwimmen::{hand_value, HandValue};
+/// let v = |s: &str| hand_value(s.parse().unwrap()).unwrap().to_string();
+/// assert_eq!(v("QH TH JD"), "20");
+/// assert_eq!(v("AC KC 9C"), "30");
+/// assert_eq!(v("7D 7H 7S"), "30½");
+/// assert_eq!(v("AD KD TD"), "31");
+/// assert_eq!(v("9D JD AD"), "30");
+/// assert_eq!(v("7H TH JH"), "27");
+/// assert_eq!(v("AS 7S QC"), "18");
+/// assert_eq!(v("JH QD KC"), "10");
+/// assert_eq!(v("8C 8D 8S"), "30½");
+/// assert_eq!(v("AD 7D TD"), "28");
+/// assert_eq!(v("TH KH AH"), "31");
+/// assert_eq!(v("7D 7C 8S"), "8");
+/// assert_eq!(v("AC AD AH"), "three aces");
+///
+/// // Ordered: three aces > 31 > 30½ > 30, and 30½ hands by rank only as S15 needs.
+/// let h = |s: &str| hand_value(s.parse().unwrap()).unwrap();
+/// assert!(h("AC AD AS") > h("AD KD TD"));
+/// assert!(h("AD KD TD") > h("KC KD KS"));
+/// assert!(h("7C 7D 7S") > h("AC KC 9C"));
+/// assert!(h("8C 8D 8S") > h("7C 7D 7S"));
+/// assert_eq!(h("7D 7C 8S"), HandValue::LOWEST);
+/// assert_eq!(h("KC KD KS").half_points(), Some(61));
+/// assert_eq!(hand_value("2C 3C 4C".parse().unwrap()), None);
+/// assert_eq!(hand_value("AC KC".parse().unwrap()), None);
+/// ```
+#[inline]
+pub fn hand_value(hand: CardSet) -> Option<HandValue> {
+    let b = hand.bits();
+    if b & !DECK_BITS != 0 || b.count_ones() != 3 {
+        return None;
+    }
+    Some(HandValue::of_unchecked(hand))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kinds_round_trip_and_order() {
+        let t: CardSet = "QC QD QS".parse().unwrap();
+        let v = hand_value(t).unwrap();
+        assert_eq!(v.kind(), ValueKind::Triple(Rank::Queen));
+        assert!(v < HandValue::THIRTY_ONE && v > HandValue(30 << 3));
+        assert!(HandValue::THIRTY_ONE.ends_round() && HandValue::THREE_ACES.ends_round());
+        assert!(!v.ends_round());
+        assert_eq!(
+            HandValue::THREE_ACES
+                .display(AcesDisplay::ThirtyThree)
+                .to_string(),
+            "33"
+        );
+    }
+}

@@ -1,0 +1,366 @@
+//! [`Setup`]: any position, written out field by field and loaded through validation.
+
+use cards_core::{CardSet, Seat, deck};
+
+use crate::error::SetupError;
+use crate::rules::Rules;
+use crate::score::HandValue;
+use crate::state::{Fate, MAX_SEATS, NO_SEAT, Phase, Schwimmen};
+
+/// A position written out in full: what a save file or a bug report holds.
+///
+/// [`Schwimmen::from_setup`] (and serde, which goes through it) checks it, so a
+/// tampered save is refused with a [`SetupError`] instead of giving a state
+/// that breaks the rules. The per-seat lists have one entry per seat.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+pub struct Setup {
+    /// The rules.
+    pub rules: Rules,
+    /// The phase.
+    pub phase: Phase,
+    /// The dealer.
+    pub dealer: Seat,
+    /// The card recipient (deal), the dealer (choice), the mover (turns) or the next mover (refill).
+    pub to_act: Seat,
+    /// Who knocked this round.
+    pub knocker: Option<Seat>,
+    /// Lives by seat.
+    pub lives: Vec<u8>,
+    /// Standing by seat.
+    pub fates: Vec<Fate>,
+    /// Hands by seat.
+    pub hands: Vec<CardSet>,
+    /// The dealer's face-down second pack.
+    pub second_pack: CardSet,
+    /// The face-up middle.
+    pub middle: CardSet,
+    /// The face-up discards.
+    pub discards: CardSet,
+    /// Face-down discards (leavers' hands).
+    pub face_down_discards: CardSet,
+    /// The stock.
+    pub stock: CardSet,
+    /// Seats that passed in a row since the last swap, knock, refresh or deal.
+    pub passed: Vec<Seat>,
+    /// Seats that have had a turn this round.
+    pub moved: Vec<Seat>,
+    /// Turns taken this round.
+    pub turns: u16,
+    /// Rounds finished so far.
+    pub round: u16,
+    /// Hands shown at the last round end, by seat.
+    pub shown: Vec<CardSet>,
+}
+
+impl From<Schwimmen> for Setup {
+    fn from(g: Schwimmen) -> Setup {
+        let n = usize::from(g.n);
+        let seats = |mask: u16| {
+            (0..g.n)
+                .filter(|&s| mask >> s & 1 == 1)
+                .map(Seat)
+                .collect::<Vec<_>>()
+        };
+        Setup {
+            rules: g.rules,
+            phase: g.phase,
+            dealer: Seat(g.dealer),
+            to_act: Seat(g.to_act),
+            knocker: g.knocker(),
+            lives: g.lives[..n].to_vec(),
+            fates: g.fate[..n].to_vec(),
+            hands: g.hands[..n].to_vec(),
+            second_pack: g.pack,
+            middle: g.middle,
+            discards: g.discards,
+            face_down_discards: g.folded,
+            stock: g.stock,
+            passed: seats(g.passed),
+            moved: seats(g.moved),
+            turns: g.turns,
+            round: g.round,
+            shown: g.shown[..n].to_vec(),
+        }
+    }
+}
+
+impl TryFrom<Setup> for Schwimmen {
+    type Error = SetupError;
+    fn try_from(s: Setup) -> Result<Schwimmen, SetupError> {
+        Schwimmen::from_setup(&s)
+    }
+}
+
+fn mask_of(seats: &[Seat], n: usize) -> Result<u16, SetupError> {
+    let mut m = 0u16;
+    for s in seats {
+        if s.index() >= n {
+            return Err(SetupError::Position("a listed seat is not at the table"));
+        }
+        m |= 1 << s.0;
+    }
+    Ok(m)
+}
+
+impl Schwimmen {
+    /// The position written out in full.
+    pub fn to_setup(&self) -> Setup {
+        Setup::from(*self)
+    }
+
+    /// Loads a position, checking that it is one the rules can reach.
+    ///
+    /// # Errors
+    /// [`SetupError`] naming what does not fit: seat count, rules values, a card
+    /// missing or in two places, a seat's lives and standing, or the phase.
+    pub fn from_setup(s: &Setup) -> Result<Schwimmen, SetupError> {
+        let n = s.hands.len();
+        s.rules.validate_for(n)?;
+        if s.lives.len() != n || s.fates.len() != n || s.shown.len() != n {
+            return Err(SetupError::Position(
+                "lives, fates, hands and shown need one entry per seat",
+            ));
+        }
+        // S1: every card in exactly one place.
+        let mut seen = CardSet::EMPTY;
+        let mut total = 0;
+        let piles = s.hands.iter().copied().chain([
+            s.second_pack,
+            s.middle,
+            s.discards,
+            s.face_down_discards,
+            s.stock,
+        ]);
+        for p in piles {
+            if !p.is_subset(deck::CARDS_32) {
+                return Err(SetupError::Cards(format!(
+                    "{} is not in the 32-card deck",
+                    p - deck::CARDS_32
+                )));
+            }
+            seen |= p;
+            total += p.len();
+        }
+        if seen != deck::CARDS_32 || total != 32 {
+            return Err(SetupError::Cards(format!(
+                "missing {}, {} placed in all",
+                deck::CARDS_32 - seen,
+                total
+            )));
+        }
+        for h in &s.shown {
+            if !(h.is_empty() || h.len() == 3 && h.is_subset(deck::CARDS_32)) {
+                return Err(SetupError::Position(
+                    "a shown hand has three cards of the deck or none",
+                ));
+            }
+        }
+        let n8 = n as u8;
+        let mut active = 0u16;
+        let mut leave_orders = 0u16;
+        let mut leavers = 0u8;
+        for i in 0..n {
+            let seat = Seat(i as u8);
+            let bad = |why| Err(SetupError::SeatState { seat, why });
+            if s.lives[i] > s.rules.lives {
+                return bad("more lives than the rules give");
+            }
+            match s.fates[i] {
+                Fate::Active => active |= 1 << i,
+                Fate::Drowned(r) => {
+                    if s.lives[i] != 0 || r >= s.round {
+                        return bad("a drowned player has no lives and drowned in a past round");
+                    }
+                }
+                Fate::Left(k) => {
+                    if k == 0 || usize::from(k) > n || leave_orders >> k & 1 == 1 {
+                        return bad("leavers are numbered 1, 2, … in the order they left");
+                    }
+                    leave_orders |= 1 << k;
+                    leavers += 1;
+                }
+            }
+            if s.fates[i] != Fate::Active && !s.hands[i].is_empty() {
+                return bad("a player who is out holds no cards");
+            }
+        }
+        if leave_orders != ((1u32 << (leavers + 1)) - 2) as u16 {
+            return Err(SetupError::Position(
+                "leavers are numbered 1, 2, … without gaps",
+            ));
+        }
+        let g = Schwimmen {
+            rules: s.rules,
+            n: n8,
+            phase: s.phase,
+            dealer: s.dealer.0,
+            to_act: s.to_act.0,
+            knocker: s.knocker.map_or(NO_SEAT, |k| k.0),
+            leavers,
+            active,
+            passed: mask_of(&s.passed, n)?,
+            moved: mask_of(&s.moved, n)?,
+            turns: s.turns,
+            round: s.round,
+            lives: {
+                let mut a = [0; MAX_SEATS];
+                a[..n].copy_from_slice(&s.lives);
+                a
+            },
+            fate: {
+                let mut a = [Fate::Active; MAX_SEATS];
+                a[..n].copy_from_slice(&s.fates);
+                a
+            },
+            hands: {
+                let mut a = [CardSet::EMPTY; MAX_SEATS];
+                a[..n].copy_from_slice(&s.hands);
+                a
+            },
+            pack: s.second_pack,
+            middle: s.middle,
+            discards: s.discards,
+            folded: s.face_down_discards,
+            stock: s.stock,
+            shown: {
+                let mut a = [CardSet::EMPTY; MAX_SEATS];
+                a[..n].copy_from_slice(&s.shown);
+                a
+            },
+        };
+        g.check_phase()?;
+        Ok(g)
+    }
+
+    fn check_phase(&self) -> Result<(), SetupError> {
+        let bad = |why| Err(SetupError::Position(why));
+        let n = usize::from(self.n);
+        if usize::from(self.dealer) >= n || usize::from(self.to_act) >= n {
+            return bad("the dealer and the seat to act sit at the table");
+        }
+        if self.knocker != NO_SEAT && usize::from(self.knocker) >= n {
+            return bad("the knocker sits at the table");
+        }
+        let on = |s: u8| self.active >> s & 1 == 1;
+        let hands_of_active_are =
+            |k: usize| (0..self.n).all(|s| !on(s) || self.hands[usize::from(s)].len() == k);
+        if self.phase == Phase::Over {
+            if self.stock != deck::CARDS_32 {
+                return bad("once the game is over every card is gathered in the stock");
+            }
+            if self.active.count_ones() > 1 && self.round < self.rules.round_limit {
+                return bad("the game is over only with one player left or at the round limit");
+            }
+            return Ok(());
+        }
+        if self.active.count_ones() < 2 {
+            return bad("a game in progress has at least two active players");
+        }
+        if self.round >= self.rules.round_limit {
+            return bad("a game at the round limit is over");
+        }
+        if self.turns >= self.rules.turn_limit {
+            return bad("a round at the turn limit is over");
+        }
+        let round_start = self.knocker == NO_SEAT
+            && self.passed == 0
+            && self.moved == 0
+            && self.turns == 0
+            && self.middle.is_empty()
+            && self.discards.is_empty();
+        match self.phase {
+            Phase::Deal => {
+                if !round_start || !on(self.dealer) || !on(self.to_act) {
+                    return bad(
+                        "during the deal the dealer and the receiver are active and no turn was taken",
+                    );
+                }
+                // Walk the deal order: full packs before the receiver, none after.
+                let mut s = self.next_active(self.dealer);
+                let mut before = true;
+                let mut need = 0;
+                for _ in 0..n {
+                    let len = self.hands[usize::from(s)].len();
+                    let ok = if s == self.to_act {
+                        before = false;
+                        if s == self.dealer {
+                            len < 3 && self.pack.is_empty() || len == 3 && self.pack.len() < 3
+                        } else {
+                            len < 3 && self.pack.is_empty()
+                        }
+                    } else if before {
+                        len == 3
+                    } else {
+                        len == 0 && (s != self.dealer || self.pack.is_empty())
+                    };
+                    if !ok {
+                        return bad("the hands do not fit the deal order (S5.1)");
+                    }
+                    need += 3 - len;
+                    if s == self.dealer {
+                        need += 3 - self.pack.len();
+                        break;
+                    }
+                    s = self.next_active(s);
+                }
+                if self.stock.len() < need {
+                    return bad("the stock is too small to finish the deal");
+                }
+            }
+            Phase::DealerChoice => {
+                if !round_start
+                    || self.to_act != self.dealer
+                    || !on(self.dealer)
+                    || !hands_of_active_are(3)
+                    || self.pack.len() != 3
+                {
+                    return bad(
+                        "at the dealer's choice every hand and the second pack hold three cards",
+                    );
+                }
+            }
+            Phase::Turns | Phase::Refill => {
+                if !self.pack.is_empty() || !hands_of_active_are(3) || !on(self.to_act) {
+                    return bad(
+                        "during turns every active hand holds three cards and the mover is active",
+                    );
+                }
+                for s in 0..self.n {
+                    if on(s) && HandValue::of_unchecked(self.hands[usize::from(s)]).ends_round() {
+                        return bad("a 31 or three aces in a hand would have ended the round");
+                    }
+                }
+                if self.knocker != NO_SEAT
+                    && (self.knocker == self.to_act
+                        || self.phase == Phase::Refill
+                        || matches!(
+                            self.fate[usize::from(self.knocker)],
+                            crate::Fate::Drowned(_)
+                        ))
+                {
+                    return bad("the knocker does not move again, and nobody drowns mid-round");
+                }
+                if self.phase == Phase::Turns {
+                    if self.middle.len() != 3 {
+                        return bad("during turns the middle holds three cards");
+                    }
+                    if self.knocker == NO_SEAT
+                        && self.passed != 0
+                        && self.active & !self.passed == 0
+                    {
+                        return bad("when everyone has passed the middle is replaced");
+                    }
+                } else if self.middle.len() >= 3
+                    || self.stock.len() + self.middle.len() < 3
+                    || self.passed != 0
+                {
+                    return bad("a refill needs a short middle and enough stock");
+                }
+            }
+            Phase::Over => {}
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,881 @@
+//! [`Schwimmen`]: the whole game as a `Copy` state, and its transitions (S5–S22).
+
+use cards_core::chance::below;
+use cards_core::{Actor, CardSet, Game, Outcome, Redeal, Rng, Seat, Viewer, deck};
+
+use crate::action::{Action, HostOp};
+use crate::error::{Illegal, SetupError};
+use crate::observe::{Event, View};
+use crate::rules::{AllTie, Direction, KnockerRisk, Refresh, Rules};
+use crate::score::HandValue;
+
+/// The most seats a game of Schwimmen has (S2).
+pub const MAX_SEATS: usize = 9;
+/// The fewest seats a game of Schwimmen has (S2).
+pub const MIN_SEATS: usize = 2;
+
+pub(crate) const NO_SEAT: u8 = 0xff;
+
+/// Where a round stands.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum Phase {
+    /// Chance deals one card at a time (S5.1).
+    #[default]
+    Deal,
+    /// The dealer keeps his first pack or takes the other (S6).
+    DealerChoice,
+    /// Players take turns (S9); with a knocker these are the last turns (S11.1).
+    Turns,
+    /// Chance turns up new middle cards after all passed (S10).
+    Refill,
+    /// The game is over (S19).
+    Over,
+}
+
+/// A seat's standing in the game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum Fate {
+    /// Still playing (with lives left, or swimming with none).
+    #[default]
+    Active,
+    /// Drowned in this round (numbered from 0) (S3).
+    Drowned(u16),
+    /// Left the game as the k-th leaver, from 1 (S21).
+    Left(u8),
+}
+
+/// A whole game of Schwimmen: `Copy`, a few bitsets and small arrays, no heap.
+///
+/// Build one with [`Game::new`] (or from a validated [`Setup`](crate::Setup)),
+/// then drive it with [`Game::apply`] / [`Game::apply_mut`] and the host
+/// operations of [`Game::host`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "crate::Setup", into = "crate::Setup")
+)]
+pub struct Schwimmen {
+    pub(crate) rules: Rules,
+    pub(crate) n: u8,
+    pub(crate) phase: Phase,
+    pub(crate) dealer: u8,
+    /// The card recipient during the deal, the dealer at his choice, the mover
+    /// during turns, the next mover during a refill.
+    pub(crate) to_act: u8,
+    pub(crate) knocker: u8,
+    pub(crate) leavers: u8,
+    pub(crate) active: u16,
+    pub(crate) passed: u16,
+    pub(crate) moved: u16,
+    pub(crate) turns: u16,
+    pub(crate) round: u16,
+    pub(crate) lives: [u8; MAX_SEATS],
+    pub(crate) fate: [Fate; MAX_SEATS],
+    pub(crate) hands: [CardSet; MAX_SEATS],
+    pub(crate) pack: CardSet,
+    pub(crate) middle: CardSet,
+    pub(crate) discards: CardSet,
+    pub(crate) folded: CardSet,
+    pub(crate) stock: CardSet,
+    pub(crate) shown: [CardSet; MAX_SEATS],
+}
+
+#[inline]
+const fn bit(s: u8) -> u16 {
+    1 << s
+}
+
+/// Fills `out` with the moves of a turn, in the fixed order: swaps (hand card
+/// order, then middle card order), swap all, pass, knock.
+#[inline]
+pub(crate) fn turn_actions(
+    hand: CardSet,
+    middle: CardSet,
+    passing: bool,
+    may_knock: bool,
+    out: &mut Vec<Action>,
+) {
+    out.clear();
+    out.reserve(12);
+    for give in hand {
+        for take in middle {
+            out.push(Action::Swap { give, take });
+        }
+    }
+    out.push(Action::SwapAll);
+    if passing {
+        out.push(Action::Pass);
+    }
+    if may_knock {
+        out.push(Action::Knock);
+    }
+}
+
+impl Schwimmen {
+    // ----- queries -----
+
+    /// The phase of the current round.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The dealer of the current round (the last dealer once the game is over).
+    pub fn dealer(&self) -> Seat {
+        Seat(self.dealer)
+    }
+
+    /// The seat that knocked this round, if any (S11).
+    pub fn knocker(&self) -> Option<Seat> {
+        (self.knocker != NO_SEAT).then_some(Seat(self.knocker))
+    }
+
+    /// A seat's hand (empty for a seat not at the table).
+    pub fn hand(&self, seat: Seat) -> CardSet {
+        self.hands.get(seat.index()).copied().unwrap_or_default()
+    }
+
+    /// The dealer's second pack while it is still face down (S5, S6).
+    pub fn second_pack(&self) -> CardSet {
+        self.pack
+    }
+
+    /// The face-up middle cards.
+    pub fn middle(&self) -> CardSet {
+        self.middle
+    }
+
+    /// The unordered stock.
+    pub fn stock(&self) -> CardSet {
+        self.stock
+    }
+
+    /// The face-up discards (old middles).
+    pub fn discards(&self) -> CardSet {
+        self.discards
+    }
+
+    /// Hands of players who left mid-round, face down among the discards (S21.1).
+    pub fn face_down_discards(&self) -> CardSet {
+        self.folded
+    }
+
+    /// A seat's lives (0 while swimming or out).
+    pub fn lives(&self, seat: Seat) -> u8 {
+        self.lives.get(seat.index()).copied().unwrap_or(0)
+    }
+
+    /// A seat's standing.
+    pub fn fate(&self, seat: Seat) -> Fate {
+        self.fate.get(seat.index()).copied().unwrap_or_default()
+    }
+
+    /// Whether a seat still plays (with lives or swimming).
+    pub fn is_active(&self, seat: Seat) -> bool {
+        seat.index() < MAX_SEATS && self.active >> seat.0 & 1 == 1
+    }
+
+    /// Whether a seat is swimming: still playing with no lives left (S3).
+    pub fn is_swimming(&self, seat: Seat) -> bool {
+        self.is_active(seat) && self.lives(seat) == 0
+    }
+
+    /// The number of players still in the game.
+    pub fn active_count(&self) -> usize {
+        self.active.count_ones() as usize
+    }
+
+    /// Rounds finished so far (scored, re-dealt, misdealt or void), from 0.
+    pub fn round(&self) -> u16 {
+        self.round
+    }
+
+    /// Turns taken in the current round (S14.1).
+    pub fn turns(&self) -> u16 {
+        self.turns
+    }
+
+    /// Passes in a row so far (S10.1).
+    pub fn passes(&self) -> u8 {
+        self.passed.count_ones() as u8
+    }
+
+    /// The hands shown at the last round end, by seat (S14, S23).
+    pub fn shown(&self) -> &[CardSet] {
+        &self.shown[..usize::from(self.n)]
+    }
+
+    /// Whether the player to move may knock now (S11, S11.1).
+    pub fn may_knock(&self) -> bool {
+        self.phase == Phase::Turns
+            && self.knocker == NO_SEAT
+            && (self.rules.knock_first_turn || self.active & !self.moved == 0)
+    }
+
+    /// During the deal: the seat that receives the next card, and whether it goes
+    /// to the dealer's second pack (S5.1). `None` outside the deal.
+    ///
+    /// A host dealing physical cards, or a test building a fixed deal, follows this.
+    pub fn next_receiver(&self) -> Option<(Seat, bool)> {
+        (self.phase == Phase::Deal).then(|| {
+            let second =
+                self.to_act == self.dealer && self.hands[usize::from(self.dealer)].len() == 3;
+            (Seat(self.to_act), second)
+        })
+    }
+
+    // ----- seat arithmetic -----
+
+    #[inline]
+    fn is_on(&self, s: u8) -> bool {
+        self.active >> s & 1 == 1
+    }
+
+    #[inline]
+    pub(crate) fn step(&self, s: u8) -> u8 {
+        match self.rules.direction {
+            Direction::Clockwise => {
+                if s + 1 >= self.n {
+                    0
+                } else {
+                    s + 1
+                }
+            }
+            Direction::CounterClockwise => {
+                if s == 0 {
+                    self.n - 1
+                } else {
+                    s - 1
+                }
+            }
+        }
+    }
+
+    /// The next active seat after `s` in the direction of play.
+    #[inline]
+    pub(crate) fn next_active(&self, s: u8) -> u8 {
+        let mut t = s;
+        for _ in 0..self.n {
+            t = self.step(t);
+            if self.is_on(t) {
+                return t;
+            }
+        }
+        t
+    }
+
+    /// The next seat to move after `s`, and whether the turn reached the knocker's seat first.
+    #[inline]
+    fn advance_from(&self, s: u8) -> (u8, bool) {
+        let mut t = s;
+        for _ in 0..self.n {
+            t = self.step(t);
+            if t == self.knocker {
+                return (t, true);
+            }
+            if self.is_on(t) {
+                return (t, false);
+            }
+        }
+        (t, false)
+    }
+
+    // ----- round structure -----
+
+    /// Gathers every card into the stock and clears the round's counters.
+    fn gather(&mut self) {
+        self.hands = [CardSet::EMPTY; MAX_SEATS];
+        self.pack = CardSet::EMPTY;
+        self.middle = CardSet::EMPTY;
+        self.discards = CardSet::EMPTY;
+        self.folded = CardSet::EMPTY;
+        self.stock = deck::CARDS_32;
+        self.knocker = NO_SEAT;
+        self.passed = 0;
+        self.moved = 0;
+        self.turns = 0;
+    }
+
+    /// S5.1: a new deal by `dealer` (active).
+    fn start_deal(&mut self, dealer: u8) {
+        self.gather();
+        self.dealer = dealer;
+        self.phase = Phase::Deal;
+        self.to_act = self.next_active(dealer);
+    }
+
+    /// Counts a finished round and deals the next one, or ends the game (S18, S19, S19.1).
+    fn finish_round(&mut self, next_dealer: u8) {
+        self.round = self.round.saturating_add(1);
+        if self.active.count_ones() <= 1 || self.round >= self.rules.round_limit {
+            self.end_game();
+        } else {
+            self.start_deal(next_dealer);
+        }
+    }
+
+    fn end_game(&mut self) {
+        self.gather();
+        self.phase = Phase::Over;
+        self.to_act = self.dealer;
+    }
+
+    /// S3, S3.1: `loss[s]` losses in a row for each seat.
+    fn apply_losses(&mut self, loss: &[u8; MAX_SEATS]) {
+        for s in 0..self.n {
+            let i = usize::from(s);
+            for _ in 0..loss[i] {
+                if self.lives[i] > 0 {
+                    self.lives[i] -= 1;
+                } else {
+                    self.active &= !bit(s);
+                    self.fate[i] = Fate::Drowned(self.round);
+                    break;
+                }
+            }
+        }
+    }
+
+    /// S14, S15, S16, S17: shows the hands, takes lives, and goes on to the next deal.
+    fn end_round(&mut self, knocker: u8) {
+        let mut values = [HandValue::LOWEST; MAX_SEATS];
+        let mut min = HandValue::THREE_ACES;
+        let mut aces = NO_SEAT;
+        self.shown = [CardSet::EMPTY; MAX_SEATS];
+        for s in 0..self.n {
+            if self.is_on(s) {
+                let i = usize::from(s);
+                self.shown[i] = self.hands[i];
+                let v = HandValue::of_unchecked(self.hands[i]);
+                values[i] = v;
+                if v == HandValue::THREE_ACES {
+                    aces = s;
+                }
+                min = min.min(v);
+            }
+        }
+        let mut loss = [0u8; MAX_SEATS];
+        if aces != NO_SEAT {
+            // S15: everyone but the holder loses one life (S16: the knocker too, just one).
+            for s in 0..self.n {
+                if self.is_on(s) && s != aces {
+                    loss[usize::from(s)] = 1;
+                }
+            }
+        } else {
+            let mut low = 0u16;
+            for s in 0..self.n {
+                if self.is_on(s) && values[usize::from(s)] == min {
+                    low |= bit(s);
+                }
+            }
+            let mut losers = if low == self.active && self.rules.all_tie == AllTie::NobodyLoses {
+                0
+            } else {
+                low
+            };
+            let k = knocker;
+            if k != NO_SEAT && losers >> k & 1 == 1 {
+                match self.rules.knocker_risk {
+                    KnockerRisk::Normal | KnockerRisk::DoubleLoss => {}
+                    KnockerRisk::LosesTies => losers = bit(k),
+                }
+            }
+            for s in 0..self.n {
+                if losers >> s & 1 == 1 {
+                    loss[usize::from(s)] = 1;
+                }
+            }
+            if k != NO_SEAT
+                && losers >> k & 1 == 1
+                && self.rules.knocker_risk == KnockerRisk::DoubleLoss
+            {
+                loss[usize::from(k)] = 2;
+            }
+        }
+        // S17: losses that would leave nobody in the game are not taken.
+        let survivors = (0..self.n)
+            .filter(|&s| self.is_on(s) && self.lives[usize::from(s)] >= loss[usize::from(s)])
+            .count();
+        if survivors == 0 {
+            loss = [0; MAX_SEATS];
+        }
+        let nobody_lost = loss.iter().all(|&l| l == 0);
+        self.apply_losses(&loss);
+        let next = if nobody_lost {
+            self.dealer
+        } else {
+            self.next_active(self.dealer)
+        };
+        self.finish_round(next);
+    }
+
+    /// S7 after the dealer's choice: a 31 or three aces ends the round before any turn.
+    fn after_choice(&mut self) {
+        let mut special = false;
+        for s in 0..self.n {
+            if self.is_on(s) && HandValue::of_unchecked(self.hands[usize::from(s)]).ends_round() {
+                special = true;
+            }
+        }
+        if special {
+            self.end_round(NO_SEAT);
+        } else {
+            self.phase = Phase::Turns;
+            self.to_act = self.next_active(self.dealer);
+        }
+    }
+
+    /// S10, S10.2: the middle goes to the discards and is refilled, or the round ends.
+    fn refresh(&mut self, next: u8) {
+        self.discards |= self.middle;
+        self.middle = CardSet::EMPTY;
+        self.passed = 0;
+        if self.stock.len() < 3 && self.rules.refresh == Refresh::Reshuffle {
+            self.stock |= self.discards | self.folded;
+            self.discards = CardSet::EMPTY;
+            self.folded = CardSet::EMPTY;
+        }
+        if self.stock.len() < 3 {
+            self.end_round(NO_SEAT);
+        } else {
+            self.phase = Phase::Refill;
+            self.to_act = next;
+        }
+    }
+
+    /// After a turn by `p`: knock end (S11.1), turn limit (S14.1), all-pass refresh (S10), next player.
+    fn after_turn(&mut self, p: u8, was_pass: bool) {
+        let (next, reached_knocker) = self.advance_from(p);
+        if reached_knocker {
+            self.end_round(self.knocker);
+        } else if self.turns >= self.rules.turn_limit {
+            self.end_round(NO_SEAT);
+        } else if was_pass && self.knocker == NO_SEAT && self.active & !self.passed == 0 {
+            self.refresh(next);
+        } else {
+            self.to_act = next;
+        }
+    }
+
+    // ----- transitions -----
+
+    /// Whether `action` is legal now, without changing anything.
+    pub(crate) fn check(&self, action: &Action) -> Result<(), Illegal> {
+        match self.phase {
+            Phase::Over => Err(Illegal::GameOver),
+            Phase::Deal => match *action {
+                Action::Deal(c) if self.stock.contains(c) => Ok(()),
+                Action::Deal(_) => Err(Illegal::NotInStock),
+                Action::Refill(_) => Err(Illegal::WrongChanceStep { due: "a deal card" }),
+                _ => Err(Illegal::ChanceFirst),
+            },
+            Phase::Refill => match *action {
+                Action::Refill(c) if self.stock.contains(c) => Ok(()),
+                Action::Refill(_) => Err(Illegal::NotInStock),
+                Action::Deal(_) => Err(Illegal::WrongChanceStep {
+                    due: "a refill card",
+                }),
+                _ => Err(Illegal::ChanceFirst),
+            },
+            Phase::DealerChoice => match *action {
+                Action::Keep | Action::TakeOther => Ok(()),
+                Action::Deal(_) | Action::Refill(_) => Err(Illegal::NotChance),
+                _ => Err(Illegal::DealerChoiceFirst),
+            },
+            Phase::Turns => match *action {
+                Action::Deal(_) | Action::Refill(_) => Err(Illegal::NotChance),
+                Action::Keep | Action::TakeOther => Err(Illegal::NoDealerChoiceNow),
+                Action::Swap { give, take } => {
+                    if !self.hands[usize::from(self.to_act)].contains(give) {
+                        Err(Illegal::NotInHand)
+                    } else if !self.middle.contains(take) {
+                        Err(Illegal::NotInMiddle)
+                    } else {
+                        Ok(())
+                    }
+                }
+                Action::SwapAll => Ok(()),
+                Action::Pass if self.rules.passing => Ok(()),
+                Action::Pass => Err(Illegal::PassingOff),
+                Action::Knock if self.knocker != NO_SEAT => Err(Illegal::AlreadyKnocked),
+                Action::Knock if !self.may_knock() => Err(Illegal::KnockTooEarly),
+                Action::Knock => Ok(()),
+            },
+        }
+    }
+
+    /// Applies a checked action.
+    fn perform(&mut self, action: Action) {
+        match action {
+            Action::Deal(c) => {
+                self.stock.remove(c);
+                let r = usize::from(self.to_act);
+                if self.to_act == self.dealer && self.hands[r].len() == 3 {
+                    self.pack.insert(c);
+                    if self.pack.len() == 3 {
+                        self.phase = Phase::DealerChoice;
+                    }
+                } else {
+                    self.hands[r].insert(c);
+                    if self.hands[r].len() == 3 && self.to_act != self.dealer {
+                        self.to_act = self.next_active(self.to_act);
+                    }
+                }
+            }
+            Action::Refill(c) => {
+                self.stock.remove(c);
+                self.middle.insert(c);
+                if self.middle.len() == 3 {
+                    self.phase = Phase::Turns;
+                }
+            }
+            Action::Keep | Action::TakeOther => {
+                let d = usize::from(self.dealer);
+                if action == Action::Keep {
+                    self.middle = self.pack;
+                } else {
+                    self.middle = self.hands[d];
+                    self.hands[d] = self.pack;
+                }
+                self.pack = CardSet::EMPTY;
+                self.after_choice();
+            }
+            Action::Swap { .. } | Action::SwapAll => {
+                let p = self.to_act;
+                let i = usize::from(p);
+                if let Action::Swap { give, take } = action {
+                    let one_g = CardSet::single(give);
+                    let one_t = CardSet::single(take);
+                    self.hands[i] = (self.hands[i] - one_g) | one_t;
+                    self.middle = (self.middle - one_t) | one_g;
+                } else {
+                    std::mem::swap(&mut self.hands[i], &mut self.middle);
+                }
+                self.passed = 0;
+                self.moved |= bit(p);
+                self.turns = self.turns.saturating_add(1);
+                if HandValue::of_unchecked(self.hands[i]).ends_round() {
+                    self.end_round(self.knocker);
+                } else {
+                    self.after_turn(p, false);
+                }
+            }
+            Action::Pass => {
+                let p = self.to_act;
+                self.passed |= bit(p);
+                self.moved |= bit(p);
+                self.turns = self.turns.saturating_add(1);
+                self.after_turn(p, true);
+            }
+            Action::Knock => {
+                let p = self.to_act;
+                self.knocker = p;
+                self.passed = 0;
+                self.moved |= bit(p);
+                self.turns = self.turns.saturating_add(1);
+                self.after_turn(p, false);
+            }
+        }
+    }
+
+    /// S21, S21.1: `seat` leaves now.
+    fn leave_mut(&mut self, s: u8) {
+        let i = usize::from(s);
+        self.folded |= self.hands[i];
+        self.hands[i] = CardSet::EMPTY;
+        self.active &= !bit(s);
+        self.leavers += 1;
+        self.fate[i] = Fate::Left(self.leavers);
+        if self.active.count_ones() <= 1 {
+            // S21.1: the game ends without scoring the round.
+            self.shown = [CardSet::EMPTY; MAX_SEATS];
+            self.end_game();
+            return;
+        }
+        match self.phase {
+            Phase::Deal | Phase::DealerChoice if s == self.dealer => {
+                // The deal is void: no life changes, the next active player deals.
+                let next = self.next_active(s);
+                self.finish_round(next);
+            }
+            Phase::Deal => {
+                if self.to_act == s {
+                    self.to_act = self.next_active(s);
+                }
+            }
+            Phase::DealerChoice | Phase::Over => {}
+            Phase::Refill => {
+                if self.to_act == s {
+                    self.to_act = self.next_active(s);
+                }
+            }
+            Phase::Turns => {
+                let mut next = self.to_act;
+                if self.to_act == s {
+                    let (t, reached) = self.advance_from(s);
+                    if reached {
+                        self.end_round(self.knocker);
+                        return;
+                    }
+                    next = t;
+                }
+                if self.knocker == NO_SEAT && self.passed != 0 && self.active & !self.passed == 0 {
+                    // Everyone still in has passed in a row: the refresh is due now.
+                    self.refresh(next);
+                } else {
+                    self.to_act = next;
+                }
+            }
+        }
+    }
+
+    /// S22: the dealer loses a life and the round is dealt again.
+    fn misdeal_mut(&mut self) {
+        let mut loss = [0u8; MAX_SEATS];
+        loss[usize::from(self.dealer)] = 1;
+        self.apply_losses(&loss);
+        let next = if self.is_on(self.dealer) {
+            self.dealer
+        } else {
+            self.next_active(self.dealer)
+        };
+        self.finish_round(next);
+    }
+
+    /// The outcome's ranking keys: higher is better (S19.1, S20, S21).
+    fn rank_keys(&self) -> [u16; MAX_SEATS] {
+        let mut keys = [0u16; MAX_SEATS];
+        for (i, k) in keys.iter_mut().enumerate().take(usize::from(self.n)) {
+            *k = match self.fate[i] {
+                Fate::Active => 0x8000 + u16::from(self.lives[i]),
+                Fate::Drowned(r) => 0x4000 + r.min(0x3fff),
+                Fate::Left(order) => u16::from(order),
+            };
+        }
+        keys
+    }
+}
+
+/// The settlement of seed 003 (S20): what each seat pays, by seat: the player in
+/// place k pays k units (1 franc for 1st, 2 for 2nd, …); shared places pay alike.
+///
+/// ```
+/// use cards_core::Outcome;
+/// let o = Outcome::from_places(&[2, 1, 2, 4])?;
+/// assert_eq!(schwimmen::settlement(&o), [2, 1, 2, 4]);
+/// # Ok::<(), cards_core::OutcomeError>(())
+/// ```
+pub fn settlement(outcome: &Outcome) -> Vec<u32> {
+    outcome.places().iter().map(|&p| u32::from(p)).collect()
+}
+
+impl Game for Schwimmen {
+    type Rules = Rules;
+    type Action = Action;
+    type HostOp = HostOp;
+    type Illegal = Illegal;
+    type SetupError = SetupError;
+    type View = View;
+    type Event = Event;
+
+    fn new(rules: Rules, seats: usize) -> Result<Schwimmen, SetupError> {
+        rules.validate_for(seats)?;
+        let n = seats as u8;
+        let mut g = Schwimmen {
+            rules,
+            n,
+            phase: Phase::Deal,
+            dealer: rules.first_dealer,
+            to_act: 0,
+            knocker: NO_SEAT,
+            leavers: 0,
+            active: (1u16 << n) - 1,
+            passed: 0,
+            moved: 0,
+            turns: 0,
+            round: 0,
+            lives: [0; MAX_SEATS],
+            fate: [Fate::Active; MAX_SEATS],
+            hands: [CardSet::EMPTY; MAX_SEATS],
+            pack: CardSet::EMPTY,
+            middle: CardSet::EMPTY,
+            discards: CardSet::EMPTY,
+            folded: CardSet::EMPTY,
+            stock: deck::CARDS_32,
+            shown: [CardSet::EMPTY; MAX_SEATS],
+        };
+        g.lives[..seats].fill(rules.lives);
+        g.start_deal(rules.first_dealer);
+        Ok(g)
+    }
+
+    fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    fn seats(&self) -> usize {
+        usize::from(self.n)
+    }
+
+    #[inline]
+    fn actor(&self) -> Actor {
+        match self.phase {
+            Phase::Deal | Phase::Refill => Actor::Chance,
+            Phase::DealerChoice | Phase::Turns => Actor::Player(Seat(self.to_act)),
+            Phase::Over => Actor::Terminal,
+        }
+    }
+
+    #[inline]
+    fn legal_actions(&self, out: &mut Vec<Action>) {
+        match self.phase {
+            Phase::Deal => {
+                out.clear();
+                out.extend(self.stock.iter().map(Action::Deal));
+            }
+            Phase::Refill => {
+                out.clear();
+                out.extend(self.stock.iter().map(Action::Refill));
+            }
+            Phase::DealerChoice => {
+                out.clear();
+                out.extend([Action::Keep, Action::TakeOther]);
+            }
+            Phase::Turns => turn_actions(
+                self.hands[usize::from(self.to_act)],
+                self.middle,
+                self.rules.passing,
+                self.may_knock(),
+                out,
+            ),
+            Phase::Over => out.clear(),
+        }
+    }
+
+    fn chance_outcomes(&self, out: &mut Vec<(Action, u32)>) {
+        out.clear();
+        match self.phase {
+            Phase::Deal => out.extend(self.stock.iter().map(|c| (Action::Deal(c), 1))),
+            Phase::Refill => out.extend(self.stock.iter().map(|c| (Action::Refill(c), 1))),
+            _ => {}
+        }
+    }
+
+    fn apply(&self, action: &Action) -> Result<Schwimmen, Illegal> {
+        let mut next = *self;
+        next.apply_mut(action)?;
+        Ok(next)
+    }
+
+    #[inline]
+    fn apply_mut(&mut self, action: &Action) -> Result<(), Illegal> {
+        self.check(action)?;
+        self.perform(*action);
+        Ok(())
+    }
+
+    fn host(&self, op: &HostOp) -> Result<Schwimmen, Illegal> {
+        if self.phase == Phase::Over {
+            return Err(Illegal::GameOver);
+        }
+        let mut next = *self;
+        match *op {
+            HostOp::Leave(seat) => {
+                if seat.index() >= usize::from(self.n) {
+                    return Err(Illegal::NoSuchSeat(seat));
+                }
+                if !self.is_on(seat.0) {
+                    return Err(Illegal::AlreadyOut(seat));
+                }
+                next.leave_mut(seat.0);
+            }
+            HostOp::Misdeal => {
+                let dealing = self.phase == Phase::Deal
+                    && (self.hands.iter().any(|h| !h.is_empty()) || !self.pack.is_empty());
+                if !(dealing || self.phase == Phase::DealerChoice) {
+                    return Err(Illegal::NoMisdealNow);
+                }
+                next.misdeal_mut();
+            }
+        }
+        Ok(next)
+    }
+
+    fn observe(&self, viewer: Viewer) -> View {
+        View::of(self, viewer)
+    }
+
+    fn event(&self, action: &Action, viewer: Viewer) -> Event {
+        Event::of(self, action, viewer)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if self.phase != Phase::Over {
+            return None;
+        }
+        let keys = self.rank_keys();
+        Some(Outcome::from_scores(&keys[..usize::from(self.n)]))
+    }
+
+    #[inline]
+    fn sample_chance<R: Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        _scratch: &mut Vec<(Action, u32)>,
+    ) -> Option<Action> {
+        let make = match self.phase {
+            Phase::Deal => Action::Deal,
+            Phase::Refill => Action::Refill,
+            _ => return None,
+        };
+        let len = self.stock.len();
+        if len == 0 {
+            return None;
+        }
+        let i = below(rng, len as u64) as usize;
+        self.stock.nth(i).map(make)
+    }
+}
+
+impl Redeal for Schwimmen {
+    /// Shuffles the other hands, the dealer's face-down second pack, the stock and the
+    /// face-down discards among themselves, keeping every pile's size.
+    fn redeal_hidden<R: Rng + ?Sized>(&self, seat: Seat, rng: &mut R) -> Schwimmen {
+        let mut next = *self;
+        let me = seat.index();
+        let mut pool = self.stock | self.pack | self.folded;
+        for (i, h) in self.hands.iter().enumerate() {
+            if i != me {
+                pool |= *h;
+            }
+        }
+        let mut draw = |k: usize, pool: &mut CardSet| {
+            let mut out = CardSet::EMPTY;
+            for _ in 0..k {
+                if pool.is_empty() {
+                    break;
+                }
+                let j = below(rng, pool.len() as u64) as usize;
+                if let Some(c) = pool.nth(j) {
+                    pool.remove(c);
+                    out.insert(c);
+                }
+            }
+            out
+        };
+        for i in 0..usize::from(self.n) {
+            if i != me {
+                next.hands[i] = draw(self.hands[i].len(), &mut pool);
+            }
+        }
+        next.pack = draw(self.pack.len(), &mut pool);
+        next.folded = draw(self.folded.len(), &mut pool);
+        next.stock = pool;
+        next
+    }
+}

@@ -1,0 +1,16 @@
+//! The schwimmen crate's integration tests: one test (at least) per clause of the
+//! rules file, the test facts, conformance properties, pinned perft counts and a
+//! pinned seeded game.
+
+#[path = "schwimmen/bot.rs"]
+mod bot;
+#[path = "schwimmen/common.rs"]
+mod common;
+#[path = "schwimmen/facts.rs"]
+mod facts;
+#[path = "schwimmen/perft.rs"]
+mod perft;
+#[path = "schwimmen/props.rs"]
+mod props;
+#[path = "schwimmen/rules.rs"]
+mod rules;

@@ -1,0 +1,321 @@
+//! Property tests: the cards-core conformance checks and the game's own invariants.
+
+use cards_core::chance::{below, pick_outcome};
+use cards_core::conformance::{check_choices, check_state, check_walk};
+use cards_core::{Actor, Card, ChaCha8Rng, Game, Outcome, Rng, Seat, SeedableRng, Table};
+use proptest::prelude::*;
+use schwimmen::{
+    AcesDisplay, Action, AllTie, Direction, Fate, HostOp, KnockerRisk, Phase, Refresh, Rules,
+    Schwimmen,
+};
+
+use crate::common::conserved;
+
+fn any_card() -> impl Strategy<Value = Card> {
+    (0usize..52).prop_map(|i| Card::from_index(i).expect("index below 52"))
+}
+
+/// Any action value at all, legal or not.
+fn any_action() -> impl Strategy<Value = Action> {
+    prop_oneof![
+        any_card().prop_map(Action::Deal),
+        any_card().prop_map(Action::Refill),
+        Just(Action::Keep),
+        Just(Action::TakeOther),
+        (any_card(), any_card()).prop_map(|(give, take)| Action::Swap { give, take }),
+        Just(Action::SwapAll),
+        Just(Action::Pass),
+        Just(Action::Knock),
+    ]
+}
+
+/// Any rules, with short games (small lives and round limits) to keep walks quick.
+fn any_rules() -> impl Strategy<Value = Rules> {
+    (
+        1u8..=3,
+        any::<bool>(),
+        any::<bool>(),
+        any::<bool>(),
+        any::<bool>(),
+        0u8..2,
+        0u8..3,
+        prop_oneof![Just(100u16), 1u16..12],
+        1u16..8,
+        0u8..9,
+    )
+        .prop_map(
+            |(
+                lives,
+                ccw,
+                passing,
+                reshuffle,
+                early,
+                tie,
+                risk,
+                turn_limit,
+                round_limit,
+                dealer,
+            )| {
+                Rules {
+                    lives,
+                    direction: if ccw {
+                        Direction::CounterClockwise
+                    } else {
+                        Direction::Clockwise
+                    },
+                    passing,
+                    refresh: if reshuffle {
+                        Refresh::Reshuffle
+                    } else {
+                        Refresh::EndRound
+                    },
+                    knock_first_turn: early,
+                    aces_display: AcesDisplay::ThirtyThree,
+                    all_tie: if tie == 0 {
+                        AllTie::NobodyLoses
+                    } else {
+                        AllTie::AllLose
+                    },
+                    knocker_risk: [
+                        KnockerRisk::Normal,
+                        KnockerRisk::DoubleLoss,
+                        KnockerRisk::LosesTies,
+                    ][usize::from(risk)],
+                    turn_limit,
+                    round_limit,
+                    first_dealer: dealer,
+                }
+            },
+        )
+}
+
+fn game(rules: Rules, n: usize) -> Schwimmen {
+    let rules = Rules {
+        first_dealer: rules.first_dealer % n as u8,
+        ..rules
+    };
+    Schwimmen::new(rules, n).expect("valid rules")
+}
+
+fn extras() -> Vec<Action> {
+    [
+        "deal 2C",
+        "refill AS",
+        "keep",
+        "take other",
+        "pass",
+        "knock",
+        "swap all",
+        "swap 7C 8C",
+        "swap AS AS",
+        "deal 7H",
+    ]
+    .iter()
+    .map(|s| s.parse().expect("extra action"))
+    .collect()
+}
+
+/// Plays `steps` random steps (chance by the sampler, players uniformly).
+fn walk_to(mut g: Schwimmen, seed: u64, steps: usize) -> Schwimmen {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut legal = Vec::new();
+    let mut scratch = Vec::new();
+    for _ in 0..steps {
+        let a = match g.actor() {
+            Actor::Terminal => break,
+            Actor::Chance => g
+                .sample_chance(&mut rng, &mut scratch)
+                .expect("chance outcome"),
+            Actor::Player(_) => {
+                g.legal_actions(&mut legal);
+                legal[below(&mut rng, legal.len() as u64) as usize]
+            }
+        };
+        g.apply_mut(&a).expect("listed action");
+    }
+    g
+}
+
+proptest! {
+    #[test]
+    fn conformance_random_walks_end_and_keep_the_contract(
+        seed in any::<u64>(), n in 2usize..=9, rules in any_rules()
+    ) {
+        let start = game(rules, n);
+        let walk = check_walk(&start, seed, 20_000, &extras());
+        prop_assert!(walk.is_ok(), "{}", walk.err().map(|v| v.to_string()).unwrap_or_default());
+    }
+
+    #[test]
+    fn conformance_chosen_walks_default_rules(
+        choices in proptest::collection::vec(any::<u32>(), 0..160), n in 2usize..=9
+    ) {
+        let start = game(Rules::default(), n);
+        let walk = check_choices(&start, &choices, &extras());
+        prop_assert!(walk.is_ok(), "{}", walk.err().map(|v| v.to_string()).unwrap_or_default());
+    }
+
+    #[test]
+    fn cards_conserved_lives_never_rise_places_rank_with_host_ops(
+        seed in any::<u64>(), n in 2usize..=9, rules in any_rules(), host_rate in 0u64..40
+    ) {
+        let mut g = game(rules, n);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut legal = Vec::new();
+        for _ in 0..20_000 {
+            prop_assert!(conserved(&g), "{g:?}");
+            let before = g;
+            if below(&mut rng, 1000) < host_rate {
+                let op = if below(&mut rng, 3) == 0 {
+                    HostOp::Misdeal
+                } else {
+                    HostOp::Leave(Seat(below(&mut rng, 10) as u8))
+                };
+                if let Ok(next) = g.host(&op) {
+                    g = next;
+                }
+            } else {
+                if g.actor() == Actor::Terminal {
+                    break;
+                }
+                g.legal_actions(&mut legal);
+                let a = legal[below(&mut rng, legal.len() as u64) as usize];
+                g.apply_mut(&a).expect("listed action");
+            }
+            for s in 0..n {
+                let s = Seat(s as u8);
+                prop_assert!(g.lives(s) <= before.lives(s), "lives rose");
+                if before.fate(s) != Fate::Active {
+                    prop_assert_eq!(g.fate(s), before.fate(s));
+                }
+            }
+            prop_assert!(g.round() >= before.round());
+        }
+        prop_assert_eq!(g.phase(), Phase::Over);
+        let o = g.outcome().expect("over");
+        prop_assert!(Outcome::from_places(o.places()).is_ok());
+        // Leavers rank behind everyone who did not leave.
+        for a in 0..n {
+            for b in 0..n {
+                let (fa, fb) = (g.fate(Seat(a as u8)), g.fate(Seat(b as u8)));
+                if matches!(fa, Fate::Left(_)) && !matches!(fb, Fate::Left(_)) {
+                    prop_assert!(o.places()[a] > o.places()[b]);
+                }
+            }
+        }
+        prop_assert_eq!(o.winners().count() >= 1, true);
+    }
+
+    #[test]
+    fn arbitrary_actions_are_refused_or_listed_never_panic(
+        seed in any::<u64>(), steps in 0usize..300, n in 2usize..=9,
+        actions in proptest::collection::vec(any_action(), 1..20)
+    ) {
+        let g = walk_to(game(Rules::default(), n), seed, steps);
+        let mut legal = Vec::new();
+        g.legal_actions(&mut legal);
+        for a in actions {
+            let r = g.apply(&a);
+            prop_assert_eq!(r.is_ok(), legal.contains(&a), "{}", a);
+            let mut h = g;
+            if h.apply_mut(&a).is_err() {
+                prop_assert_eq!(h, g);
+            }
+            let _ = g.event(&a, cards_core::Viewer::Spectator).to_string();
+        }
+    }
+
+    #[test]
+    fn sample_chance_override_matches_the_listed_sampler(
+        seed in any::<u64>(), steps in 0usize..300, n in 2usize..=9
+    ) {
+        let g = walk_to(game(Rules::default(), n), seed ^ 0xabc, steps);
+        let mut r1 = ChaCha8Rng::seed_from_u64(seed);
+        let mut r2 = ChaCha8Rng::seed_from_u64(seed);
+        let fast = g.sample_chance(&mut r1, &mut Vec::new());
+        let mut outcomes = Vec::new();
+        g.chance_outcomes(&mut outcomes);
+        let listed = if g.actor() == Actor::Chance { pick_outcome(&mut r2, &outcomes) } else { None };
+        prop_assert_eq!(fast, listed);
+        prop_assert_eq!(r1.next_u64(), r2.next_u64());
+    }
+
+    #[test]
+    fn setups_round_trip_and_walked_states_check(
+        seed in any::<u64>(), steps in 0usize..400, n in 2usize..=9, rules in any_rules()
+    ) {
+        let g = walk_to(game(rules, n), seed, steps);
+        let back = Schwimmen::from_setup(&g.to_setup());
+        prop_assert_eq!(back, Ok(g));
+        prop_assert!(check_state(&g, &extras(), seed, 0).is_ok());
+    }
+}
+
+#[cfg(feature = "serde")]
+proptest! {
+    #[test]
+    fn serde_states_and_views_round_trip(
+        seed in any::<u64>(), steps in 0usize..400, n in 2usize..=9, rules in any_rules()
+    ) {
+        let g = walk_to(game(rules, n), seed, steps);
+        let json = serde_json::to_string(&g).expect("serialize");
+        let back: Schwimmen = serde_json::from_str(&json).expect("valid json state");
+        prop_assert_eq!(back, g);
+        for s in 0..n {
+            let v = g.observe(cards_core::Viewer::Seat(Seat(s as u8)));
+            let json = serde_json::to_string(&v).expect("serialize view");
+            let back: schwimmen::View = serde_json::from_str(&json).expect("view json");
+            prop_assert_eq!(back, v);
+        }
+        let rules_json = serde_json::to_string(&g.rules()).expect("rules");
+        prop_assert_eq!(serde_json::from_str::<Rules>(&rules_json).ok(), Some(*g.rules()));
+    }
+
+    #[test]
+    fn tampered_json_states_are_refused_or_valid_never_panic(
+        seed in any::<u64>(), steps in 0usize..400, n in 2usize..=9,
+        at in any::<prop::sample::Index>(), with in prop_oneof![
+            any_card().prop_map(|c| c.to_string()),
+            (0u32..20).prop_map(|d| d.to_string()),
+            Just("null".to_string()), Just("\"over\"".to_string()), Just("[]".to_string()),
+        ]
+    ) {
+        let g = walk_to(game(Rules::default(), n), seed, steps);
+        let json = serde_json::to_string(&g).expect("serialize");
+        // Replace one token (a card, a number, a name) by something else.
+        let starts: Vec<usize> = json
+            .char_indices()
+            .filter(|(i, c)| c.is_ascii_alphanumeric() && !json[..*i].ends_with(|p: char| p.is_ascii_alphanumeric()))
+            .map(|(i, _)| i)
+            .collect();
+        let i = starts[at.index(starts.len())];
+        let end = json[i..].find(|c: char| !c.is_ascii_alphanumeric()).map_or(json.len(), |e| i + e);
+        let tampered = format!("{}{}{}", &json[..i], with, &json[end..]);
+        if let Ok(t) = serde_json::from_str::<Schwimmen>(&tampered) {
+            prop_assert!(conserved(&t));
+            prop_assert!(check_state(&t, &extras(), seed, 0).is_ok());
+            let w = check_walk(&t, seed, 20_000, &[]);
+            prop_assert!(w.is_ok(), "{}", w.err().map(|v| v.to_string()).unwrap_or_default());
+        }
+    }
+}
+
+#[test]
+fn the_same_seed_gives_the_same_game_and_the_log_replays() {
+    let play = |seed| {
+        let mut t = Table::<Schwimmen>::new(Rules::default(), 4, seed).expect("setup");
+        let mut bots: Vec<Box<dyn cards_core::Bot<Schwimmen>>> = (0..4)
+            .map(|_| Box::new(cards_core::RandomBot) as _)
+            .collect();
+        t.play_bots(&mut bots, 1_000_000).expect("legal");
+        t
+    };
+    let (a, b) = (play(11), play(11));
+    assert_eq!(a.log(), b.log());
+    assert_eq!(a.state(), b.state());
+    assert_eq!(
+        cards_core::replay(a.start(), a.log()).expect("replays"),
+        *a.state()
+    );
+    assert_ne!(play(12).log(), a.log());
+}
