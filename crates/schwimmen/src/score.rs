@@ -67,7 +67,8 @@ impl HandValue {
     pub fn of_unchecked(hand: CardSet) -> HandValue {
         let b = hand.bits();
         let ranks = (b | b >> 13 | b >> 26 | b >> 39) & 0x1fff;
-        if ranks.is_power_of_two() {
+        // One rank only (a power of two; `count_ones` is slow without a popcnt target).
+        if ranks & ranks.wrapping_sub(1) == 0 {
             let r = ranks.trailing_zeros() as u8;
             if r == Rank::Ace as u8 {
                 HandValue::THREE_ACES
@@ -79,6 +80,13 @@ impl HandValue {
             let m = s(5).max(s(18)).max(s(31)).max(s(44));
             HandValue(m << 3)
         }
+    }
+
+    /// The ordering byte: `points × 8` for a suit sum, 241–247 for 30½ (by rank), 255
+    /// for three aces. Comparing codes compares hands as S15 does.
+    #[inline]
+    pub const fn code(self) -> u8 {
+        self.0
     }
 
     /// The kind of value.
@@ -131,6 +139,14 @@ impl fmt::Display for HandValue {
     }
 }
 
+/// Whether `b` has exactly three bits set, without a popcount.
+#[inline]
+pub(crate) const fn exactly_three(b: u64) -> bool {
+    let two = b & b.wrapping_sub(1);
+    let one = two & two.wrapping_sub(1);
+    one != 0 && one & one.wrapping_sub(1) == 0
+}
+
 /// The value of a 3-card Schwimmen hand (S13), or `None` when `hand` is not
 /// three cards of the 32-card deck.
 ///
@@ -166,7 +182,7 @@ impl fmt::Display for HandValue {
 #[inline]
 pub fn hand_value(hand: CardSet) -> Option<HandValue> {
     let b = hand.bits();
-    if b & !DECK_BITS != 0 || b.count_ones() != 3 {
+    if b & !DECK_BITS != 0 || !exactly_three(b) {
         return None;
     }
     Some(HandValue::of_unchecked(hand))

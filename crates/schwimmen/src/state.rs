@@ -116,6 +116,14 @@ pub(crate) fn turn_actions(
     }
 }
 
+/// Whether `set` holds at least three cards, without a popcount.
+#[inline]
+const fn three_or_more(set: CardSet) -> bool {
+    let b = set.bits();
+    let two = b & b.wrapping_sub(1);
+    two & two.wrapping_sub(1) != 0
+}
+
 impl Schwimmen {
     // ----- queries -----
 
@@ -465,6 +473,7 @@ impl Schwimmen {
     // ----- transitions -----
 
     /// Whether `action` is legal now, without changing anything.
+    #[inline]
     pub(crate) fn check(&self, action: &Action) -> Result<(), Illegal> {
         match self.phase {
             Phase::Over => Err(Illegal::GameOver),
@@ -509,28 +518,32 @@ impl Schwimmen {
         }
     }
 
+    /// S5.1: the next card of the deal goes to the receiver (or the second pack).
+    #[inline]
+    fn deal_card(&mut self, c: cards_core::Card) {
+        self.stock.remove(c);
+        let r = usize::from(self.to_act);
+        if self.to_act == self.dealer && three_or_more(self.hands[r]) {
+            self.pack.insert(c);
+            if three_or_more(self.pack) {
+                self.phase = Phase::DealerChoice;
+            }
+        } else {
+            self.hands[r].insert(c);
+            if three_or_more(self.hands[r]) && self.to_act != self.dealer {
+                self.to_act = self.next_active(self.to_act);
+            }
+        }
+    }
+
     /// Applies a checked action.
     fn perform(&mut self, action: Action) {
         match action {
-            Action::Deal(c) => {
-                self.stock.remove(c);
-                let r = usize::from(self.to_act);
-                if self.to_act == self.dealer && self.hands[r].len() == 3 {
-                    self.pack.insert(c);
-                    if self.pack.len() == 3 {
-                        self.phase = Phase::DealerChoice;
-                    }
-                } else {
-                    self.hands[r].insert(c);
-                    if self.hands[r].len() == 3 && self.to_act != self.dealer {
-                        self.to_act = self.next_active(self.to_act);
-                    }
-                }
-            }
+            Action::Deal(c) => self.deal_card(c),
             Action::Refill(c) => {
                 self.stock.remove(c);
                 self.middle.insert(c);
-                if self.middle.len() == 3 {
+                if three_or_more(self.middle) {
                     self.phase = Phase::Turns;
                 }
             }
@@ -774,6 +787,13 @@ impl Game for Schwimmen {
 
     #[inline]
     fn apply_mut(&mut self, action: &Action) -> Result<(), Illegal> {
+        // The common case first, checked and applied in one dispatch.
+        if let (Phase::Deal, Action::Deal(c)) = (self.phase, *action)
+            && self.stock.contains(c)
+        {
+            self.deal_card(c);
+            return Ok(());
+        }
         self.check(action)?;
         self.perform(*action);
         Ok(())
@@ -833,12 +853,16 @@ impl Game for Schwimmen {
             Phase::Refill => Action::Refill,
             _ => return None,
         };
-        let len = self.stock.len();
-        if len == 0 {
+        let mut bits = self.stock.bits();
+        if bits == 0 {
             return None;
         }
-        let i = below(rng, len as u64) as usize;
-        self.stock.nth(i).map(make)
+        // The i-th card in the stock's order, as `CardSet::nth` (and so the listed sampler) picks it.
+        let i = below(rng, u64::from(bits.count_ones()));
+        for _ in 0..i {
+            bits &= bits - 1;
+        }
+        cards_core::Card::from_index(bits.trailing_zeros() as usize).map(make)
     }
 }
 
