@@ -1,0 +1,187 @@
+//! [`OddsBot`]: a bot that draws by the odds of the number cards it has not seen
+//! and plays Shield, Damage+, Perfect Draw, Return, Draw x and Go for sensibly.
+
+use cards_core::{Bot, Game, Rng, Seat};
+
+use crate::action::{Action, DestroyTarget, Play};
+use crate::observe::View;
+use crate::state::Trump21;
+use crate::trump::Trump;
+
+/// A bot worth playing against; it sees only its own view.
+///
+/// ```
+/// use cards_core::{Bot, RandomBot, Table};
+/// use trump21::{OddsBot, Rules, Trump21};
+/// let mut table = Table::<Trump21>::new(Rules::default(), 2, 3)?;
+/// let mut bots: Vec<Box<dyn Bot<Trump21>>> = vec![Box::new(OddsBot::default()), Box::new(RandomBot)];
+/// let outcome = table.play_bots(&mut bots, 100_000).unwrap();
+/// assert!(outcome.is_some());
+/// # Ok::<(), trump21::SetupError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct OddsBot {
+    /// Draw while the chance of staying at or under the target is at least this.
+    pub nerve: f64,
+}
+
+impl Default for OddsBot {
+    fn default() -> OddsBot {
+        OddsBot { nerve: 0.5 }
+    }
+}
+
+impl OddsBot {
+    /// How many of each value 1–11 the viewer has not seen (deck, discards or hidden elsewhere).
+    pub fn unseen(view: &View) -> [u32; 12] {
+        let mut left = [u32::from(view.rules.copies); 12];
+        left[0] = 0;
+        for s in &view.seats {
+            for &v in s.open_cards.iter().chain(s.hidden.iter()) {
+                let c = &mut left[usize::from(v.min(11))];
+                *c = c.saturating_sub(1);
+            }
+        }
+        left
+    }
+
+    /// The chance that one more card keeps `total` at or under `target`.
+    pub fn safe_odds(view: &View, total: u16) -> f64 {
+        let left = OddsBot::unseen(view);
+        let all: u32 = left.iter().sum();
+        if all == 0 {
+            return 0.0;
+        }
+        let safe: u32 = (1..=11)
+            .filter(|&v| total + v as u16 <= u16::from(view.target))
+            .map(|v| left[v])
+            .sum();
+        f64::from(safe) / f64::from(all)
+    }
+}
+
+impl Bot<Trump21> for OddsBot {
+    fn choose(&mut self, view: &View, legal: &[Action], rng: &mut dyn Rng) -> Action {
+        let _ = rng;
+        let has = |a: &Action| legal.contains(a);
+        let Some(me) = view.seat() else {
+            return legal[0];
+        };
+        if has(&Action::Reveal) {
+            return Action::Reveal;
+        }
+        if view.landed {
+            return Action::End;
+        }
+        let total = view.my_total().unwrap_or(0);
+        let target = u16::from(view.target);
+        let gap = i32::from(target) - i32::from(total);
+        // The best visible opponent total: what we must beat.
+        let best_other = view
+            .seats
+            .iter()
+            .enumerate()
+            .filter(|(i, s)| *i != me.index() && s.status == crate::state::Status::Active)
+            .map(|(_, s)| s.visible_total())
+            .filter(|&t| t <= target)
+            .max()
+            .unwrap_or(0);
+        let mine = view.my_trumps;
+        let play = |p: Play| Action::Play(p);
+        // Over the target: Return the last card, or move the target with Go for.
+        if total > target {
+            if has(&play(Play::Simple(Trump::Return)))
+                && view.seats[me.index()]
+                    .open_cards
+                    .last()
+                    .is_some_and(|&v| total - u16::from(v) <= target)
+            {
+                return play(Play::Simple(Trump::Return));
+            }
+            for k in [Trump::GoFor24, Trump::GoFor27] {
+                if has(&play(Play::Simple(k))) && k.go_for().is_some_and(|t| total <= u16::from(t))
+                {
+                    return play(Play::Simple(k));
+                }
+            }
+        }
+        // Shield once a round.
+        if mine.get(Trump::Shield) > 0 && view.open_at(me, Trump::Shield) == 0 {
+            return play(Play::Simple(Trump::Shield));
+        }
+        // Destroy damage laid at us.
+        for k in [Trump::Damage2, Trump::Damage1] {
+            let a = play(Play::Destroy(DestroyTarget::Open(me, k)));
+            if has(&a) {
+                return a;
+            }
+        }
+        // Damage+ at the strongest-looking opponent while we stand well.
+        if (0..=3).contains(&gap) {
+            let victim = view
+                .seats
+                .iter()
+                .enumerate()
+                .filter(|(i, s)| *i != me.index() && s.status == crate::state::Status::Active)
+                .max_by_key(|(_, s)| s.lives)
+                .map(|(i, _)| Seat(i as u8));
+            if let Some(v) = victim {
+                for k in [Trump::Damage2, Trump::Damage1] {
+                    let a = play(Play::Damage(k, v));
+                    if has(&a) {
+                        return a;
+                    }
+                }
+            }
+        }
+        if mine.get(Trump::Harvest) > 0 {
+            return play(Play::Simple(Trump::Harvest));
+        }
+        // Draw x that lands on or close under the target.
+        for k in [
+            Trump::Draw7,
+            Trump::Draw6,
+            Trump::Draw5,
+            Trump::Draw4,
+            Trump::Draw3,
+            Trump::Draw2,
+        ] {
+            if let Some(x) = k.draw_value()
+                && has(&play(Play::Simple(k)))
+                && gap >= i32::from(x)
+                && gap - i32::from(x) <= 1
+                && OddsBot::unseen(view)[usize::from(x)] > 0
+            {
+                return play(Play::Simple(k));
+            }
+        }
+        let odds = OddsBot::safe_odds(view, total);
+        let want_more = gap > 0 && (total < best_other || gap >= 4);
+        if want_more && odds < self.nerve && has(&play(Play::Simple(Trump::PerfectDraw))) {
+            return play(Play::Simple(Trump::PerfectDraw));
+        }
+        // Draw while the odds are good, or when behind a visible total and not hopeless.
+        let behind = total < best_other && odds >= 0.25;
+        if gap > 0 && has(&Action::Draw) && (odds >= self.nerve || behind) {
+            return Action::Draw;
+        }
+        Action::Close
+    }
+}
+
+/// Plays one game between `bots` (one per seat) from `seed`; the outcome.
+///
+/// # Errors
+/// The rules' reason if a bot chose an illegal action.
+pub fn play_game(
+    rules: crate::rules::Rules,
+    bots: &mut [Box<dyn Bot<Trump21>>],
+    seed: u64,
+) -> Result<Option<cards_core::Outcome>, crate::error::Illegal> {
+    let seats = bots.len();
+    let Ok(mut table) = cards_core::Table::<Trump21>::new(rules, seats, seed) else {
+        return Ok(None);
+    };
+    let _ = Trump21::seats(table.state());
+    table.play_bots(bots, 1_000_000)
+}

@@ -1,0 +1,124 @@
+//! Errors: illegal actions and host operations, bad setups, unreadable text.
+
+use thiserror::Error;
+
+/// Why an action or host operation was refused; the message names the rule.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Error)]
+pub enum Illegal {
+    /// Nothing can be played after the game ended.
+    #[error("the game is over (t13)")]
+    GameOver,
+    /// A chance step is pending; players wait.
+    #[error("a chance step is pending, so no player may act (t5.1)")]
+    ChancePending,
+    /// A chance outcome given while a player is to act.
+    #[error("chance outcomes are applied only at a chance step")]
+    NotChance,
+    /// A chance outcome that cannot happen here (its weight is zero).
+    #[error("this chance outcome cannot happen here (its count is zero)")]
+    ImpossibleOutcome,
+    /// A player action given at a chance step, or the wrong kind of chance outcome.
+    #[error("this action does not fit the current step")]
+    WrongStep,
+    /// After a draw landed on the target only reveal or end are allowed.
+    #[error("after a draw lands on the target only reveal or end the turn are allowed (t11.1)")]
+    LandedChoice,
+    /// End is only a choice after a draw landed on the target.
+    #[error(
+        "ending the turn without a round action is only allowed after a draw lands on the target (t11.1)"
+    )]
+    EndNotAllowed,
+    /// No number card is left anywhere.
+    #[error("no number card is left in the deck or the discards, so drawing is not allowed (t6.1)")]
+    NothingToDraw,
+    /// Reveal needs a hidden card and a total equal to the target.
+    #[error("reveal needs an unrevealed hidden card and a total equal to the target (t11.1)")]
+    CannotReveal,
+    /// The player holds no hidden trump of that kind.
+    #[error("the player holds no hidden trump of that kind (t12.0)")]
+    TrumpNotHeld,
+    /// The play names a kind in the form of another kind.
+    #[error("this trump is not played in that form (t12.0)")]
+    WrongForm,
+    /// The named seat is not an active player.
+    #[error("the chosen seat is not an active player (t12.2)")]
+    NotActive,
+    /// The named seat is not an active opponent.
+    #[error("the chosen seat must be an active opponent (t12.6)")]
+    NotOpponent,
+    /// No open trump of that kind lies at that player.
+    #[error("no open trump of that kind lies at that player (t12.7)")]
+    NoSuchOpenTrump,
+    /// That player holds no hidden trump.
+    #[error("that player holds no hidden trump to choose (t12.7)")]
+    NoHiddenTrump,
+    /// Destroy with no effect while a trump could be destroyed.
+    #[error("destroy must name a trump while one can be destroyed (t12.7)")]
+    DestroyMustTarget,
+    /// Exchange counts out of range.
+    #[error("an exchange takes at most as many trumps as it gives, and at most 2 (t12.8)")]
+    ExchangeCounts,
+    /// Exchange items not in canonical order.
+    #[error("exchange items must be listed in canonical order (t12.8)")]
+    ExchangeOrder,
+    /// Exchange names trumps the players do not hold.
+    #[error("the exchange names trumps that the players do not hold (t12.8)")]
+    ExchangeItems,
+    /// Trump Switch sets aside more than the player holds.
+    #[error(
+        "trump switch cannot set aside more trumps than the player's other hidden trumps (t12.11)"
+    )]
+    SwitchTooMany,
+    /// Only an active player can leave.
+    #[error("only an active player can leave (t16)")]
+    LeaveNotActive,
+    /// Leaving is a host operation between chance steps.
+    #[error("a player can leave only while a player is to act (t16)")]
+    LeaveAtChance,
+}
+
+/// Why a game or position could not be set up.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Error)]
+pub enum SetupError {
+    /// Seat count outside 2–8.
+    #[error("trump 21 needs 2 to 8 players, not {0} (t4)")]
+    Seats(usize),
+    /// Copies per value outside 1–4.
+    #[error("copies per number value must be 1 to 4 (t1)")]
+    Copies,
+    /// Too many trump cards.
+    #[error("the trump deck may hold at most 64 cards (t2)")]
+    TrumpDeck,
+    /// Gamble weights both zero.
+    #[error("the gamble needs a positive total weight (t7)")]
+    Gamble,
+    /// Zero lives.
+    #[error("players must start with at least 1 life (t4)")]
+    Lives,
+    /// Zero round limit.
+    #[error("the round limit must be at least 1 (t13.2)")]
+    RoundLimit,
+    /// Too few number cards for the deal.
+    #[error("the number deck must hold two cards per player for the deal (t5)")]
+    DeckTooSmall,
+    /// A hand-built or loaded position breaks an invariant.
+    #[error("inconsistent position: {0}")]
+    Inconsistent(&'static str),
+}
+
+/// Text that is not an action, host operation or trump kind.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Error)]
+#[error("{what}: {text:?}")]
+pub struct ParseError {
+    what: &'static str,
+    text: String,
+}
+
+impl ParseError {
+    pub(crate) fn new(what: &'static str, text: &str) -> ParseError {
+        ParseError {
+            what,
+            text: text.to_string(),
+        }
+    }
+}

@@ -1,0 +1,337 @@
+//! What one viewer may know (T15): [`View`], and applied actions as [`Event`]s.
+
+use std::fmt;
+
+use cards_core::{Actor, Game, Seat, SeatView, Viewer};
+
+use crate::action::{Action, Give, Play, Take};
+use crate::legal::{Knowledge, Step, player_actions};
+use crate::rules::Rules;
+use crate::state::{LastRound, OpenTrump, Phase, Status, Trump21};
+use crate::trump::{Trump, TrumpCounts};
+
+/// One seat as a viewer sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct SeatInfo {
+    /// Still in, out or left.
+    pub status: Status,
+    /// Lives left.
+    pub lives: u8,
+    /// Whether a hidden number card lies in front of him.
+    pub has_hidden: bool,
+    /// The hidden card, only for its owner or once revealed (T11).
+    pub hidden: Option<u8>,
+    /// Whether he revealed it.
+    pub revealed: bool,
+    /// Whether he closed this round.
+    pub closed: bool,
+    /// His open number cards, in the order received.
+    pub open_cards: Vec<u8>,
+    /// How many hidden trumps he holds.
+    pub hidden_trumps: u8,
+}
+
+impl SeatInfo {
+    /// The total the viewer can see: open cards, plus the hidden card when known.
+    pub fn visible_total(&self) -> u16 {
+        self.open_cards.iter().map(|&v| u16::from(v)).sum::<u16>()
+            + u16::from(self.hidden.unwrap_or(0))
+    }
+}
+
+/// What a viewer may know (T15): hidden cards of others, the decks' contents and
+/// others' hidden trumps are not representable, only counts.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct View {
+    /// Who looks.
+    pub viewer: Viewer,
+    /// The rules in force.
+    pub rules: Rules,
+    /// Who acts.
+    pub actor: Actor,
+    /// Whether the actor must choose between reveal and end (T11.1).
+    pub landed: bool,
+    /// The round number.
+    pub round: u32,
+    /// The round's target.
+    pub target: u8,
+    /// The seat whose turn it is.
+    pub turn: Seat,
+    /// The round's opener.
+    pub opener: Seat,
+    /// Every seat.
+    pub seats: Vec<SeatInfo>,
+    /// Open trumps in the order played.
+    pub open_trumps: Vec<OpenTrump>,
+    /// The viewer's own hidden trumps (none for a spectator).
+    pub my_trumps: TrumpCounts,
+    /// Cards in the number deck.
+    pub deck: u32,
+    /// Cards on the number discard pile.
+    pub discards: u32,
+    /// Trumps in the supply.
+    pub supply: u32,
+    /// Trumps in the draw pile.
+    pub draw_pile: u32,
+    /// Trumps set aside or in transit during a trump effect.
+    pub in_transit: u32,
+    /// The last scored round (every total shown).
+    pub last_round: Option<LastRound>,
+}
+
+impl View {
+    pub(crate) fn of(g: &Trump21, viewer: Viewer) -> View {
+        let me = match viewer {
+            Viewer::Seat(s) => Some(s),
+            Viewer::Spectator => None,
+        };
+        let seats = g
+            .players()
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let own = me.is_some_and(|s| s.index() == i);
+                SeatInfo {
+                    status: p.status,
+                    lives: p.lives,
+                    has_hidden: p.hidden != 0,
+                    hidden: (p.hidden != 0 && (own || p.revealed)).then_some(p.hidden),
+                    revealed: p.revealed,
+                    closed: p.closed,
+                    open_cards: p.stack().to_vec(),
+                    hidden_trumps: p.ntrumps,
+                }
+            })
+            .collect();
+        View {
+            viewer,
+            rules: g.rules,
+            actor: g.actor(),
+            landed: g.phase == Phase::Landed,
+            round: g.round,
+            target: g.target,
+            turn: g.turn,
+            opener: g.opener,
+            seats,
+            open_trumps: g.open_trumps().to_vec(),
+            my_trumps: me.map_or(TrumpCounts::EMPTY, |s| g.hidden_trumps(s)),
+            deck: crate::state::count(&g.deck),
+            discards: crate::state::count(&g.discard),
+            supply: g.supply.total(),
+            draw_pile: g.pile.total(),
+            in_transit: g.limbo.total() + g.aside.total(),
+            last_round: g.last,
+        }
+    }
+
+    /// The viewer's seat, unless a spectator.
+    pub fn seat(&self) -> Option<Seat> {
+        match self.viewer {
+            Viewer::Seat(s) => Some(s),
+            Viewer::Spectator => None,
+        }
+    }
+
+    /// The viewer's own total (hidden card included), if a seat.
+    pub fn my_total(&self) -> Option<u16> {
+        self.seat()
+            .and_then(|s| self.seats.get(s.index()))
+            .map(SeatInfo::visible_total)
+    }
+
+    /// Open trumps of `kind` lying at `seat`.
+    pub fn open_at(&self, seat: Seat, kind: Trump) -> usize {
+        self.open_trumps
+            .iter()
+            .filter(|o| o.holder == seat && o.kind == kind)
+            .count()
+    }
+}
+
+impl Knowledge for View {
+    fn seat_count(&self) -> usize {
+        self.seats.len()
+    }
+    fn me(&self) -> Seat {
+        self.seat().unwrap_or_default()
+    }
+    fn active(&self, s: usize) -> bool {
+        self.seats
+            .get(s)
+            .is_some_and(|i| i.status == Status::Active)
+    }
+    fn hidden_trump_count(&self, s: usize) -> u8 {
+        self.seats.get(s).map_or(0, |i| i.hidden_trumps)
+    }
+    fn my_trumps(&self) -> TrumpCounts {
+        self.my_trumps
+    }
+    fn open_list(&self) -> &[OpenTrump] {
+        &self.open_trumps
+    }
+    fn may_draw(&self) -> bool {
+        self.deck + self.discards > 0
+    }
+    fn may_reveal(&self) -> bool {
+        self.seat()
+            .and_then(|s| self.seats.get(s.index()))
+            .is_some_and(|i| {
+                i.hidden.is_some() && !i.revealed && i.visible_total() == u16::from(self.target)
+            })
+    }
+}
+
+impl SeatView for View {
+    type Action = Action;
+    fn legal_actions(&self, out: &mut Vec<Action>) {
+        out.clear();
+        match (self.actor, self.seat()) {
+            (Actor::Player(p), Some(s)) if p == s => {
+                let step = if self.landed {
+                    Step::Landed
+                } else {
+                    Step::Play
+                };
+                player_actions(self, step, out);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// An applied action as one viewer may see it (T15).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Event {
+    /// A player's action, seen in full.
+    Played(Seat, Action),
+    /// A chance outcome seen in full, for the seat it concerns (if any).
+    Chance(Option<Seat>, Action),
+    /// A hidden number card was dealt to the seat.
+    HiddenCard(Seat),
+    /// A trump went from the supply to the draw pile.
+    ToPile,
+    /// The seat drew a trump.
+    TrumpDrawn(Seat),
+    /// A hidden trump of the seat was chosen (Exchange, Trump Switch).
+    TrumpChosen(Seat),
+    /// An exchange whose hidden gives the viewer cannot see.
+    Exchanged {
+        /// Who played it.
+        seat: Seat,
+        /// With whom.
+        with: Seat,
+        /// What was taken.
+        take: [Option<Take>; 2],
+        /// Open trumps given.
+        open_gives: [Option<Trump>; 2],
+        /// How many hidden trumps were given.
+        hidden_gives: u8,
+    },
+}
+
+impl fmt::Display for Event {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Event::Played(s, a) => write!(f, "{s}: {a}"),
+            Event::Chance(Some(s), a) => write!(f, "chance: {a} ({s})"),
+            Event::Chance(None, a) => write!(f, "chance: {a}"),
+            Event::HiddenCard(s) => write!(f, "{s} is dealt a hidden card"),
+            Event::ToPile => f.write_str("a trump goes to the draw pile"),
+            Event::TrumpDrawn(s) => write!(f, "{s} draws a trump"),
+            Event::TrumpChosen(s) => write!(f, "a hidden trump of {s} is chosen"),
+            Event::Exchanged {
+                seat,
+                with,
+                take,
+                open_gives,
+                hidden_gives,
+            } => {
+                write!(f, "{seat}: play exchange @{} take", with.0)?;
+                for t in take.iter().flatten() {
+                    write!(f, " {t}")?;
+                }
+                f.write_str(" give")?;
+                for g in open_gives.iter().flatten() {
+                    write!(f, " open:{g}")?;
+                }
+                write!(f, " and {hidden_gives} hidden")
+            }
+        }
+    }
+}
+
+impl Event {
+    pub(crate) fn of(g: &Trump21, action: &Action, viewer: Viewer) -> Event {
+        let sees = |s: Seat| viewer == Viewer::Seat(s);
+        let turn = g.turn;
+        match g.phase {
+            Phase::Play | Phase::Landed | Phase::Over => {
+                if let Action::Play(Play::Exchange(e)) = action {
+                    let hidden = e
+                        .give
+                        .iter()
+                        .flatten()
+                        .filter(|x| matches!(x, Give::Hidden(_)))
+                        .count();
+                    if hidden > 0 && !sees(turn) && !sees(e.with) {
+                        let mut open_gives = [None, None];
+                        for (slot, k) in
+                            open_gives
+                                .iter_mut()
+                                .zip(e.give.iter().flatten().filter_map(|x| match x {
+                                    Give::Open(k) => Some(*k),
+                                    Give::Hidden(_) => None,
+                                }))
+                        {
+                            *slot = Some(k);
+                        }
+                        return Event::Exchanged {
+                            seat: turn,
+                            with: e.with,
+                            take: e.take,
+                            open_gives,
+                            hidden_gives: hidden as u8,
+                        };
+                    }
+                }
+                Event::Played(turn, *action)
+            }
+            Phase::TopUp => Event::ToPile,
+            Phase::Deal(i) => {
+                let a = g.active_count();
+                let seat = g.deal_seat_pub(usize::from(i));
+                if usize::from(i) < a && !sees(seat) {
+                    Event::HiddenCard(seat)
+                } else {
+                    Event::Chance(Some(seat), *action)
+                }
+            }
+            Phase::Gamble | Phase::DestroyPick(_) => Event::Chance(Some(turn), *action),
+            Phase::Draw { to, .. } => Event::Chance(Some(to), *action),
+            Phase::GambleDraw(_) | Phase::SwitchDraw { .. } | Phase::SwitchBonus(_) => {
+                if sees(turn) {
+                    Event::Chance(Some(turn), *action)
+                } else {
+                    Event::TrumpDrawn(turn)
+                }
+            }
+            Phase::ExchangePick { with, .. } => {
+                if sees(turn) || sees(with) {
+                    Event::Chance(Some(with), *action)
+                } else {
+                    Event::TrumpChosen(with)
+                }
+            }
+            Phase::SwitchAside { .. } => {
+                if sees(turn) {
+                    Event::Chance(Some(turn), *action)
+                } else {
+                    Event::TrumpChosen(turn)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,386 @@
+//! [`Setup`]: any position written out field by field, and its validation.
+
+use cards_core::Seat;
+
+use crate::error::SetupError;
+use crate::rules::{Rules, SEATS};
+use crate::state::{
+    LastRound, MAX_OPEN, MAX_PLAYERS, MAX_STACK, OpenTrump, Phase, Player, Status, Trump21,
+};
+use crate::trump::{Trump, TrumpCounts};
+
+/// One seat of a [`Setup`].
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct SeatSetup {
+    /// Still in, out or left.
+    pub status: Status,
+    /// Lives left.
+    pub lives: u8,
+    /// The hidden number card, 0 when none.
+    pub hidden: u8,
+    /// Whether it was revealed (T11).
+    pub revealed: bool,
+    /// Whether he closed (T8).
+    pub closed: bool,
+    /// Open number cards in the order received.
+    pub open_cards: Vec<u8>,
+    /// Hidden trumps.
+    pub trumps: TrumpCounts,
+}
+
+/// A position in full: what [`Trump21`] loads from and saves to (serde goes
+/// through it, so a tampered save is refused).
+///
+/// ```
+/// use cards_core::Game;
+/// use trump21::{Rules, Setup, Trump21, Trump};
+/// let game = Trump21::new(Rules::default(), 2)?;
+/// let mut setup = Setup::from(game.clone());
+/// assert_eq!(Trump21::try_from(setup.clone()), Ok(game));
+/// setup.seats[0].trumps.0[Trump::Shield.index()] += 1; // a trump out of nowhere
+/// assert!(Trump21::try_from(setup).is_err());
+/// # Ok::<(), trump21::SetupError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Setup {
+    /// The rules.
+    pub rules: Rules,
+    /// Every seat.
+    pub seats: Vec<SeatSetup>,
+    /// The number deck by value (index 1–11).
+    pub deck: [u8; 12],
+    /// The number discard pile by value.
+    pub discards: [u8; 12],
+    /// The trump supply.
+    pub supply: TrumpCounts,
+    /// The trump draw pile.
+    pub draw_pile: TrumpCounts,
+    /// Open trumps in the order played.
+    pub open_trumps: Vec<OpenTrump>,
+    /// Hidden trumps given in a pending Exchange.
+    pub in_exchange: TrumpCounts,
+    /// Trumps set aside by a pending Trump Switch.
+    pub set_aside: TrumpCounts,
+    /// The phase.
+    pub phase: Phase,
+    /// Whose turn.
+    pub turn: Seat,
+    /// The round's opener.
+    pub opener: Seat,
+    /// Round number from 1.
+    pub round: u32,
+    /// Rounds scored so far.
+    pub scored: u32,
+    /// Exit events so far (eliminations and leaves).
+    pub exits: u8,
+    /// The last scored round.
+    pub last_round: Option<LastRound>,
+}
+
+impl From<Trump21> for Setup {
+    fn from(g: Trump21) -> Setup {
+        Setup {
+            rules: g.rules,
+            seats: g
+                .players()
+                .iter()
+                .map(|p| SeatSetup {
+                    status: p.status,
+                    lives: p.lives,
+                    hidden: p.hidden,
+                    revealed: p.revealed,
+                    closed: p.closed,
+                    open_cards: p.stack().to_vec(),
+                    trumps: p.trumps,
+                })
+                .collect(),
+            deck: g.deck,
+            discards: g.discard,
+            supply: g.supply,
+            draw_pile: g.pile,
+            open_trumps: g.open_trumps().to_vec(),
+            in_exchange: g.limbo,
+            set_aside: g.aside,
+            phase: g.phase,
+            turn: g.turn,
+            opener: g.opener,
+            round: g.round,
+            scored: g.scored,
+            exits: g.exits,
+            last_round: g.last,
+        }
+    }
+}
+
+fn bad(why: &'static str) -> SetupError {
+    SetupError::Inconsistent(why)
+}
+
+impl TryFrom<Setup> for Trump21 {
+    type Error = SetupError;
+
+    fn try_from(s: Setup) -> Result<Trump21, SetupError> {
+        let n = s.seats.len();
+        if !SEATS.contains(&n) {
+            return Err(SetupError::Seats(n));
+        }
+        let rules = s.rules;
+        rules.validate()?;
+        if rules.number_cards() < 2 * n as u32 {
+            return Err(SetupError::DeckTooSmall);
+        }
+        let mut players = [Player::default(); MAX_PLAYERS];
+        let mut numbers = [0u32; 12];
+        let mut trumps = [0u32; 19];
+        let mut add_trumps = |c: &TrumpCounts| {
+            for (t, x) in trumps.iter_mut().zip(c.0) {
+                *t += u32::from(x);
+            }
+        };
+        add_trumps(&s.supply);
+        add_trumps(&s.draw_pile);
+        add_trumps(&s.in_exchange);
+        add_trumps(&s.set_aside);
+        for (i, ss) in s.seats.iter().enumerate() {
+            let p = &mut players[i];
+            add_trumps(&ss.trumps);
+            if ss.lives > rules.lives {
+                return Err(bad("lives above the rules' lives (t4)"));
+            }
+            match ss.status {
+                Status::Active if ss.lives == 0 => {
+                    return Err(bad("an active player has no lives (t13)"));
+                }
+                Status::Active => {}
+                Status::Out(e) | Status::Left(e) => {
+                    if e == 0 || e > s.exits {
+                        return Err(bad("exit numbers must be 1 to the exit count (t13, t16)"));
+                    }
+                    if matches!(ss.status, Status::Out(_)) && ss.lives != 0 {
+                        return Err(bad("an eliminated player has lives left (t13)"));
+                    }
+                    if ss.hidden != 0
+                        || !ss.open_cards.is_empty()
+                        || !ss.trumps.is_empty()
+                        || ss.closed
+                        || ss.revealed
+                    {
+                        return Err(bad("a player who is out holds cards or marks (t13.1, t16)"));
+                    }
+                }
+            }
+            if ss.hidden > 11 || ss.open_cards.iter().any(|&v| !(1..=11).contains(&v)) {
+                return Err(bad("number cards have values 1 to 11 (t1)"));
+            }
+            if ss.open_cards.len() > MAX_STACK {
+                return Err(bad("too many open number cards"));
+            }
+            if ss.revealed && ss.hidden == 0 {
+                return Err(bad("a revealed player needs a hidden card (t11)"));
+            }
+            p.status = ss.status;
+            p.lives = ss.lives;
+            p.hidden = ss.hidden;
+            p.revealed = ss.revealed;
+            p.closed = ss.closed;
+            if ss.hidden != 0 {
+                numbers[usize::from(ss.hidden)] += 1;
+            }
+            for &v in &ss.open_cards {
+                p.push(v);
+                numbers[usize::from(v)] += 1;
+            }
+            p.trumps = ss.trumps;
+            let total = ss.trumps.total();
+            if total > 255 {
+                return Err(bad("trumps are not conserved (t2)"));
+            }
+            p.ntrumps = total as u8;
+        }
+        if s.open_trumps.len() > MAX_OPEN {
+            return Err(bad("too many open trumps (t2)"));
+        }
+        for o in &s.open_trumps {
+            trumps[o.kind.index()] += 1;
+            if o.holder.index() >= n || players[o.holder.index()].status != Status::Active {
+                return Err(bad("open trumps lie at active players (t12.0)"));
+            }
+        }
+        for (v, n) in numbers.iter_mut().enumerate().skip(1) {
+            *n += u32::from(s.deck[v]) + u32::from(s.discards[v]);
+            if *n != u32::from(rules.copies) {
+                return Err(bad("number cards are not conserved (t1)"));
+            }
+        }
+        if s.deck[0] != 0 || s.discards[0] != 0 {
+            return Err(bad("number cards have values 1 to 11 (t1)"));
+        }
+        if trumps
+            .iter()
+            .zip(rules.trumps.0)
+            .any(|(&a, b)| a != u32::from(b))
+        {
+            return Err(bad("trumps are not conserved (t2)"));
+        }
+        if s.turn.index() >= n || s.opener.index() >= n {
+            return Err(bad("turn and opener must be seats at the table"));
+        }
+        if s.round == 0 || s.round > rules.round_limit || s.scored > s.round {
+            return Err(bad("round counts out of range (t13.2)"));
+        }
+        let mut open = [OpenTrump::default(); MAX_OPEN];
+        open[..s.open_trumps.len()].copy_from_slice(&s.open_trumps);
+        let g = Trump21 {
+            rules,
+            n: n as u8,
+            players,
+            deck: s.deck,
+            discard: s.discards,
+            supply: s.supply,
+            pile: s.draw_pile,
+            open,
+            open_len: s.open_trumps.len() as u8,
+            limbo: s.in_exchange,
+            aside: s.set_aside,
+            phase: s.phase,
+            turn: s.turn,
+            opener: s.opener,
+            target: 21,
+            round: s.round,
+            scored: s.scored,
+            exits: s.exits,
+            last: s.last_round,
+        };
+        let g = Trump21 {
+            target: g.compute_target(),
+            ..g
+        };
+        g.check_phase()?;
+        Ok(g)
+    }
+}
+
+impl Trump21 {
+    /// Loads a position, checking every invariant.
+    ///
+    /// # Errors
+    /// A [`SetupError`] naming the broken invariant.
+    pub fn from_setup(setup: Setup) -> Result<Trump21, SetupError> {
+        Trump21::try_from(setup)
+    }
+
+    fn check_phase(&self) -> Result<(), SetupError> {
+        let a = self.active_count();
+        let cards_out = self.players().iter().any(|p| p.hidden != 0 || p.len > 0);
+        let turn = self.cur();
+        let deck_empty = self.deck.iter().all(|&c| c == 0);
+        if !matches!(self.phase, Phase::ExchangePick { .. }) && !self.limbo.is_empty() {
+            return Err(bad(
+                "exchanged trumps are in transit only during an exchange (t12.8)",
+            ));
+        }
+        let switching = matches!(
+            self.phase,
+            Phase::SwitchAside { .. } | Phase::SwitchDraw { .. } | Phase::SwitchBonus(_)
+        );
+        if !switching && !self.aside.is_empty() {
+            return Err(bad(
+                "set-aside trumps exist only during trump switch (t12.11)",
+            ));
+        }
+        if self.phase == Phase::Over {
+            return if a <= 1 || self.round >= self.rules.round_limit {
+                Ok(())
+            } else {
+                Err(bad(
+                    "the game is over only with one player left or at the round limit (t13)",
+                ))
+            };
+        }
+        if a < 2 {
+            return Err(bad("a game in progress needs two active players (t13)"));
+        }
+        let in_turn = !matches!(self.phase, Phase::TopUp | Phase::Deal(_));
+        if in_turn && (!turn.active() || turn.closed) {
+            return Err(bad("the player to act must be active and not closed (t8)"));
+        }
+        let ok = match self.phase {
+            Phase::TopUp => {
+                !cards_out
+                    && self.open_len == 0
+                    && !self.supply.is_empty()
+                    && self.pile.total() < a as u32 + 1
+            }
+            Phase::Deal(i) => {
+                let i = usize::from(i);
+                i < 2 * a
+                    && !deck_empty
+                    && self.open_len == 0
+                    && self.players().iter().all(|p| !p.closed && !p.revealed)
+                    && (0..a).all(|j| {
+                        let p = &self.players[self.deal_seat_pub(j).index()];
+                        (p.hidden != 0) == (j < i) && usize::from(p.len) == usize::from(a + j < i)
+                    })
+                    && self
+                        .players()
+                        .iter()
+                        .filter(|p| !p.active())
+                        .all(|p| p.hidden == 0)
+            }
+            Phase::Gamble => !self.pile.is_empty(),
+            Phase::GambleDraw(left) | Phase::SwitchBonus(left) => left > 0 && !self.pile.is_empty(),
+            Phase::SwitchDraw { left, .. } => left > 0 && !self.pile.is_empty(),
+            Phase::Play => true,
+            Phase::Landed => true,
+            Phase::Draw { to, .. } => !deck_empty && self.is_active(to),
+            Phase::DestroyPick(s) => {
+                s != self.turn && self.is_active(s) && self.players[s.index()].ntrumps > 0
+            }
+            Phase::ExchangePick { with, left } => {
+                with != self.turn
+                    && self.is_active(with)
+                    && left > 0
+                    && left <= 2
+                    && self.players[with.index()].ntrumps >= left
+            }
+            Phase::SwitchAside { left, draws } => left > 0 && draws > left && turn.ntrumps >= left,
+            Phase::Over => true,
+        };
+        if ok {
+            Ok(())
+        } else {
+            Err(bad("the phase does not fit the position"))
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Trump21 {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        Setup::from(self.clone()).serialize(s)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Trump21 {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Trump21, D::Error> {
+        let setup = Setup::deserialize(d)?;
+        Trump21::try_from(setup).map_err(serde::de::Error::custom)
+    }
+}
+
+/// Kinds in a [`TrumpCounts`] written as a list (helper for building setups).
+pub fn trumps_of(kinds: &[Trump]) -> TrumpCounts {
+    let mut c = TrumpCounts::EMPTY;
+    for &k in kinds {
+        c.add(k);
+    }
+    c
+}
+
+/// A game's [`Setup`], for building positions from a real one.
+pub fn setup_of(g: &Trump21) -> Setup {
+    Setup::from(g.clone())
+}

@@ -1,0 +1,13 @@
+//! Integration tests for trump21: one test per clause (named by its ID), the rules
+//! file's test facts, conformance property tests, pinned perft counts and a pinned game.
+
+#[path = "trump21/bot.rs"]
+mod bot;
+#[path = "trump21/common.rs"]
+mod common;
+#[path = "trump21/perft.rs"]
+mod perft;
+#[path = "trump21/props.rs"]
+mod props;
+#[path = "trump21/rules.rs"]
+mod rules;

@@ -1,0 +1,145 @@
+//! Helpers: building positions and driving games.
+
+#![allow(dead_code, clippy::needless_range_loop)]
+
+use cards_core::{Actor, Game, Seat};
+use trump21::{Action, Phase, Rules, Setup, Trump, Trump21, TrumpCounts, setup_of};
+
+/// A fresh game.
+pub fn game(seats: usize) -> Trump21 {
+    Trump21::new(Rules::default(), seats).unwrap()
+}
+
+/// Applies actions given as text, panicking with context on refusal.
+pub fn run(g: &Trump21, actions: &[&str]) -> Trump21 {
+    let mut g = g.clone();
+    for a in actions {
+        let act: Action = a.parse().unwrap_or_else(|e| panic!("{a}: {e}"));
+        g = g
+            .apply(&act)
+            .unwrap_or_else(|e| panic!("{a} refused: {e}\n{g:?}"));
+    }
+    g
+}
+
+/// The legal actions as text.
+pub fn legal(g: &Trump21) -> Vec<String> {
+    let mut v = Vec::new();
+    g.legal_actions(&mut v);
+    v.iter().map(|a| a.to_string()).collect()
+}
+
+/// Whether `a` is listed.
+pub fn is_legal(g: &Trump21, a: &str) -> bool {
+    legal(g).iter().any(|x| x == a)
+}
+
+/// A dealt position: `hands[i] = (hidden, open cards)` for each seat, seat `turn` in the
+/// trump step, empty draw pile (no gamble) unless given, trumps in hands as given.
+pub fn position(hands: &[(u8, &[u8])], trumps: &[&[Trump]], turn: u8) -> Setup {
+    let g = game(hands.len());
+    let mut s = setup_of(&g);
+    let rules = s.rules;
+    let mut deck = [rules.copies; 12];
+    deck[0] = 0;
+    let mut supply = rules.trumps;
+    for (i, (hidden, open)) in hands.iter().enumerate() {
+        let seat = &mut s.seats[i];
+        seat.hidden = *hidden;
+        seat.open_cards = open.to_vec();
+        if *hidden != 0 {
+            deck[*hidden as usize] -= 1;
+        }
+        for &v in *open {
+            deck[v as usize] -= 1;
+        }
+        let mut t = TrumpCounts::EMPTY;
+        for &k in trumps.get(i).copied().unwrap_or(&[]) {
+            assert!(supply.remove(k), "not enough {k} in the supply");
+            t.add(k);
+        }
+        seat.trumps = t;
+    }
+    s.deck = deck;
+    s.supply = supply;
+    s.draw_pile = TrumpCounts::EMPTY;
+    s.phase = Phase::Play;
+    s.turn = Seat(turn);
+    s.opener = Seat(0);
+    s
+}
+
+/// Loads a setup.
+pub fn load(s: Setup) -> Trump21 {
+    Trump21::try_from(s).unwrap_or_else(|e| panic!("setup refused: {e}"))
+}
+
+/// Moves one trump from the supply to the draw pile in a setup.
+pub fn to_pile(s: &mut Setup, k: Trump) {
+    assert!(s.supply.remove(k));
+    s.draw_pile.add(k);
+}
+
+/// Sets the deck to exactly these counts (index = value); the rest goes to the discards.
+pub fn deck_only(s: &mut Setup, values: &[u8]) {
+    let mut all = [0u8; 12];
+    for v in 1..12 {
+        all[v] = s.deck[v] + s.discards[v];
+    }
+    let mut deck = [0u8; 12];
+    for &v in values {
+        deck[v as usize] += 1;
+        all[v as usize] -= 1;
+    }
+    s.deck = deck;
+    s.discards = all;
+}
+
+/// The acting seat, if a player.
+pub fn actor_seat(g: &Trump21) -> Option<Seat> {
+    match g.actor() {
+        Actor::Player(s) => Some(s),
+        _ => None,
+    }
+}
+
+/// Total number cards everywhere, by value.
+pub fn number_census(g: &Trump21) -> [u32; 12] {
+    let mut c = [0u32; 12];
+    for v in 1..12 {
+        c[v] = u32::from(g.deck()[v]) + u32::from(g.discards()[v]);
+    }
+    for s in 0..g.seats() {
+        let seat = Seat(s as u8);
+        let h = g.hidden_card(seat).unwrap();
+        if h != 0 {
+            c[h as usize] += 1;
+        }
+        for &v in g.open_cards(seat) {
+            c[v as usize] += 1;
+        }
+    }
+    c
+}
+
+/// Total trumps everywhere, by kind.
+pub fn trump_census(g: &Trump21) -> [u32; 19] {
+    let s = setup_of(g);
+    let mut c = [0u32; 19];
+    let mut add = |t: &TrumpCounts| {
+        for (i, x) in t.0.iter().enumerate() {
+            c[i] += u32::from(*x);
+        }
+    };
+    add(&s.supply);
+    add(&s.draw_pile);
+    add(&s.in_exchange);
+    add(&s.set_aside);
+    for seat in &s.seats {
+        add(&seat.trumps);
+    }
+    for o in &s.open_trumps {
+        c[o.kind.index()] += 1;
+    }
+    c
+}

@@ -1,0 +1,1 @@
+//! perft tests.
