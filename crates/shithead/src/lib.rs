@@ -1,2 +1,25 @@
-//! The shithead rules engine (work in progress).
+#![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+mod action;
+mod bot;
+mod cards;
+mod error;
+mod observe;
+mod playable;
+mod rules;
+#[cfg(feature = "serde")]
+mod serde_util;
+mod setup;
+mod state;
+
+pub use action::{Action, Leave, ParseActionError};
+pub use bot::ShitheadBot;
+pub use cards::{Cards, Group, ParseCardsError, Ranks, Trio};
+pub use error::{Illegal, SetupError};
+pub use observe::{Event, Place, View};
+pub use playable::{pile_level, playable, playable_on, playable_ranks};
+pub use rules::{Decks, Eights, Kings, PickUp, Rules};
+pub use setup::Setup;
+pub use state::{Phase, Shithead, Stage, Status};

@@ -1,0 +1,123 @@
+//! [`Action`]: chance outcomes and player decisions, and [`Leave`], the host operation.
+
+use std::fmt;
+use std::str::FromStr;
+
+use cards_core::{Card, Seat};
+use thiserror::Error;
+
+use crate::cards::{Group, Trio};
+
+/// Everything that can happen in a turn, chance included.
+///
+/// Text forms: `draw 7H`, `turn 7H`, `up 4C 9H AS`, `play 7H 7S`, `blind`,
+/// `pick up`, `pick up with 5D`, `done`.
+///
+/// ```
+/// use shithead::Action;
+/// let a: Action = "play 7s 7H".parse()?;
+/// assert_eq!(a.to_string(), "play 7H 7S");
+/// assert_eq!("pick up".parse::<Action>()?, Action::PickUp);
+/// # Ok::<(), shithead::ParseActionError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Action {
+    /// Chance: this card comes from the stock (dealing and refilling, H2, H5.3).
+    Draw(Card),
+    /// Chance: this face-down card of the mover is the one turned (H11.1).
+    Turn(Card),
+    /// Arranging (H3): these three of the player's six cards lie face up.
+    FaceUp(Trio),
+    /// Play these cards of one rank from the current source (H5, H9).
+    Play(Group),
+    /// Play one face-down card blind (H11).
+    Blind,
+    /// Take the pile into the hand (H7).
+    PickUp,
+    /// Take the pile together with these face-up cards (H10).
+    PickUpWith(Group),
+    /// End the turn instead of adding more cards (H5).
+    Done,
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Action::Draw(c) => write!(f, "draw {c}"),
+            Action::Turn(c) => write!(f, "turn {c}"),
+            Action::FaceUp(t) => write!(f, "up {t}"),
+            Action::Play(g) => write!(f, "play {g}"),
+            Action::Blind => f.write_str("blind"),
+            Action::PickUp => f.write_str("pick up"),
+            Action::PickUpWith(g) => write!(f, "pick up with {g}"),
+            Action::Done => f.write_str("done"),
+        }
+    }
+}
+
+/// Why a text is not an action or a host operation.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error(
+    "{text:?} is not a shithead action: write draw 7H, turn 7H, up 4C 9H AS, play 7H 7S, blind, pick up, pick up with 5D, done or leave 2"
+)]
+pub struct ParseActionError {
+    text: String,
+}
+
+impl FromStr for Action {
+    type Err = ParseActionError;
+    fn from_str(s: &str) -> Result<Action, ParseActionError> {
+        let err = || ParseActionError { text: s.to_owned() };
+        let t = s.trim();
+        let lower = t.to_ascii_lowercase();
+        let rest = |p: &str| lower.strip_prefix(p).map(|_| &t[p.len()..]);
+        match lower.as_str() {
+            "blind" => return Ok(Action::Blind),
+            "pick up" => return Ok(Action::PickUp),
+            "done" => return Ok(Action::Done),
+            _ => {}
+        }
+        if let Some(r) = rest("pick up with ") {
+            return r.parse().map(Action::PickUpWith).map_err(|_| err());
+        }
+        if let Some(r) = rest("draw ") {
+            return r.trim().parse().map(Action::Draw).map_err(|_| err());
+        }
+        if let Some(r) = rest("turn ") {
+            return r.trim().parse().map(Action::Turn).map_err(|_| err());
+        }
+        if let Some(r) = rest("up ") {
+            return r.parse().map(Action::FaceUp).map_err(|_| err());
+        }
+        if let Some(r) = rest("play ") {
+            return r.parse().map(Action::Play).map_err(|_| err());
+        }
+        Err(err())
+    }
+}
+
+/// The host operation: a player leaves the game (H21). Text form `leave 2`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Leave(pub Seat);
+
+impl fmt::Display for Leave {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "leave {}", self.0.0)
+    }
+}
+
+impl FromStr for Leave {
+    type Err = ParseActionError;
+    fn from_str(s: &str) -> Result<Leave, ParseActionError> {
+        s.trim()
+            .strip_prefix("leave ")
+            .and_then(|n| n.trim().parse().ok())
+            .map(|n| Leave(Seat(n)))
+            .ok_or_else(|| ParseActionError { text: s.to_owned() })
+    }
+}
+
+#[cfg(feature = "serde")]
+crate::serde_util::via_str!(Action);
+#[cfg(feature = "serde")]
+crate::serde_util::via_str!(Leave);

@@ -1,0 +1,106 @@
+//! [`ShitheadBot`]: a simple player worth playing against.
+
+use cards_core::{Bot, Rank, Rng};
+
+use crate::action::Action;
+use crate::cards::Group;
+use crate::observe::View;
+use crate::state::Shithead;
+
+/// A heuristic player: puts its best cards face up, plays its lowest ordinary
+/// rank first (all copies at once), keeps 2, 3 and 10 for when nothing else
+/// fits (a 10 first on a big pile), completes four of a kind to burn, adds more
+/// of an ordinary rank when it can, and never picks up by choice.
+///
+/// It sees only its own view. See the crate's tests for its win rate against
+/// random players.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ShitheadBot;
+
+fn power(rank: Rank) -> bool {
+    matches!(rank, Rank::Two | Rank::Three | Rank::Ten)
+}
+
+/// How much a card is worth on the table for the end game (higher is better).
+fn table_value(rank: Rank) -> u32 {
+    match rank {
+        Rank::Ten => 17,
+        Rank::Two => 16,
+        Rank::Three => 15,
+        r => r.number() as u32,
+    }
+}
+
+/// A preference: lower is better.
+type Key = (u8, u8, i8);
+
+/// Lower is better.
+fn play_key(view: &View, g: Group) -> Key {
+    let rank = g.rank();
+    let len = g.len() as i8;
+    if !power(rank) && view.top == Some(rank) && view.run as usize + g.len() >= 4 {
+        return (0, 0, 0);
+    }
+    if !power(rank) {
+        return (1, rank as u8, -len);
+    }
+    let big_pile = view.pile.len() >= 6;
+    let order = match (rank, big_pile) {
+        (Rank::Ten, true) => 0,
+        (Rank::Two, _) => 1,
+        (Rank::Three, _) => 2,
+        _ => 3,
+    };
+    (2, order, len)
+}
+
+impl Bot<Shithead> for ShitheadBot {
+    fn choose(&mut self, view: &View, legal: &[Action], _rng: &mut dyn Rng) -> Action {
+        let best = |key: &dyn Fn(&Action) -> Option<Key>| {
+            legal
+                .iter()
+                .filter_map(|a| key(a).map(|k| (k, *a)))
+                .min_by_key(|(k, _)| *k)
+                .map(|(_, a)| a)
+        };
+        // Arranging: the most valuable three cards face up.
+        if let Some(a) = legal
+            .iter()
+            .filter_map(|a| match a {
+                Action::FaceUp(t) => Some((
+                    t.cards().iter().map(|c| table_value(c.rank())).sum::<u32>(),
+                    *a,
+                )),
+                _ => None,
+            })
+            .max_by_key(|(v, _)| *v)
+            .map(|(_, a)| a)
+        {
+            return a;
+        }
+        // Adding: more of an ordinary rank, else end the turn.
+        if legal.contains(&Action::Done) {
+            let add = best(&|a| match a {
+                Action::Play(g) if !power(g.rank()) => Some((0, 0, -(g.len() as i8))),
+                _ => None,
+            });
+            return add.unwrap_or(Action::Done);
+        }
+        if let Some(a) = best(&|a| match a {
+            Action::Play(g) => Some(play_key(view, *g)),
+            _ => None,
+        }) {
+            return a;
+        }
+        if let Some(a) = best(&|a| match a {
+            Action::PickUpWith(g) => Some((0, g.rank() as u8, g.len() as i8)),
+            _ => None,
+        }) {
+            return a;
+        }
+        if legal.contains(&Action::Blind) {
+            return Action::Blind;
+        }
+        legal.first().copied().unwrap_or(Action::PickUp)
+    }
+}

@@ -1,0 +1,12 @@
+//! Integration tests of the shithead crate: one test per rules clause
+//! (`rules`), property tests with the cards-core conformance checks
+//! (`props`), and pinned perft counts and a pinned seeded game (`perft`).
+
+#[path = "shithead/common.rs"]
+mod common;
+#[path = "shithead/perft.rs"]
+mod perft;
+#[path = "shithead/props.rs"]
+mod props;
+#[path = "shithead/rules.rs"]
+mod rules;

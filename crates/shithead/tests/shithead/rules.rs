@@ -1,0 +1,1173 @@
+//! One test per clause at least, named by the clause ID.
+
+use cards_core::{Actor, Card, Game, Rank, Seat, Table, Viewer};
+use shithead::{
+    Action, Decks, Eights, Illegal, Kings, Phase, PickUp, Rules, SetupError, Shithead, Stage,
+    Status, playable_on, playable_ranks,
+};
+
+use crate::common::{Pos, act, cards, dealt, legal, play};
+
+fn rank(s: &str) -> Rank {
+    Rank::from_char(s.chars().next().unwrap()).unwrap()
+}
+
+fn ranks(list: &str) -> Vec<Rank> {
+    list.split(' ').map(rank).collect()
+}
+
+fn card(s: &str) -> Card {
+    s.parse().unwrap()
+}
+
+/// The deal order for two players with seat 0 dealing: each layer in three
+/// rounds, seat 1 first.
+fn deal2(down: [&str; 2], up: [&str; 2], hand: [&str; 2]) -> Vec<String> {
+    let mut order = vec![];
+    for layer in [down, up, hand] {
+        let l0: Vec<&str> = layer[0].split(' ').collect();
+        let l1: Vec<&str> = layer[1].split(' ').collect();
+        for k in 0..3 {
+            order.push(l1[k].to_string());
+            order.push(l0[k].to_string());
+        }
+    }
+    order
+}
+
+fn dealt2(rules: Rules, down: [&str; 2], up: [&str; 2], hand: [&str; 2]) -> Shithead {
+    let order = deal2(down, up, hand);
+    let refs: Vec<&str> = order.iter().map(|s| s.as_str()).collect();
+    dealt(rules, 2, &refs)
+}
+
+fn seat(g: &Shithead) -> Seat {
+    match g.actor() {
+        Actor::Player(s) => s,
+        a => panic!("no player to act: {a:?}"),
+    }
+}
+
+// H1 --------------------------------------------------------------------------
+
+#[test]
+fn h1_decks_and_stock_after_the_deal() {
+    for (players, decks, stock) in [(2, 1, 34), (3, 1, 25), (4, 1, 16), (5, 2, 59), (8, 2, 32)] {
+        let t = Table::<Shithead>::new(Rules::default(), players, 3).unwrap();
+        assert_eq!(t.state().decks(), decks, "{players} players");
+        assert_eq!(t.state().stock_len(), stock, "{players} players");
+        assert_eq!(t.state().phase(), Phase::Arranging);
+    }
+    assert_eq!(Shithead::new(Rules::default(), 10).unwrap().decks(), 3);
+}
+
+#[test]
+fn h1_bad_seat_and_deck_counts_are_setup_errors() {
+    assert_eq!(
+        Shithead::new(Rules::default(), 1),
+        Err(SetupError::Players(1))
+    );
+    assert_eq!(
+        Shithead::new(Rules::default(), 11),
+        Err(SetupError::Players(11))
+    );
+    let fixed = |d| Rules {
+        decks: Decks::Fixed(d),
+        ..Rules::default()
+    };
+    assert_eq!(Shithead::new(fixed(4), 4), Err(SetupError::Decks));
+    assert_eq!(Shithead::new(fixed(0), 4), Err(SetupError::Decks));
+    assert_eq!(
+        Shithead::new(fixed(1), 6),
+        Err(SetupError::TooFewCards {
+            decks: 1,
+            players: 6
+        })
+    );
+    let two = Shithead::new(fixed(2), 3).unwrap();
+    assert_eq!(two.stock_len(), 104);
+}
+
+#[test]
+fn h1_copies_are_named_by_rank_and_suit_only() {
+    let rules = Rules {
+        decks: Decks::Fixed(2),
+        ..Rules::default()
+    };
+    let g = Pos {
+        rules,
+        hands: &["7H 7H 9C", "5C 5D 5H"],
+        up: &["", ""],
+        down: &["2C", "2D"],
+        ..Pos::default()
+    }
+    .build();
+    assert_eq!(legal(&g), ["play 7H", "play 7H 7H", "play 9C"]);
+    let after = play(&g, &["play 7H 7H"]);
+    assert_eq!(after.pile().count(card("7H")), 2);
+}
+
+// H2 --------------------------------------------------------------------------
+
+#[test]
+fn h2_deal_is_face_down_then_face_up_then_hand_from_after_the_dealer() {
+    let g = dealt2(
+        Rules::default(),
+        ["2C 2D 2H", "3C 3D 3H"],
+        ["4C 4D 4H", "5C 5D 5H"],
+        ["6C 6D 6H", "7C 7D 7H"],
+    );
+    assert_eq!(g.face_down(Seat(0)), cards("2C 2D 2H"));
+    assert_eq!(g.face_down(Seat(1)), cards("3C 3D 3H"));
+    assert_eq!(g.face_up(Seat(1)), cards("5C 5D 5H"));
+    assert_eq!(g.hand(Seat(0)), cards("6C 6D 6H"));
+    assert_eq!(g.phase(), Phase::Arranging);
+    // The very first card goes face down to seat 1, the player after dealer 0.
+    let start = Shithead::new(Rules::default(), 2).unwrap();
+    let first = start.apply(&act("draw 3C")).unwrap();
+    assert_eq!(first.face_down(Seat(1)), cards("3C"));
+    // Nobody sees a face-down card, not even its owner.
+    assert_eq!(
+        start
+            .event(&act("draw 3C"), Viewer::Seat(Seat(1)))
+            .to_string(),
+        "seat 1 is dealt a face-down card"
+    );
+    // Another dealer: seat 0 gets the first card.
+    let d1 = Shithead::with_dealer(Rules::default(), 2, Seat(1)).unwrap();
+    assert_eq!(
+        d1.apply(&act("draw 3C")).unwrap().face_down(Seat(0)),
+        cards("3C")
+    );
+    assert!(Shithead::with_dealer(Rules::default(), 2, Seat(2)).is_err());
+}
+
+// H3 --------------------------------------------------------------------------
+
+#[test]
+fn h3_arranging_picks_three_of_six_in_turn_order() {
+    let g = dealt2(
+        Rules::default(),
+        ["2C 2D 2H", "3C 3D 3H"],
+        ["4C 4D 4H", "5C 5D 5H"],
+        ["6C 6D 6H", "7C 7D 7H"],
+    );
+    assert_eq!(g.actor(), Actor::Player(Seat(1)));
+    let l = legal(&g);
+    assert_eq!(l.len(), 20);
+    assert!(l.iter().all(|a| a.starts_with("up ")));
+    assert_eq!(
+        g.apply(&act("up 6C 7C 7D")),
+        Err(Illegal::NotOwnSix),
+        "seat 1 does not own 6C"
+    );
+    let g = play(&g, &["up 7C 7D 7H"]);
+    assert_eq!(g.face_up(Seat(1)), cards("7C 7D 7H"));
+    assert_eq!(g.hand(Seat(1)), cards("5C 5D 5H"));
+    assert_eq!(g.actor(), Actor::Player(Seat(0)));
+    let g = play(&g, &["up 4C 4D 6H"]);
+    assert_eq!(g.phase(), Phase::Playing);
+    assert_eq!(g.hand(Seat(0)), cards("4H 6C 6D"));
+}
+
+// H4 --------------------------------------------------------------------------
+
+#[test]
+fn h4_worst_hand_card_opens_and_must_be_played() {
+    let hands = |h0: &str, h1: &str, rules: Rules| {
+        let g = dealt2(
+            rules,
+            ["6C 6D 6H", "7C 7D 7H"],
+            ["2C 3C TC", "4C JH QH"],
+            [h0, h1],
+        );
+        play(&g, &["up 4C JH QH", "up 2C 3C TC"])
+    };
+    // 4C lies face up and does not count; 4D in seat 1's hand is the worst.
+    let g = hands("5C 9H KD", "4D 8S AS", Rules::default());
+    assert_eq!(g.actor(), Actor::Player(Seat(1)));
+    assert_eq!(g.must_open(), Some(card("4D")));
+    assert_eq!(legal(&g), ["play 4D"]);
+    assert_eq!(
+        g.apply(&act("play 8S")),
+        Err(Illegal::MustOpenWith(card("4D")))
+    );
+    // Suits break ties: clubs < diamonds < hearts < spades by default …
+    let g = hands("4S 9H KD", "4D 8S AS", Rules::default());
+    assert_eq!(g.must_open(), Some(card("4D")));
+    // … or another order.
+    let rules = Rules {
+        suit_order: [
+            cards_core::Suit::Spades,
+            cards_core::Suit::Hearts,
+            cards_core::Suit::Diamonds,
+            cards_core::Suit::Clubs,
+        ],
+        ..Rules::default()
+    };
+    let g = hands("4S 9H KD", "4D 8S AS", rules);
+    assert_eq!((seat(&g), g.must_open()), (Seat(0), Some(card("4S"))));
+    // 2s and 3s are never worst.
+    let g = hands("2D 3D 9H", "5D 8S AS", Rules::default());
+    assert_eq!((seat(&g), g.must_open()), (Seat(1), Some(card("5D"))));
+}
+
+#[test]
+fn h4_with_several_decks_the_first_holder_after_the_dealer_opens() {
+    let rules = Rules {
+        decks: Decks::Fixed(2),
+        ..Rules::default()
+    };
+    let g = dealt2(
+        rules,
+        ["6C 6D 6H", "7C 7D 7H"],
+        ["2C 3C TC", "2D JH QH"],
+        ["4C 9H KD", "4C 8S AS"],
+    );
+    let g = play(&g, &["up 2D JH QH", "up 2C 3C TC"]);
+    assert_eq!((seat(&g), g.must_open()), (Seat(1), Some(card("4C"))));
+    let g = play(&g, &["play 4C"]);
+    assert_eq!(g.must_open(), None);
+}
+
+#[test]
+fn h4_1_without_a_worst_card_the_player_after_the_dealer_opens_freely() {
+    let g = dealt2(
+        Rules::default(),
+        ["6C 6D 6H", "7C 7D 7H"],
+        ["4C 4D 4H", "5C 5D 5H"],
+        ["2C 3C TC", "2D 3D TD"],
+    );
+    let g = play(&g, &["up 5C 5D 5H", "up 4C 4D 4H"]);
+    assert_eq!(g.must_open(), None);
+    assert_eq!(g.actor(), Actor::Player(Seat(1)));
+    assert_eq!(legal(&g), ["play 2D", "play 3D", "play TD"]);
+}
+
+// H5 --------------------------------------------------------------------------
+
+#[test]
+fn h5_a_play_refills_and_just_drawn_cards_may_be_added() {
+    let g = Pos {
+        hands: &["7H 7S 9C", "4C 4D 4H"],
+        down: &["2C", "2D"],
+        stock: "7D KC",
+        ..Pos::default()
+    }
+    .build();
+    assert_eq!(legal(&g), ["play 7H", "play 7S", "play 7H 7S", "play 9C"]);
+    let g = play(&g, &["play 7H"]);
+    assert_eq!(g.actor(), Actor::Chance, "refill before adding");
+    assert_eq!(legal(&g), ["draw 7D", "draw KC"]);
+    let g = play(&g, &["draw 7D"]);
+    assert_eq!(g.stage(), Stage::Add);
+    assert_eq!(legal(&g), ["play 7D", "play 7S", "play 7D 7S", "done"]);
+    // Adding a different rank is refused.
+    assert_eq!(
+        g.apply(&act("play 9C")),
+        Err(Illegal::AddSameRank(Rank::Seven))
+    );
+    // Ending the turn is a choice.
+    let ended = play(&g, &["done"]);
+    assert_eq!(ended.actor(), Actor::Player(Seat(1)));
+    let added = play(&g, &["play 7D 7S", "draw KC"]);
+    assert_eq!(added.pile().rank_count(Rank::Seven), 3);
+    assert_eq!(
+        added.actor(),
+        Actor::Player(Seat(1)),
+        "no seven left to add"
+    );
+}
+
+#[test]
+fn h5_0_play_passes_to_the_next_seat_number() {
+    let g = Pos {
+        seats: 3,
+        hands: &["5C 9D", "6C 9H", "7C 9S"],
+        down: &["2C", "2D", "2H"],
+        ..Pos::default()
+    }
+    .build();
+    let g = play(&g, &["play 5C"]);
+    assert_eq!(seat(&g), Seat(1));
+    let g = play(&g, &["play 6C"]);
+    assert_eq!(seat(&g), Seat(2));
+    let g = play(&g, &["play 7C"]);
+    assert_eq!(seat(&g), Seat(0));
+    assert!(!g.reversed());
+}
+
+#[test]
+fn h5_1_after_the_last_hand_card_face_up_cards_may_be_added_never_face_down() {
+    let g = Pos {
+        hands: &["7H", "4C 4D 4H"],
+        up: &["7S 9C", ""],
+        down: &["7D", "2D"],
+        ..Pos::default()
+    }
+    .build();
+    let g = play(&g, &["play 7H"]);
+    assert_eq!(g.stage(), Stage::Add);
+    assert_eq!(legal(&g), ["play 7S", "done"]);
+    let g = play(&g, &["play 7S"]);
+    assert_eq!(
+        seat(&g),
+        Seat(1),
+        "no more sevens face up; face-down 7D is never added"
+    );
+    // Without matching face-up cards the turn just ends.
+    let h = Pos {
+        hands: &["7H", "4C 4D 4H"],
+        up: &["9C", ""],
+        down: &["7D", "2D"],
+        ..Pos::default()
+    }
+    .build();
+    assert_eq!(seat(&play(&h, &["play 7H"])), Seat(1));
+}
+
+#[test]
+fn h5_2_eights_laid_in_a_row_in_one_turn_form_one_group() {
+    let four = |pile: &'static [&'static str], hand: &'static str| {
+        Pos {
+            seats: 4,
+            hands: Box::leak(Box::new([hand, "4C 4D", "5C 5D", "6C 6D"])),
+            down: &["2C", "2D", "2H", "2S"],
+            pile,
+            ..Pos::default()
+        }
+        .build()
+    };
+    // 8H, then 8S added in the same turn: two skips, seat 0 → seat 3.
+    let g = play(&four(&[], "8H 8S 9C"), &["play 8H", "play 8S"]);
+    assert_eq!(seat(&g), Seat(3));
+    // An earlier player's eight does not count for this turn.
+    let g = play(&four(&["8C"], "8H 9C"), &["play 8H"]);
+    assert_eq!(seat(&g), Seat(2));
+    // After covering a queen only the cover counts.
+    let g = play(&four(&[], "QH 8H 8S"), &["play QH", "play 8H 8S"]);
+    assert_eq!(seat(&g), Seat(3));
+}
+
+#[test]
+fn h5_3_a_play_of_several_cards_refills_once_after_the_play() {
+    let g = Pos {
+        hands: &["5H 5S 9C", "4C 4D 4H"],
+        down: &["2C", "2D"],
+        stock: "6C 6D 6H",
+        ..Pos::default()
+    }
+    .build();
+    let mut g = play(&g, &["play 5H 5S"]);
+    let mut draws = 0;
+    while g.actor() == Actor::Chance {
+        let a = legal(&g)[0].clone();
+        g = play(&g, &[a.as_str()]);
+        draws += 1;
+    }
+    assert_eq!(draws, 2);
+    assert_eq!(g.hand(Seat(0)).len(), 3);
+    assert_eq!(g.stock_len(), 1);
+    // The refill stops when the stock is empty.
+    let g = Pos {
+        hands: &["5H 5S 9C", "4C 4D 4H"],
+        down: &["2C", "2D"],
+        stock: "6C",
+        ..Pos::default()
+    }
+    .build();
+    let g = play(&g, &["play 5H 5S", "draw 6C"]);
+    assert_eq!(g.hand(Seat(0)), cards("6C 9C"));
+    assert_eq!(seat(&g), Seat(1));
+}
+
+// H6 --------------------------------------------------------------------------
+
+#[test]
+fn h6_playable_ranks_follow_the_level() {
+    assert_eq!(playable_on(&ranks("7")).to_string(), "2 3 4 5 6 7");
+    assert_eq!(playable_on(&ranks("7 3")).to_string(), "2 3 4 5 6 7");
+    assert_eq!(playable_on(&ranks("3")).len(), 13);
+    assert_eq!(playable_on(&ranks("9 3 3")).to_string(), "2 3 9 T J Q K A");
+    assert_eq!(playable_on(&[]).len(), 13);
+    assert_eq!(playable_ranks(Some(Rank::Ace)).to_string(), "2 3 T A");
+    assert_eq!(playable_ranks(Some(Rank::Five)).len(), 12);
+    // In the engine: on a 9 a 5 cannot be played.
+    let g = Pos {
+        hands: &["5C 9D", "4C 4D 4H"],
+        down: &["2C", "2D"],
+        pile: &["9C"],
+        ..Pos::default()
+    }
+    .build();
+    assert_eq!(legal(&g), ["play 9D"]);
+    assert!(matches!(
+        g.apply(&act("play 5C")),
+        Err(Illegal::NotPlayable { .. })
+    ));
+}
+
+// H7 --------------------------------------------------------------------------
+
+#[test]
+fn h7_a_player_who_cannot_play_picks_up_and_the_next_opens() {
+    let g = Pos {
+        seats: 3,
+        hands: &["5C 6D", "4C 4D 4H", "8C 8D"],
+        down: &["2C", "2D", "2H"],
+        pile: &["9C", "JD"],
+        ..Pos::default()
+    }
+    .build();
+    assert_eq!(legal(&g), ["pick up"]);
+    let g = play(&g, &["pick up"]);
+    assert_eq!(g.hand(Seat(0)), cards("5C 6D 9C JD"));
+    assert!(g.pile().is_empty());
+    assert_eq!(seat(&g), Seat(1));
+    assert_eq!(
+        legal(&g),
+        [
+            "play 4C",
+            "play 4D",
+            "play 4C 4D",
+            "play 4H",
+            "play 4C 4H",
+            "play 4D 4H",
+            "play 4C 4D 4H"
+        ]
+    );
+}
+
+#[test]
+fn h7_a_player_who_could_play_may_not_pick_up_unless_the_option_allows() {
+    let pos = |rules| {
+        Pos {
+            rules,
+            hands: &["5C KD", "4C 4D 4H"],
+            down: &["2C", "2D"],
+            pile: &["9C"],
+            ..Pos::default()
+        }
+        .build()
+    };
+    let g = pos(Rules::default());
+    assert_eq!(g.apply(&act("pick up")), Err(Illegal::CanPlay));
+    let v = pos(Rules {
+        pick_up: PickUp::Voluntary,
+        ..Rules::default()
+    });
+    assert_eq!(legal(&v), ["play KD", "pick up"]);
+    assert_eq!(play(&v, &["pick up"]).hand(Seat(0)), cards("5C 9C KD"));
+}
+
+// H8 --------------------------------------------------------------------------
+
+#[test]
+fn h8_a_ten_burns_and_the_same_player_plays_again() {
+    let g = Pos {
+        hands: &["TC 5D", "4C 4D 4H"],
+        down: &["2C", "2D"],
+        pile: &["9C", "KD"],
+        ..Pos::default()
+    }
+    .build();
+    let g = play(&g, &["play TC"]);
+    assert!(g.pile().is_empty());
+    assert_eq!(g.burned().count(card("KD")), 1);
+    assert_eq!(seat(&g), Seat(0));
+    assert_eq!(legal(&g), ["play 5D"]);
+}
+
+#[test]
+fn h8_four_of_a_kind_burns() {
+    let g = Pos {
+        hands: &["6C 6D 5D", "4C 4D 4H"],
+        down: &["2C", "2D"],
+        pile: &["9C", "6H", "6S"],
+        ..Pos::default()
+    }
+    .build();
+    let burned_before = g.burned().len();
+    let g = play(&g, &["play 6C 6D"]);
+    assert!(g.pile().is_empty());
+    assert_eq!(g.burned().len(), burned_before + 5);
+    assert_eq!(seat(&g), Seat(0), "the burner plays again");
+    // A burn with no cards left: out, and the next player opens.
+    let g = Pos {
+        seats: 3,
+        hands: &["TC", "4C 4D 4H", "5C"],
+        pile: &["9C"],
+        ..Pos::default()
+    }
+    .build();
+    let g = play(&g, &["play TC"]);
+    assert_eq!(g.status(Seat(0)), Status::Out(0));
+    assert_eq!(seat(&g), Seat(1));
+    assert!(g.pile().is_empty());
+}
+
+#[test]
+fn h8_1_runs_span_turns_threes_break_them_and_burns_cancel_effects() {
+    // Three fives from earlier turns and one more: burn, the fourth's player replays.
+    let g = Pos {
+        hands: &["5C 9D", "4C 4D 4H"],
+        down: &["2C", "2D"],
+        pile: &["5D", "5H", "5S"],
+        ..Pos::default()
+    }
+    .build();
+    let g = play(&g, &["play 5C"]);
+    assert!(g.pile().is_empty());
+    assert_eq!(seat(&g), Seat(0));
+    // 5-3-5-5 is not four of a kind.
+    let g = Pos {
+        hands: &["5C 9D", "4C 4D 4H"],
+        down: &["2C", "2D"],
+        pile: &["5D", "3H", "5H"],
+        ..Pos::default()
+    }
+    .build();
+    let g = play(&g, &["play 5C"]);
+    assert_eq!(g.pile().len(), 4);
+    assert_eq!(g.run(), 2);
+    // Four 3s burn.
+    let g = Pos {
+        hands: &["3C 9D", "4C 4D 4H"],
+        down: &["2C", "2D"],
+        pile: &["3D", "3H", "3S"],
+        ..Pos::default()
+    }
+    .build();
+    assert!(play(&g, &["play 3C"]).pile().is_empty());
+    // Four eights skip nobody; four kings do not reverse; four 7s set no limit.
+    for (hand, pile) in [
+        ("8C 8D 9D", ["8H", "8S"]),
+        ("KC KD 9D", ["KH", "KS"]),
+        ("7C 7D 9D", ["7H", "7S"]),
+    ] {
+        let g = Pos {
+            seats: 3,
+            hands: &[hand, "4C 4D 4H", "AC AD"],
+            down: &["2C", "2D", "2H"],
+            pile: &pile,
+            ..Pos::default()
+        }
+        .build();
+        let g = play(&g, &[&format!("play {}", &hand[..5])]);
+        assert!(g.pile().is_empty(), "{hand}");
+        assert_eq!(seat(&g), Seat(0), "{hand}: the burner plays again");
+        assert!(!g.reversed());
+        assert_eq!(g.level(), None);
+        let g = play(&g, &["play 9D"]);
+        assert_eq!(seat(&g), Seat(1), "{hand}: no skip, no reversal");
+    }
+    // Four queens need no cover.
+    let g = Pos {
+        hands: &["QC QD 9D", "4C 4D 4H"],
+        down: &["2C", "2D"],
+        pile: &["QH", "QS"],
+        ..Pos::default()
+    }
+    .build();
+    let g = play(&g, &["play QC QD"]);
+    assert_eq!(g.stage(), Stage::Start);
+    assert_eq!(legal(&g), ["play 9D"]);
+}
+
+// H9 --------------------------------------------------------------------------
+
+#[test]
+fn h9_hand_first_then_face_up_then_face_down_never_mixed() {
+    let g = Pos {
+        hands: &["5C", "4C 4D 4H"],
+        up: &["5D 9H", ""],
+        down: &["KC", "2D"],
+        ..Pos::default()
+    }
+    .build();
+    assert_eq!(legal(&g), ["play 5C"]);
+    assert_eq!(
+        g.apply(&act("play 9H")),
+        Err(Illegal::NotInSource("9H".parse().unwrap()))
+    );
+    assert_eq!(
+        g.apply(&act("play 5C 5D")),
+        Err(Illegal::NotInSource("5C 5D".parse().unwrap()))
+    );
+    assert_eq!(g.apply(&act("blind")), Err(Illegal::NotBlind));
+    // Face-up cards once the hand is empty (and the stock too).
+    let g = Pos {
+        hands: &["", "4C 4D 4H"],
+        up: &["5D 5S 9H", ""],
+        down: &["KC", "2D"],
+        ..Pos::default()
+    }
+    .build();
+    assert_eq!(legal(&g), ["play 5D", "play 5S", "play 5D 5S", "play 9H"]);
+    // Face-down only when the face-up cards are gone.
+    let g = Pos {
+        hands: &["", "4C 4D 4H"],
+        down: &["KC", "2D"],
+        ..Pos::default()
+    }
+    .build();
+    assert_eq!(legal(&g), ["blind"]);
+    assert_eq!(g.apply(&act("play KC")), Err(Illegal::BlindOnly));
+}
+
+// H10 -------------------------------------------------------------------------
+
+#[test]
+fn h10_stuck_on_face_up_cards_picks_up_the_pile_with_some_of_one_rank() {
+    let g = Pos {
+        hands: &["", "4C 4D 4H"],
+        up: &["5C 5D 9S", ""],
+        down: &["KC", "2D"],
+        pile: &["8C", "KD"],
+        ..Pos::default()
+    }
+    .build();
+    assert_eq!(
+        legal(&g),
+        [
+            "pick up with 5C",
+            "pick up with 5D",
+            "pick up with 5C 5D",
+            "pick up with 9S"
+        ]
+    );
+    assert_eq!(g.apply(&act("pick up")), Err(Illegal::NotFaceUpPickUp));
+    let g = play(&g, &["pick up with 5C 5D"]);
+    assert_eq!(g.hand(Seat(0)), cards("5C 5D 8C KD"));
+    assert_eq!(g.face_up(Seat(0)), cards("9S"));
+    assert_eq!(seat(&g), Seat(1));
+}
+
+// H11 -------------------------------------------------------------------------
+
+#[test]
+fn h11_an_unplayable_blind_card_is_taken_with_the_pile() {
+    let g = Pos {
+        hands: &["", "4C 4D 4H"],
+        down: &["5C 9D", "2D"],
+        pile: &["KC"],
+        ..Pos::default()
+    }
+    .build();
+    let g = play(&g, &["blind"]);
+    assert_eq!(g.actor(), Actor::Chance);
+    assert_eq!(
+        g.event(&act("turn 5C"), Viewer::Seat(Seat(1))).to_string(),
+        "seat 0 turned 5C, which does not fit, and takes the pile"
+    );
+    let g = play(&g, &["turn 5C"]);
+    assert_eq!(g.hand(Seat(0)), cards("5C KC"));
+    assert_eq!(g.face_down(Seat(0)), cards("9D"));
+    assert!(g.pile().is_empty());
+    assert_eq!(seat(&g), Seat(1));
+}
+
+#[test]
+fn h11_1_blind_play_is_one_uniform_chance_card_queens_and_tens_apply() {
+    let g = Pos {
+        hands: &["", "4C 4D 4H"],
+        down: &["QC 4S TC", "2D"],
+        pile: &["JC"],
+        ..Pos::default()
+    }
+    .build();
+    let g = play(&g, &["blind"]);
+    let mut w = vec![];
+    g.chance_outcomes(&mut w);
+    let shown: Vec<String> = w.iter().map(|(a, n)| format!("{a}:{n}")).collect();
+    assert_eq!(shown, ["turn 4S:1", "turn TC:1", "turn QC:1"]);
+    // A blind queen is covered by the next face-down card, always playable.
+    let q = play(&g, &["turn QC"]);
+    assert_eq!(q.stage(), Stage::Cover);
+    assert_eq!(legal(&q), ["blind"]);
+    let q = play(&q, &["blind", "turn 4S"]);
+    assert_eq!(q.level(), Some(Rank::Four));
+    assert_eq!(seat(&q), Seat(1), "exactly one card, nothing added");
+    // A blind ten burns and he plays again.
+    let t = play(&g, &["turn TC"]);
+    assert!(t.pile().is_empty());
+    assert_eq!(seat(&t), Seat(0));
+    assert_eq!(legal(&t), ["blind"]);
+}
+
+// H12–H18 ---------------------------------------------------------------------
+
+#[test]
+fn h12_a_two_is_always_playable_and_resets_the_level() {
+    for top in ["7C", "AC", "KC"] {
+        let g = Pos {
+            hands: &["2C 5D", "4C 4D 4H"],
+            down: &["2H", "2D"],
+            pile: &[top],
+            ..Pos::default()
+        }
+        .build();
+        assert!(legal(&g).contains(&"play 2C".to_string()), "on {top}");
+        let g = play(&g, &["play 2C"]);
+        assert_eq!(g.level(), Some(Rank::Two));
+        assert_eq!(legal(&g).len(), 7, "everything fits on a 2");
+    }
+}
+
+#[test]
+fn h13_a_three_is_transparent_and_copies_no_effect() {
+    let g = Pos {
+        seats: 3,
+        hands: &["3C 5D", "8C 6D", "AC AD"],
+        down: &["2C", "2D", "2H"],
+        pile: &["7C"],
+        ..Pos::default()
+    }
+    .build();
+    let g = play(&g, &["play 3C"]);
+    assert_eq!(g.level(), Some(Rank::Seven));
+    assert_eq!(legal(&g), ["play 6D"], "3 over 7 keeps the 7 rule");
+    // A 3 on an 8 does not skip.
+    let h = Pos {
+        seats: 3,
+        hands: &["3C 5D", "9C 6D", "AC AD"],
+        down: &["2C", "2D", "2H"],
+        pile: &["8C"],
+        ..Pos::default()
+    }
+    .build();
+    assert_eq!(seat(&play(&h, &["play 3C"])), Seat(1));
+}
+
+#[test]
+fn h14_after_a_seven_only_two_to_seven() {
+    let g = Pos {
+        hands: &["7C 5D", "2C 3C 4C 5C 6C 7D 8C 9C TC JC QC KC AC"],
+        down: &["2H", "2D"],
+        ..Pos::default()
+    }
+    .build();
+    let g = play(&g, &["play 7C"]);
+    let l = legal(&g);
+    assert_eq!(
+        l,
+        [
+            "play 2C", "play 3C", "play 4C", "play 5C", "play 6C", "play 7D"
+        ]
+    );
+    assert!(matches!(
+        g.apply(&act("play TC")),
+        Err(Illegal::NotPlayable { .. })
+    ));
+}
+
+#[test]
+fn h15_eights_skip_one_player_each() {
+    let pos = |n: usize, hand: &'static str, rules| {
+        let hands: &'static [&'static str] = Box::leak(
+            vec![hand, "4C 4D", "5C 5D", "6C 6D"][..n]
+                .to_vec()
+                .into_boxed_slice(),
+        );
+        Pos {
+            rules,
+            seats: n,
+            hands,
+            down: &["2C", "2D", "2H", "2S"][..n],
+            ..Pos::default()
+        }
+        .build()
+    };
+    let d = Rules::default();
+    assert_eq!(
+        seat(&play(&pos(4, "8C 8D 9C", d), &["play 8C 8D"])),
+        Seat(3)
+    );
+    assert_eq!(
+        seat(&play(&pos(3, "8C 8D 9C", d), &["play 8C 8D"])),
+        Seat(0)
+    );
+    assert_eq!(
+        seat(&play(&pos(3, "8C 8D 8H 9C", d), &["play 8C 8D 8H"])),
+        Seat(1)
+    );
+    assert_eq!(seat(&play(&pos(2, "8C 9C", d), &["play 8C"])), Seat(0));
+    assert_eq!(
+        seat(&play(&pos(2, "8C 8D 9C", d), &["play 8C 8D"])),
+        Seat(1)
+    );
+    let one = Rules {
+        eights: Eights::OneSkip,
+        ..d
+    };
+    assert_eq!(
+        seat(&play(&pos(4, "8C 8D 9C", one), &["play 8C 8D"])),
+        Seat(2)
+    );
+}
+
+#[test]
+fn h16_a_ten_is_playable_on_anything_but_a_seven_and_burns() {
+    for (top, ok) in [("AC", true), ("KC", true), ("2C", true), ("7C", false)] {
+        let g = Pos {
+            hands: &["TD 5D", "4C 4D 4H"],
+            down: &["2H", "2D"],
+            pile: &[top],
+            ..Pos::default()
+        }
+        .build();
+        assert_eq!(g.apply(&act("play TD")).is_ok(), ok, "on {top}");
+        if ok {
+            assert!(play(&g, &["play TD"]).pile().is_empty());
+        }
+    }
+}
+
+#[test]
+fn h17_a_queen_must_be_covered_by_the_same_player_with_anything() {
+    let g = Pos {
+        seats: 3,
+        hands: &["QC 4D 9H", "5C 6D KC", "AC AD"],
+        down: &["2C", "2D", "2H"],
+        pile: &["JC"],
+        ..Pos::default()
+    }
+    .build();
+    let g = play(&g, &["play QC"]);
+    assert_eq!(seat(&g), Seat(0), "the same player moves again");
+    assert_eq!(g.stage(), Stage::Cover);
+    assert_eq!(legal(&g), ["play 4D", "play 9H"], "anything is playable");
+    assert_eq!(g.apply(&act("pick up")), Err(Illegal::MustCover));
+    assert_eq!(g.apply(&act("done")), Err(Illegal::MustCover));
+    let g = play(&g, &["play 4D"]);
+    assert_eq!(seat(&g), Seat(1));
+    // A 3 on a queen leaves the level at queen for the next player.
+    let h = Pos {
+        seats: 3,
+        hands: &["QC 3D 9H", "5C 6D KC", "AC AD"],
+        down: &["2C", "2D", "2H"],
+        pile: &["JC"],
+        ..Pos::default()
+    }
+    .build();
+    let h = play(&h, &["play QC", "play 3D"]);
+    assert_eq!(h.level(), Some(Rank::Queen));
+    assert_eq!(legal(&h), ["play KC"]);
+}
+
+#[test]
+fn h18_a_king_reverses_once_per_play() {
+    let pos = |hand: &'static str, rules| {
+        Pos {
+            rules,
+            seats: 3,
+            hands: Box::leak(Box::new([hand, "AC AD", "AH AS"])),
+            down: &["2C", "2D", "2H"],
+            ..Pos::default()
+        }
+        .build()
+    };
+    let g = play(&pos("KC 9C", Rules::default()), &["play KC"]);
+    assert!(g.reversed());
+    assert_eq!(seat(&g), Seat(2));
+    let g = play(&pos("KC KD 9C", Rules::default()), &["play KC KD"]);
+    assert_eq!(seat(&g), Seat(2), "several kings reverse once");
+    let each = Rules {
+        kings: Kings::EachReverses,
+        ..Rules::default()
+    };
+    let g = play(&pos("KC KD 9C", each), &["play KC KD"]);
+    assert!(!g.reversed());
+    assert_eq!(seat(&g), Seat(1));
+    // With two players it changes nothing.
+    let two = Pos {
+        hands: &["KC 9C", "AC AD"],
+        down: &["2C", "2D"],
+        ..Pos::default()
+    }
+    .build();
+    assert_eq!(seat(&play(&two, &["play KC"])), Seat(1));
+}
+
+// H19–H22 ---------------------------------------------------------------------
+
+#[test]
+fn h19_a_player_without_cards_is_out_and_skipped() {
+    let g = Pos {
+        seats: 3,
+        hands: &["9C", "5C 6D", "AC KD"],
+        ..Pos::default()
+    }
+    .build();
+    let g = play(&g, &["play 9C"]);
+    assert_eq!(g.status(Seat(0)), Status::Out(0));
+    assert_eq!(seat(&g), Seat(1));
+    let g = play(&g, &["pick up", "play AC"]);
+    assert_eq!(seat(&g), Seat(1), "seat 0 is skipped");
+    // A last queen stays uncovered: the next player plays on a queen.
+    let q = Pos {
+        seats: 3,
+        hands: &["QC", "5C KD", "AC AD"],
+        ..Pos::default()
+    }
+    .build();
+    let q = play(&q, &["play QC"]);
+    assert_eq!(q.status(Seat(0)), Status::Out(0));
+    assert_eq!(legal(&q), ["play KD"]);
+    // A last eight skips, counting only active players.
+    let e = Pos {
+        seats: 3,
+        hands: &["8C", "5C KD", "AC AD"],
+        ..Pos::default()
+    }
+    .build();
+    assert_eq!(seat(&play(&e, &["play 8C"])), Seat(2));
+    // A last king reverses.
+    let k = Pos {
+        seats: 4,
+        hands: &["KC", "5C", "AC", "AD"],
+        ..Pos::default()
+    }
+    .build();
+    assert_eq!(seat(&play(&k, &["play KC"])), Seat(3));
+}
+
+#[test]
+fn h20_the_last_player_holding_cards_is_the_shithead() {
+    let g = Pos {
+        seats: 3,
+        hands: &["9C", "AC", "5C 6D"],
+        ..Pos::default()
+    }
+    .build();
+    let g = play(&g, &["play 9C", "play AC"]);
+    assert_eq!(g.phase(), Phase::Over);
+    assert_eq!(g.actor(), Actor::Terminal);
+    assert_eq!(g.shithead(), Some(Seat(2)));
+    assert_eq!(g.outcome().unwrap().places(), &[1, 2, 3]);
+    // Players who left rank below the shithead.
+    let h = Pos {
+        seats: 3,
+        hands: &["9C", "AC", "5C 6D"],
+        ..Pos::default()
+    }
+    .build();
+    let h = h.leave(Seat(1)).unwrap();
+    let h = play(&h, &["play 9C"]);
+    assert_eq!(h.shithead(), Some(Seat(2)));
+    assert_eq!(h.outcome().unwrap().places(), &[1, 3, 2]);
+}
+
+#[test]
+fn h21_leaving_removes_the_cards_and_ranks_the_leaver_last() {
+    let g = Pos {
+        seats: 4,
+        hands: &["9C", "AC", "5C 6D", "7C"],
+        ..Pos::default()
+    }
+    .build();
+    let l = g.host(&"leave 2".parse().unwrap()).unwrap();
+    assert_eq!(l.status(Seat(2)), Status::Left(0));
+    assert_eq!(l.removed(), cards("5C 6D"));
+    assert_eq!(seat(&l), Seat(0), "play goes on");
+    assert_eq!(l.leave(Seat(2)), Err(Illegal::AlreadyLeft(Seat(2))));
+    assert_eq!(l.leave(Seat(7)), Err(Illegal::NoSuchSeat(Seat(7))));
+    let l = l.leave(Seat(3)).unwrap();
+    let l = play(&l, &["play 9C"]);
+    assert_eq!(l.phase(), Phase::Over);
+    // Out first, then the shithead, then the later leaver, then the earlier one.
+    assert_eq!(l.outcome().unwrap().places(), &[1, 2, 4, 3]);
+    assert_eq!(l.leave(Seat(1)), Err(Illegal::GameOver));
+    let o = play(&g, &["play 9C"]);
+    assert_eq!(o.leave(Seat(0)), Err(Illegal::AlreadyOut(Seat(0))));
+    // Leaving during the deal: no more cards for him.
+    let mut t = Shithead::new(Rules::default(), 3)
+        .unwrap()
+        .leave(Seat(1))
+        .unwrap();
+    let mut v = vec![];
+    while t.actor() == Actor::Chance {
+        t.legal_actions(&mut v);
+        t = t.apply(&v[0]).unwrap();
+    }
+    assert_eq!(t.held(Seat(1)), 0);
+    assert_eq!(t.stock_len(), 52 - 18);
+}
+
+#[test]
+fn h21_1_leaving_with_a_cover_or_a_replay_owed_passes_the_turn() {
+    let g = Pos {
+        seats: 3,
+        hands: &["QC 4D 9H", "5C 6D KC", "AC AD"],
+        down: &["2C", "2D", "2H"],
+        pile: &["JC"],
+        ..Pos::default()
+    }
+    .build();
+    let g = play(&g, &["play QC"]).leave(Seat(0)).unwrap();
+    assert_eq!(seat(&g), Seat(1));
+    assert_eq!(g.level(), Some(Rank::Queen));
+    assert_eq!(legal(&g), ["play KC"]);
+    let b = Pos {
+        seats: 3,
+        hands: &["TC 4D 9H", "5C 6D KC", "AC AD"],
+        down: &["2C", "2D", "2H"],
+        pile: &["JC"],
+        ..Pos::default()
+    }
+    .build();
+    let b = play(&b, &["play TC"]).leave(Seat(0)).unwrap();
+    assert_eq!(seat(&b), Seat(1));
+    assert!(b.pile().is_empty());
+    assert_eq!(
+        legal(&b),
+        ["play 5C", "play 6D", "play KC"],
+        "the next player opens with anything"
+    );
+}
+
+#[test]
+fn h22_the_action_limit_ends_the_game_ranked_by_cards_held() {
+    let rules = Rules {
+        max_actions: 2,
+        ..Rules::default()
+    };
+    let g = Pos {
+        rules,
+        seats: 4,
+        hands: &["9C 9D", "AC", "5C 6D 7H", "4S 6S"],
+        down: &["2C", "2D", "", ""],
+        ..Pos::default()
+    }
+    .build();
+    // Seat 0 plays a 9 and ends; seat 1 plays his ace: two actions.
+    let g = play(&g, &["play 9C", "done"]);
+    assert_eq!(g.phase(), Phase::Over);
+    assert!(g.ended_by_limit());
+    // Held: seat 0: 9D 2C = 2, seat 1: AC 2D = 2, seat 2: 3, seat 3: 2.
+    assert_eq!(g.outcome().unwrap().places(), &[1, 1, 4, 1]);
+    assert_eq!(g.shithead(), Some(Seat(2)));
+    // Ties for last: the first after the dealer (seat 3) is the shithead.
+    let rules = Rules {
+        max_actions: 1,
+        ..Rules::default()
+    };
+    let t = Pos {
+        rules,
+        seats: 4,
+        hands: &["9C 9D 2S", "AC 4H", "5C 6D 7H", "4S 6S 8S"],
+        ..Pos::default()
+    }
+    .build();
+    let t = play(&t, &["play 9C 9D"]);
+    assert_eq!(t.outcome().unwrap().places(), &[1, 2, 3, 3]);
+    assert_eq!(t.dealer(), Seat(3));
+    assert_eq!(t.shithead(), Some(Seat(2)));
+    assert_eq!(
+        Shithead::new(
+            Rules {
+                max_actions: 0,
+                ..Rules::default()
+            },
+            2
+        ),
+        Err(SetupError::ActionLimit)
+    );
+}
+
+// H23 -------------------------------------------------------------------------
+
+#[test]
+fn h23_views_show_own_hand_face_up_cards_and_counts_only() {
+    let g = Pos {
+        seats: 3,
+        hands: &["9C 9D 2S", "5H 4H", "5C 6D 7H"],
+        up: &["KS", "", "QD"],
+        down: &["2C 2D", "2H", "8S"],
+        pile: &["4C"],
+        ..Pos::default()
+    }
+    .build();
+    let v = g.observe(Viewer::Seat(Seat(1)));
+    assert_eq!(v.hand, Some(cards("4H 5H")));
+    assert_eq!(v.hand_counts.as_slice(), &[3, 2, 3]);
+    assert_eq!(v.face_down_counts.as_slice(), &[2, 1, 1]);
+    assert_eq!(v.face_up.as_slice(), &[cards("KS"), cards(""), cards("QD")]);
+    assert_eq!(v.pile, cards("4C"));
+    let s = g.observe(Viewer::Spectator);
+    assert_eq!(s.hand, None);
+    // A picked-up pile is just more cards in that hand.
+    let p = play(&g, &["play 9C 9D"]);
+    let p = play(&p, &["pick up"]);
+    let v2 = p.observe(Viewer::Seat(Seat(2)));
+    assert_eq!(v2.hand_counts.as_slice(), &[1, 5, 3]);
+    // Draws show the card to the drawer only.
+    let d = Pos {
+        hands: &["5H 9C 9D", "4C 4D 4H"],
+        down: &["2C", "2D"],
+        stock: "6C 6D",
+        ..Pos::default()
+    }
+    .build();
+    let d = play(&d, &["play 5H"]);
+    assert_eq!(
+        d.event(&act("draw 6C"), Viewer::Seat(Seat(0))).to_string(),
+        "seat 0 drew 6C"
+    );
+    assert_eq!(
+        d.event(&act("draw 6C"), Viewer::Seat(Seat(1))).to_string(),
+        "seat 0 drew a card"
+    );
+    assert_eq!(
+        d.event(&act("draw 6C"), Viewer::Spectator).to_string(),
+        "seat 0 drew a card"
+    );
+}
+
+#[cfg(feature = "serde")]
+#[test]
+fn h23_a_serialized_view_holds_no_card_of_another_hand() {
+    for seed in 0..20 {
+        let t = Table::<Shithead>::new(Rules::default(), 4, seed).unwrap();
+        let g = *t.state();
+        for me in 0..4u8 {
+            let json = serde_json::to_string(&g.observe(Viewer::Seat(Seat(me)))).unwrap();
+            for other in (0..4u8).filter(|&o| o != me) {
+                for c in g.hand(Seat(other)).copies() {
+                    if g.hand(Seat(me)).contains(c) || g.face_up(Seat(other)).contains(c) {
+                        continue;
+                    }
+                    let visible = (0..4).any(|s| g.face_up(Seat(s)).contains(c));
+                    assert!(
+                        visible || !json.contains(&format!("\"{c}\"")),
+                        "seat {me} sees {c}"
+                    );
+                }
+            }
+            for c in g.face_down(Seat(me)).copies().chain(g.stock().copies()) {
+                let visible =
+                    (0..4).any(|s| g.face_up(Seat(s)).contains(c)) || g.hand(Seat(me)).contains(c);
+                assert!(
+                    visible || !json.contains(&format!("\"{c}\"")),
+                    "seat {me} sees hidden {c}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn h5_done_is_refused_when_nothing_could_be_added() {
+    let g = Pos {
+        hands: &["5C 9D", "4C 4D 4H"],
+        down: &["2C", "2D"],
+        ..Pos::default()
+    }
+    .build();
+    assert_eq!(g.apply(&act("done")), Err(Illegal::CannotEnd));
+    assert_eq!(g.apply(&act("draw 2H")), Err(Illegal::NotChance));
+    assert_eq!(
+        g.apply(&Action::FaceUp("2H 3H 4H".parse().unwrap())),
+        Err(Illegal::NotArranging)
+    );
+}
