@@ -414,7 +414,8 @@ impl Schwimmen {
         }
         let nobody_lost = loss.iter().all(|&l| l == 0);
         self.apply_losses(&loss);
-        let next = if nobody_lost {
+        // S15/S17: the same dealer deals again after a round nobody lost, if he is still in.
+        let next = if nobody_lost && self.is_on(self.dealer) {
             self.dealer
         } else {
             self.next_active(self.dealer)

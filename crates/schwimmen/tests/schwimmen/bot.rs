@@ -38,3 +38,36 @@ fn strong_bot_wins_clearly_more_than_its_share() {
     // Its fair share is a quarter (100 of 400).
     assert!(wins >= 200, "won only {wins} of {games}");
 }
+
+fn pick(hands: &[&str], middle: &str, seat: u8) -> String {
+    let g = crate::common::pos(Rules::default(), hands, middle, seat, None, &[3, 3, 3]);
+    let mut legal = Vec::new();
+    cards_core::Game::legal_actions(&g, &mut legal);
+    let view = cards_core::Game::observe(&g, cards_core::Viewer::Seat(cards_core::Seat(seat)));
+    StrongBot::default().pick(&view, &legal).to_string()
+}
+
+#[test]
+fn strong_bot_takes_31_and_30_half_and_knocks_on_a_strong_hand() {
+    let others = ["7C 8D 9H", "8C 9D TH"];
+    // A 31 on the table is taken at once.
+    assert_eq!(
+        pick(&["AS KS 7D", others[0], others[1]], "QS 8H 9C", 0),
+        "swap 7D QS"
+    );
+    // A 30½ chance is taken.
+    assert_eq!(
+        pick(&["7S 7D QS", others[0], others[1]], "7H JC AC", 0),
+        "swap QS 7H"
+    );
+    // A strong hand knocks.
+    assert_eq!(
+        pick(&["AS KS 8S", others[0], others[1]], "7H JC QC", 0),
+        "knock"
+    );
+    // It keeps its best suit: with nothing better it passes.
+    assert_eq!(
+        pick(&["AS KS 7D", others[0], others[1]], "7H JC QD", 0),
+        "pass"
+    );
+}

@@ -1,7 +1,7 @@
 //! Property tests: the cards-core conformance checks and the game's own invariants.
 
 use cards_core::chance::{below, pick_outcome};
-use cards_core::conformance::{check_choices, check_state, check_walk};
+use cards_core::conformance::{check_choices, check_sampler, check_state, check_walk};
 use cards_core::{Actor, Card, ChaCha8Rng, Game, Outcome, Rng, Seat, SeedableRng, Table};
 use proptest::prelude::*;
 use schwimmen::{
@@ -238,6 +238,7 @@ proptest! {
         let listed = if g.actor() == Actor::Chance { pick_outcome(&mut r2, &outcomes) } else { None };
         prop_assert_eq!(fast, listed);
         prop_assert_eq!(r1.next_u64(), r2.next_u64());
+        prop_assert!(check_sampler(&g, seed).is_ok());
     }
 
     #[test]

@@ -677,6 +677,20 @@ fn s18_1_next_dealer_after_a_drowned_dealer() {
     let g = play(g, &["pass"]);
     assert_eq!(g.fate(Seat(1)), Fate::Drowned(1));
     assert_eq!(g.dealer(), Seat(3));
+    // The dealer left mid-round and then everyone ties: the next player after his seat deals.
+    let g = pos(
+        Rules::default(),
+        &[H0, "9C 7D 8H", "8C 9D 7S"],
+        "TH JH QS",
+        1,
+        Some(2),
+        &[3, 3, 3],
+    );
+    let g = g.host(&HostOp::Leave(Seat(0))).unwrap();
+    let g = play(g, &["pass"]);
+    assert_eq!(g.round(), 1);
+    assert_eq!(g.dealer(), Seat(1));
+    assert_eq!(g.next_receiver(), Some((Seat(2), false)));
 }
 
 #[test]
@@ -915,4 +929,42 @@ fn s23_1_a_view_carries_phase_knock_state_and_the_first_pack() {
     g.observe(Viewer::Seat(Seat(0))).legal_actions(&mut out);
     assert!(out.is_empty());
     let _ = Outcome::from_places(&[1, 2]);
+}
+
+#[test]
+fn s1_a_position_with_a_card_missing_or_twice_is_refused() {
+    let mut s = setup(Rules::default(), &[H0, H1, H2], PACK, 0, None, &[3, 3, 3]);
+    s.stock.remove(card("AS"));
+    assert!(matches!(
+        Schwimmen::from_setup(&s),
+        Err(SetupError::Cards(_))
+    ));
+    s.stock.insert(card("AS"));
+    s.stock.insert(card("7C"));
+    assert!(matches!(
+        Schwimmen::from_setup(&s),
+        Err(SetupError::Cards(_))
+    ));
+    s.stock.remove(card("7C"));
+    s.stock.insert(card("2C"));
+    assert!(matches!(
+        Schwimmen::from_setup(&s),
+        Err(SetupError::Cards(_))
+    ));
+    s.stock.remove(card("2C"));
+    assert!(Schwimmen::from_setup(&s).is_ok());
+    // Lives above the rules, or a hand of the wrong size, are refused too.
+    let mut t = s.clone();
+    t.lives[1] = 4;
+    assert!(matches!(
+        Schwimmen::from_setup(&t),
+        Err(SetupError::SeatState { .. })
+    ));
+    let mut t = s.clone();
+    t.hands[0].remove(card("7C"));
+    t.stock.insert(card("7C"));
+    assert!(matches!(
+        Schwimmen::from_setup(&t),
+        Err(SetupError::Position(_))
+    ));
 }
