@@ -144,8 +144,26 @@ fn source_of(hand: Cards, up: Cards, down: usize) -> Source {
     }
 }
 
-#[inline]
-fn push_subs(out: &mut Vec<Action>, rank: Rank, of: u8, wrap: fn(Group) -> Action) {
+#[inline(always)]
+fn push_subs<const PICK: bool>(out: &mut Vec<Action>, rank: Rank, of: u8) {
+    let wrap = |g: Group| {
+        if PICK {
+            Action::PickUpWith(g)
+        } else {
+            Action::Play(g)
+        }
+    };
+    if of & 0xAA == 0 {
+        // At most one copy of each suit: plain submasks, in increasing order.
+        let mut s = 0u8;
+        loop {
+            s = (s | !of).wrapping_add(1) & of;
+            match Group::new(rank, s) {
+                Some(g) => out.push(wrap(g)),
+                None => return,
+            }
+        }
+    }
     let mut cur = 0;
     while let Some(s) = next_sub(cur, of) {
         if let Some(g) = Group::new(rank, s) {
@@ -155,13 +173,13 @@ fn push_subs(out: &mut Vec<Action>, rank: Rank, of: u8, wrap: fn(Group) -> Actio
     }
 }
 
-#[inline]
-fn push_ranks(out: &mut Vec<Action>, from: Cards, ranks: u16, wrap: fn(Group) -> Action) {
+#[inline(always)]
+fn push_ranks<const PICK: bool>(out: &mut Vec<Action>, from: Cards, ranks: u16) {
     let mut m = ranks;
     while m != 0 {
         let r = m.trailing_zeros() as usize;
         m &= m - 1;
-        push_subs(out, Rank::from_index(r), from.byte(r), wrap);
+        push_subs::<PICK>(out, Rank::from_index(r), from.byte(r));
     }
 }
 
@@ -214,7 +232,7 @@ pub(crate) fn player_actions(c: &Ctx, out: &mut Vec<Action>) {
                         match src {
                             Source::Hand => out.push(Action::PickUp),
                             _ => {
-                                push_ranks(out, from, from.ranks().bits(), Action::PickUpWith);
+                                push_ranks::<true>(out, from, from.ranks().bits());
                                 if c.voluntary && !c.pile_empty {
                                     out.push(Action::PickUp);
                                 }
@@ -222,15 +240,15 @@ pub(crate) fn player_actions(c: &Ctx, out: &mut Vec<Action>) {
                         }
                         return;
                     }
-                    push_ranks(out, from, ranks, Action::Play);
+                    push_ranks::<false>(out, from, ranks);
                     if c.voluntary && !c.pile_empty {
                         out.push(Action::PickUp);
                     }
                 }
-                Stage::Cover => push_ranks(out, from, from.ranks().bits(), Action::Play),
+                Stage::Cover => push_ranks::<false>(out, from, from.ranks().bits()),
                 Stage::Add => {
                     if let Some(r) = c.group {
-                        push_subs(out, r, from.byte(r as usize), Action::Play);
+                        push_subs::<false>(out, r, from.byte(r as usize));
                     }
                     out.push(Action::Done);
                 }
@@ -741,7 +759,7 @@ impl Shithead {
             Source::FaceUp => self.up[p],
             _ => Cards::EMPTY,
         };
-        let stuck = from.ranks().and(playable_ranks(self.level)).is_empty();
+        let stuck = || from.ranks().and(playable_ranks(self.level)).is_empty();
         match *a {
             Action::Draw(_) | Action::Turn(_) => Err(Illegal::NotChance),
             Action::FaceUp(_) => Err(Illegal::NotArranging),
@@ -794,9 +812,9 @@ impl Shithead {
                 if self.pile.is_empty() {
                     return Err(Illegal::NoPile);
                 }
-                if self.rules.pick_up == PickUp::Voluntary || (src == Source::Hand && stuck) {
+                if self.rules.pick_up == PickUp::Voluntary || (src == Source::Hand && stuck()) {
                     Ok(())
-                } else if src == Source::FaceUp && stuck {
+                } else if src == Source::FaceUp && stuck() {
                     Err(Illegal::NotFaceUpPickUp)
                 } else {
                     Err(Illegal::CanPlay)
@@ -808,7 +826,7 @@ impl Shithead {
                     Stage::Cover => return Err(Illegal::MustCover),
                     _ => return Err(Illegal::PickUpMidTurn),
                 }
-                if src != Source::FaceUp || !stuck {
+                if src != Source::FaceUp || !stuck() {
                     return Err(Illegal::NotFaceUpPickUp);
                 }
                 if !from.includes_group(g) {
