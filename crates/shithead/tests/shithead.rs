@@ -10,3 +10,5 @@ mod perft;
 mod props;
 #[path = "shithead/rules.rs"]
 mod rules;
+#[path = "shithead/bot.rs"]
+mod bot;
