@@ -1,3 +1,195 @@
-//! Benchmarks for the trump21 crate (to come with the game).
+//! Benchmarks for the trump21 crate: round ranking, legal-action lists on fixed
+//! positions, `apply`, and random whole games (2 players, 10 lives, chance included).
+//! Each bench asserts its own result, so a fast wrong answer fails.
 
-fn main() {}
+use std::hint::black_box;
+
+use cards_core::chance::below;
+use cards_core::{Actor, ChaCha8Rng, Game, SeedableRng};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use trump21::{Action, Ranking, Rules, Trump21, rank_totals};
+
+/// Plays one random step (chance by the sampler, players uniformly).
+#[inline]
+fn random_step(
+    g: &mut Trump21,
+    rng: &mut ChaCha8Rng,
+    legal: &mut Vec<Action>,
+    scratch: &mut Vec<(Action, u32)>,
+) -> bool {
+    let a = match g.actor() {
+        Actor::Terminal => return false,
+        Actor::Chance => match g.sample_chance(rng, scratch) {
+            Some(a) => a,
+            None => return false,
+        },
+        Actor::Player(_) => {
+            g.legal_actions(legal);
+            legal[below(rng, legal.len() as u64) as usize]
+        }
+    };
+    g.apply_mut(&a).is_ok()
+}
+
+/// Fixed player positions: where random walks from fixed seeds stop at a player.
+fn player_positions(count: usize) -> Vec<Trump21> {
+    let mut out = Vec::new();
+    let (mut legal, mut scratch) = (Vec::new(), Vec::new());
+    for seed in 0u64.. {
+        if out.len() == count {
+            break;
+        }
+        let n = 2 + (seed % 4) as usize;
+        let mut g = Trump21::new(Rules::default(), n).expect("setup");
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        for _ in 0..(seed % 120) {
+            random_step(&mut g, &mut rng, &mut legal, &mut scratch);
+        }
+        while g.actor() == Actor::Chance && random_step(&mut g, &mut rng, &mut legal, &mut scratch)
+        {
+        }
+        if matches!(g.actor(), Actor::Player(_)) {
+            out.push(g);
+        }
+    }
+    out
+}
+
+/// 1,024 rounds against targets 17, 21, 24 and 27: 256 rounds each of 2, 3, 4 and 5
+/// players (as in games, where the player count stays put from round to round).
+fn rankings() -> Vec<([u16; 5], usize, u8)> {
+    let mut rng = ChaCha8Rng::seed_from_u64(21);
+    (0..1024)
+        .map(|i| {
+            let mut t = [0u16; 5];
+            for x in &mut t {
+                *x = 2 + below(&mut rng, 28) as u16;
+            }
+            let n = 2 + i / 256;
+            let target = [17, 21, 24, 27][below(&mut rng, 4) as usize];
+            (t, n, target)
+        })
+        .collect()
+}
+
+fn rank_totals_bench(c: &mut Criterion) {
+    let rounds = rankings();
+    let expected: u32 = rounds
+        .iter()
+        .map(|(t, n, target)| u32::from(rank_totals(&t[..*n], *target, Ranking::UnderFirst).mask()))
+        .sum();
+    let mut group = c.benchmark_group("trump21");
+    group.throughput(Throughput::Elements(rounds.len() as u64));
+    group.bench_function("rank_totals", |b| {
+        b.iter(|| {
+            // The winner masks summed: a checksum of every ranking.
+            let mut sum = 0u32;
+            for (t, n, target) in black_box(&rounds) {
+                sum += u32::from(rank_totals(&t[..*n], *target, Ranking::UnderFirst).mask());
+            }
+            assert_eq!(sum, expected);
+            sum
+        })
+    });
+    group.finish();
+}
+
+fn legal_actions(c: &mut Criterion) {
+    let positions = player_positions(256);
+    let expected: usize = positions
+        .iter()
+        .map(|g| {
+            let mut v = Vec::new();
+            g.legal_actions(&mut v);
+            v.len()
+        })
+        .sum();
+    let mut group = c.benchmark_group("trump21");
+    group.throughput(Throughput::Elements(positions.len() as u64));
+    let mut buf = Vec::with_capacity(1024);
+    group.bench_function("legal_actions", |b| {
+        b.iter(|| {
+            let mut total = 0;
+            for g in black_box(&positions) {
+                g.legal_actions(&mut buf);
+                total += buf.len();
+            }
+            assert_eq!(total, expected);
+            assert!(total >= positions.len());
+            total
+        })
+    });
+    group.finish();
+}
+
+fn apply(c: &mut Criterion) {
+    // Every legal action of every fixed position.
+    let positions = player_positions(64);
+    let mut pairs = Vec::new();
+    for g in &positions {
+        let mut v = Vec::new();
+        g.legal_actions(&mut v);
+        for a in v {
+            pairs.push((g.clone(), a));
+        }
+    }
+    let mut group = c.benchmark_group("trump21");
+    group.throughput(Throughput::Elements(pairs.len() as u64));
+    group.bench_function("apply", |b| {
+        b.iter(|| {
+            let mut ok = 0usize;
+            for (g, a) in black_box(&pairs) {
+                if g.apply(a).is_ok() {
+                    ok += 1;
+                }
+            }
+            assert_eq!(ok, pairs.len());
+            ok
+        })
+    });
+    group.finish();
+}
+
+const GAMES: u64 = 100;
+
+fn random_game(c: &mut Criterion) {
+    let rules = Rules::default();
+    let start = Trump21::new(rules, 2).expect("setup");
+    let play_all = |start: &Trump21| {
+        let (mut legal, mut scratch) = (Vec::with_capacity(256), Vec::with_capacity(32));
+        let mut finished = 0u64;
+        let mut steps = 0u64;
+        for seed in 0..GAMES {
+            let mut g = start.clone();
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            while random_step(&mut g, &mut rng, &mut legal, &mut scratch) {
+                steps += 1;
+            }
+            if g.outcome().is_some() {
+                finished += 1;
+            }
+        }
+        (finished, steps)
+    };
+    let expected = play_all(&start);
+    let mut group = c.benchmark_group("trump21");
+    group.throughput(Throughput::Elements(GAMES));
+    group.bench_function("random_game", |b| {
+        b.iter(|| {
+            let got = play_all(black_box(&start));
+            assert_eq!(got, expected);
+            assert_eq!(got.0, GAMES, "every game ends");
+            got
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    rank_totals_bench,
+    legal_actions,
+    apply,
+    random_game
+);
+criterion_main!(benches);

@@ -19,11 +19,9 @@ pub fn score_key(total: u16, target: u8, ranking: Ranking) -> u16 {
     let target = u16::from(target);
     match ranking {
         Ranking::UnderFirst => {
-            if total <= target {
-                0x8000 | total
-            } else {
-                0x7fff - (total - target)
-            }
+            let under = 0x8000 | total;
+            let over = 0x7fff_u16.wrapping_sub(total.wrapping_sub(target));
+            if total <= target { under } else { over }
         }
         Ranking::Distance => 0xffff - total.abs_diff(target),
     }
@@ -77,16 +75,16 @@ impl RoundWinners {
 #[inline]
 pub fn rank_totals(totals: &[u16], target: u8, ranking: Ranking) -> RoundWinners {
     let totals = &totals[..totals.len().min(16)];
+    // One pass, written so that it compiles to conditional moves, not branches.
     let mut best = 0u16;
     let mut mask = 0u16;
-    for (i, &t) in totals.iter().enumerate() {
+    let mut bit = 1u16;
+    for &t in totals {
         let k = score_key(t, target, ranking);
-        if k > best {
-            best = k;
-            mask = 1 << i;
-        } else if k == best {
-            mask |= 1 << i;
-        }
+        mask = if k > best { 0 } else { mask };
+        best = best.max(k);
+        mask |= if k == best { bit } else { 0 };
+        bit <<= 1;
     }
     RoundWinners {
         mask,
