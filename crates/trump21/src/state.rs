@@ -202,7 +202,7 @@ impl Player {
 /// assert_eq!(table.state().target(), 21);
 /// # Ok::<(), trump21::SetupError>(())
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Trump21 {
     pub(crate) rules: Rules,
     pub(crate) n: u8,
@@ -344,5 +344,12 @@ impl Trump21 {
             .rev()
             .find_map(|o| o.kind.go_for())
             .unwrap_or(21)
+    }
+}
+
+impl std::fmt::Debug for Trump21 {
+    /// The position as its [`Setup`](crate::Setup): only the live parts of the fixed arrays.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(&crate::Setup::from(self.clone()), f)
     }
 }

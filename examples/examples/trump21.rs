@@ -1,0 +1,199 @@
+//! Trump 21 in the terminal: you play seat 0 against bots.
+//!
+//! `--seed N` fixes the cards, `--players N` (2–8, default 3) the table, and
+//! `--auto` lets bots play every seat and prints the whole game, the same for the
+//! same seed: `cargo run --release -p examples --example trump21 -- --auto --seed 7`.
+
+use std::io::{BufRead, Write};
+
+use cards_core::{Actor, Bot, ChaCha8Rng, Game, Seat, SeedableRng, Viewer};
+use examples::{choose, parse_flags};
+use trump21::{Action, OddsBot, Rules, Status, Trump21, View};
+
+fn main() {
+    let flags = match parse_flags(std::env::args().skip(1)) {
+        Ok(f) => f,
+        Err(msg) => {
+            eprintln!("{msg}");
+            std::process::exit(2);
+        }
+    };
+    let players = flags.players.unwrap_or(3);
+    let game = match Trump21::new(Rules::default(), players) {
+        Ok(g) => g,
+        Err(e) => {
+            eprintln!("cannot start: {e}");
+            std::process::exit(2);
+        }
+    };
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    if let Err(e) = run(game, flags.seed, flags.auto, &mut input, &mut out) {
+        eprintln!("output failed: {e}");
+    }
+}
+
+fn cards(v: &[u8]) -> String {
+    if v.is_empty() {
+        return "-".to_string();
+    }
+    v.iter()
+        .map(|c| c.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The table as `view` shows it: target, lives, cards, trumps.
+fn table(view: &View) -> String {
+    let mut s = format!(
+        "round {}, target {}; deck {}, discards {}, trump pile {}\n",
+        view.round, view.target, view.deck, view.discards, view.draw_pile
+    );
+    for (i, info) in view.seats.iter().enumerate() {
+        let seat = Seat(i as u8);
+        let you = if view.seat() == Some(seat) {
+            " (you)"
+        } else {
+            ""
+        };
+        match info.status {
+            Status::Out(_) => {
+                s += &format!("  {seat}{you}: out\n");
+                continue;
+            }
+            Status::Left(_) => {
+                s += &format!("  {seat}{you}: left\n");
+                continue;
+            }
+            Status::Active => {}
+        }
+        let hidden = match info.hidden {
+            Some(h) => format!("[{h}]"),
+            None if info.has_hidden => "[?]".to_string(),
+            None => String::new(),
+        };
+        let total = if info.hidden.is_some() {
+            format!("total {}", info.visible_total())
+        } else {
+            format!("open total {}", info.visible_total())
+        };
+        let open: Vec<String> = view
+            .open_trumps
+            .iter()
+            .filter(|o| o.holder == seat)
+            .map(|o| o.kind.to_string())
+            .collect();
+        let marks = format!(
+            "{}{}",
+            if info.closed { ", closed" } else { "" },
+            if info.revealed { ", revealed" } else { "" }
+        );
+        s += &format!(
+            "  {seat}{you}: {} lives, {hidden} {} ({total}{marks}); {} hidden trumps; open trumps: {}\n",
+            info.lives,
+            cards(&info.open_cards),
+            info.hidden_trumps,
+            if open.is_empty() {
+                "-".to_string()
+            } else {
+                open.join(", ")
+            }
+        );
+    }
+    if view.seat().is_some() {
+        s += &format!("  your trumps: {}\n", view.my_trumps);
+    }
+    s
+}
+
+fn round_summary(g: &Trump21) -> String {
+    let Some(last) = g.last_round() else {
+        return String::new();
+    };
+    let mut s = format!("round {} scored against {}:", last.round, last.target);
+    for i in 0..g.seats() {
+        if last.totals[i] == 0 && last.winners & (1 << i) == 0 {
+            continue;
+        }
+        let won = if last.winners & (1 << i) != 0 {
+            " wins"
+        } else {
+            ""
+        };
+        s += &format!(" seat {i} {}{won} (−{})", last.totals[i], last.damage[i]);
+        s += ";";
+    }
+    s
+}
+
+fn run<R: BufRead, W: Write>(
+    mut g: Trump21,
+    seed: u64,
+    auto: bool,
+    input: &mut R,
+    out: &mut W,
+) -> std::io::Result<()> {
+    let mut chance_rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut bot_rng = ChaCha8Rng::seed_from_u64(seed);
+    bot_rng.set_stream(1);
+    let human = if auto { None } else { Some(Seat(0)) };
+    let viewer = human.map_or(Viewer::Spectator, Viewer::Seat);
+    let mut bots: Vec<OddsBot> = vec![OddsBot::default(); g.seats()];
+    let (mut legal, mut scratch) = (Vec::new(), Vec::new());
+    writeln!(out, "Trump 21, {} players, seed {seed}", g.seats())?;
+    let mut round = 0;
+    loop {
+        if g.round() != round {
+            if round != 0 {
+                writeln!(out, "{}", round_summary(&g))?;
+            }
+            round = g.round();
+            if g.actor() != Actor::Terminal {
+                writeln!(out, "--- round {round} ---")?;
+            }
+        }
+        let action: Action = match g.actor() {
+            Actor::Terminal => break,
+            Actor::Chance => match g.sample_chance(&mut chance_rng, &mut scratch) {
+                Some(a) => a,
+                None => break,
+            },
+            Actor::Player(seat) => {
+                g.legal_actions(&mut legal);
+                let view = g.observe(Viewer::Seat(seat));
+                if Some(seat) == human {
+                    writeln!(out, "\n{}", table(&view))?;
+                    let labels: Vec<String> = legal.iter().map(|a| a.to_string()).collect();
+                    match choose(input, out, &labels) {
+                        Some(i) => legal[i],
+                        None => {
+                            writeln!(out, "\nbye")?;
+                            return Ok(());
+                        }
+                    }
+                } else {
+                    bots[seat.index()].choose(&view, &legal, &mut bot_rng)
+                }
+            }
+        };
+        writeln!(out, "{}", g.event(&action, viewer))?;
+        if let Err(e) = g.apply_mut(&action) {
+            writeln!(out, "refused: {e}")?;
+            break;
+        }
+    }
+    if g.last_round().is_some_and(|l| l.round == round) {
+        writeln!(out, "{}", round_summary(&g))?;
+    }
+    writeln!(out, "\n{}", table(&g.observe(viewer)))?;
+    if let Some(o) = g.outcome() {
+        writeln!(
+            out,
+            "game over after {} rounds; places by seat: {o}",
+            g.round()
+        )?;
+    }
+    Ok(())
+}
