@@ -2,6 +2,8 @@
 //! (`rules`), property tests with the cards-core conformance checks
 //! (`props`), and pinned perft counts and a pinned seeded game (`perft`).
 
+#[path = "shithead/bot.rs"]
+mod bot;
 #[path = "shithead/common.rs"]
 mod common;
 #[path = "shithead/perft.rs"]
@@ -10,5 +12,3 @@ mod perft;
 mod props;
 #[path = "shithead/rules.rs"]
 mod rules;
-#[path = "shithead/bot.rs"]
-mod bot;
