@@ -173,6 +173,9 @@ proptest! {
                 };
                 if let Ok(next) = g.host(&op) {
                     g = next;
+                    let checked = check_state(&g, &extras(), seed, 0);
+                    prop_assert!(checked.is_ok(), "after {}: {}", op, checked.err().map(|v| v.to_string()).unwrap_or_default());
+                    prop_assert_eq!(Schwimmen::from_setup(&g.to_setup()), Ok(g));
                 }
             } else {
                 if g.actor() == Actor::Terminal {
