@@ -4,10 +4,12 @@ use cards_core::{
     Actor, ChaCha8Rng, Game, Outcome, Rng, Seat, SeedableRng,
     chance::below,
     chance::pick_outcome,
-    conformance::{check_choices, check_walk},
+    conformance::{check_choices, check_state, check_walk},
 };
 use proptest::prelude::*;
-use shithead::{Action, Cards, Decks, Eights, Kings, Leave, PickUp, Rules, Shithead, Status};
+use shithead::{
+    Action, Cards, Decks, Eights, Kings, Leave, PickUp, Rules, Setup, Shithead, Status,
+};
 
 use crate::common::act;
 
@@ -119,11 +121,16 @@ proptest! {
         let mut steps = 0;
         while g.actor() != Actor::Terminal {
             prop_assert!(conserved(&g), "cards lost at step {steps}");
+            prop_assert_eq!(Shithead::from_setup(Setup::from(g)), Ok(g), "reachable positions load");
             let before: Vec<Status> = (0..seats).map(|s| g.status(Seat(s as u8))).collect();
             if below(&mut rng, 200) == 0 {
                 let s = Seat(below(&mut rng, seats as u64) as u8);
                 match g.host(&Leave(s)) {
-                    Ok(n) => g = n,
+                    Ok(n) => {
+                        g = n;
+                        let checked = check_state(&g, &extras(), seed, steps);
+                        prop_assert!(checked.is_ok(), "{}", checked.err().unwrap());
+                    }
                     Err(e) => prop_assert_ne!(before[s.index()], Status::Active, "{}", e),
                 }
             } else {
