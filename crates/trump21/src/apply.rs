@@ -751,7 +751,7 @@ impl Trump21 {
                 }
             }
             Play::Destroy(t) => {
-                self.push_open(Trump::Destroy, me);
+                // The target is chosen among what lay there before this card.
                 match t {
                     DestroyTarget::Open(s, k) => {
                         if let Some(i) = self.latest_open(s, k, 0) {
@@ -767,6 +767,7 @@ impl Trump21 {
                     DestroyTarget::Hidden(s) => self.phase = Phase::DestroyPick(s),
                     DestroyTarget::Nothing => {}
                 }
+                self.push_open(Trump::Destroy, me);
             }
             Play::Exchange(e) => self.exchange(e),
             Play::Switch(x) => {

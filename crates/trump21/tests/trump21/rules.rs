@@ -837,6 +837,26 @@ fn t12_7_destroy_open_latest_of_a_kind_own_hidden_and_opponents_hidden() {
 }
 
 #[test]
+fn t12_7_destroy_can_hit_an_earlier_destroy_but_not_itself() {
+    let s = position(
+        &[(2, &[3]), (2, &[3])],
+        &[&[Trump::Destroy, Trump::Destroy, Trump::Shield]],
+        0,
+    );
+    let g = run(&load(s), &["play destroy mine shield"]);
+    assert_eq!(legal(&g), vec!["draw", "close", "play destroy @0 destroy"]);
+    let g = run(&g, &["play destroy @0 destroy"]);
+    assert_eq!(
+        g.open_trumps(),
+        &[OpenTrump {
+            kind: Trump::Destroy,
+            holder: Seat(0)
+        }]
+    );
+    assert_eq!(g.supply().get(Trump::Destroy), 2);
+}
+
+#[test]
 fn t12_7_destroy_with_no_target_is_still_played() {
     let g = load(position(&[(2, &[3]), (2, &[3])], &[&[Trump::Destroy]], 0));
     assert_eq!(legal(&g), vec!["draw", "close", "play destroy none"]);
