@@ -90,3 +90,32 @@ pub fn pile_level(pile: &[Rank]) -> Option<Rank> {
 pub fn playable_on(pile: &[Rank]) -> Ranks {
     playable_ranks(pile_level(pile))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// H6 written out case by case, against the table.
+    fn slow(rank: Rank, level: Option<Rank>) -> bool {
+        match level {
+            None | Some(Rank::Two) | Some(Rank::Three) => true,
+            Some(_) if matches!(rank, Rank::Two | Rank::Three) => true,
+            Some(Rank::Seven) => rank <= Rank::Seven,
+            Some(_) if rank == Rank::Ten => true,
+            Some(l) => rank >= l,
+        }
+    }
+
+    #[test]
+    fn the_table_agrees_with_the_rule_text() {
+        for level in std::iter::once(None).chain(Rank::ALL.map(Some)) {
+            for rank in Rank::ALL {
+                assert_eq!(
+                    playable(rank, level),
+                    slow(rank, level),
+                    "{rank} on {level:?}"
+                );
+            }
+        }
+    }
+}
