@@ -1,7 +1,7 @@
 //! [`OddsBot`]: a bot that draws by the odds of the number cards it has not seen
 //! and plays Shield, Damage+, Perfect Draw, Return, Draw x and Go for sensibly.
 
-use cards_core::{Bot, Game, Rng, Seat};
+use cards_core::{Bot, Rng, Seat};
 
 use crate::action::{Action, DestroyTarget, Play};
 use crate::observe::View;
@@ -167,21 +167,4 @@ impl Bot<Trump21> for OddsBot {
         }
         Action::Close
     }
-}
-
-/// Plays one game between `bots` (one per seat) from `seed`; the outcome.
-///
-/// # Errors
-/// The rules' reason if a bot chose an illegal action.
-pub fn play_game(
-    rules: crate::rules::Rules,
-    bots: &mut [Box<dyn Bot<Trump21>>],
-    seed: u64,
-) -> Result<Option<cards_core::Outcome>, crate::error::Illegal> {
-    let seats = bots.len();
-    let Ok(mut table) = cards_core::Table::<Trump21>::new(rules, seats, seed) else {
-        return Ok(None);
-    };
-    let _ = Trump21::seats(table.state());
-    table.play_bots(bots, 1_000_000)
 }

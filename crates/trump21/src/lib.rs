@@ -4,7 +4,7 @@
 
 mod action;
 mod apply;
-pub mod bot;
+mod bot;
 mod error;
 mod game;
 mod legal;

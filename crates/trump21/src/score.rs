@@ -129,3 +129,57 @@ pub fn best_card(total: u16, target: u8, deck: &[u8; 12], ranking: Ranking) -> O
 pub fn loser_damage(round_damage: u32, damage1: u32, damage2: u32, shields: u32) -> u32 {
     (round_damage + damage1 + 2 * damage2).saturating_sub(2 * shields)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn under_first_key_orders_as_t10_says() {
+        for target in [17u8, 21, 24, 27] {
+            let t = u16::from(target);
+            for a in 0..60u16 {
+                for b in 0..60u16 {
+                    let better = match (a <= t, b <= t) {
+                        (true, false) => true,
+                        (false, true) => false,
+                        (true, true) => a > b,
+                        (false, false) => a < b,
+                    };
+                    let ka = score_key(a, target, Ranking::UnderFirst);
+                    let kb = score_key(b, target, Ranking::UnderFirst);
+                    assert_eq!(ka > kb, better, "{a} vs {b} at {target}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn best_card_matches_the_t12_5_wording_for_every_deck() {
+        // Every subset of values 1..=11 as a deck, every total 2..=30.
+        for bits in 1u32..(1 << 11) {
+            let mut deck = [0u8; 12];
+            for (v, c) in deck.iter_mut().enumerate().skip(1) {
+                *c = u8::from(bits & (1 << (v - 1)) != 0);
+            }
+            for total in 2..=30u16 {
+                let largest_fit = (1..=11u8)
+                    .rev()
+                    .find(|&v| deck[usize::from(v)] > 0 && total + u16::from(v) <= 21);
+                let smallest = (1..=11u8).find(|&v| deck[usize::from(v)] > 0);
+                assert_eq!(
+                    best_card(total, 21, &deck, Ranking::UnderFirst),
+                    largest_fit.or(smallest)
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn winners_mask_marks_every_tied_best() {
+        let w = rank_totals(&[18, 21, 25, 21, 3], 21, Ranking::UnderFirst);
+        assert_eq!(w.mask(), 0b01010);
+        assert!(w.is_winner(1) && w.is_loser(0) && !w.is_loser(5));
+        assert_eq!(rank_totals(&[], 21, Ranking::UnderFirst).losers(), 0);
+    }
+}
