@@ -116,6 +116,58 @@ pub(crate) fn turn_actions(
     }
 }
 
+const ONES: u64 = 0x0101_0101_0101_0101;
+
+/// Byte k of the result: the number of set bits in bytes 0..=k of `x` (SWAR, no popcount).
+#[inline]
+const fn byte_prefix_counts(x: u64) -> u64 {
+    let b = x - ((x >> 1) & 0x5555_5555_5555_5555);
+    let b = (b & 0x3333_3333_3333_3333) + ((b >> 2) & 0x3333_3333_3333_3333);
+    let b = (b + (b >> 4)) & 0x0f0f_0f0f_0f0f_0f0f;
+    b.wrapping_mul(ONES)
+}
+
+/// For each byte value and rank r, the position of its r-th set bit (8 when there is none).
+const SELECT_IN_BYTE: [[u8; 8]; 256] = {
+    let mut t = [[8u8; 8]; 256];
+    let mut v = 0;
+    while v < 256 {
+        let mut r = 0;
+        let mut bit = 0;
+        while bit < 8 {
+            if v >> bit & 1 == 1 {
+                t[v][r] = bit as u8;
+                r += 1;
+            }
+            bit += 1;
+        }
+        v += 1;
+    }
+    t
+};
+
+/// The index of the `i`-th set bit of `x` (from 0, lowest first), given
+/// `prefix = byte_prefix_counts(x)` and `i` below the number of set bits.
+#[inline]
+fn select(x: u64, prefix: u64, i: u64) -> u32 {
+    // Bytes whose running count is still <= i come before the wanted bit.
+    let le = ((i.wrapping_mul(ONES) | 0x8080_8080_8080_8080) - (prefix & 0x7f7f_7f7f_7f7f_7f7f))
+        & 0x8080_8080_8080_8080;
+    let k = if le == 0 {
+        0
+    } else {
+        (63 - le.leading_zeros()) / 8 + 1
+    };
+    let before = if k == 0 {
+        0
+    } else {
+        (prefix >> (8 * (k - 1))) & 0xff
+    };
+    let byte = ((x >> (8 * (k & 7))) & 0xff) as usize;
+    let r = (i.wrapping_sub(before) & 7) as usize;
+    8 * k + u32::from(SELECT_IN_BYTE[byte][r])
+}
+
 /// Whether `set` holds at least three cards, without a popcount.
 #[inline]
 const fn three_or_more(set: CardSet) -> bool {
@@ -854,16 +906,15 @@ impl Game for Schwimmen {
             Phase::Refill => Action::Refill,
             _ => return None,
         };
-        let mut bits = self.stock.bits();
-        if bits == 0 {
+        let bits = self.stock.bits();
+        let prefix = byte_prefix_counts(bits);
+        let total = prefix >> 56;
+        if total == 0 {
             return None;
         }
         // The i-th card in the stock's order, as `CardSet::nth` (and so the listed sampler) picks it.
-        let i = below(rng, u64::from(bits.count_ones()));
-        for _ in 0..i {
-            bits &= bits - 1;
-        }
-        cards_core::Card::from_index(bits.trailing_zeros() as usize).map(make)
+        let i = below(rng, total);
+        cards_core::Card::from_index(select(bits, prefix, i) as usize).map(make)
     }
 }
 
@@ -902,5 +953,34 @@ impl Redeal for Schwimmen {
         next.folded = draw(self.folded.len(), &mut pool);
         next.stock = pool;
         next
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn select_agrees_with_nth() {
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        for _ in 0..2000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            for bits in [
+                x & deck::CARDS_32.bits(),
+                x & CardSet::ALL.bits(),
+                x & 0xff,
+                1 << 51,
+            ] {
+                let set = CardSet::from_bits(bits);
+                let prefix = byte_prefix_counts(bits);
+                assert_eq!((prefix >> 56) as usize, set.len());
+                for i in 0..set.len() {
+                    let want = set.nth(i).map(|c| c.index() as u32);
+                    assert_eq!(Some(select(bits, prefix, i as u64)), want, "{bits:x} {i}");
+                }
+            }
+        }
     }
 }
