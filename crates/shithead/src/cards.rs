@@ -531,12 +531,19 @@ impl FromStr for Trio {
 pub(crate) fn trios(of: Cards, out: &mut impl FnMut(Trio)) {
     let mut list = [Card::new(Rank::Two, Suit::Clubs); 12];
     let mut n = 0;
-    for c in of.copies() {
-        if n == list.len() {
-            break;
+    let mut ranks = of.ranks().0;
+    while ranks != 0 {
+        let r = ranks.trailing_zeros() as usize;
+        ranks &= ranks - 1;
+        let b = of.byte(r);
+        for s in 0..4 {
+            for _ in 0..(b >> (2 * s)) & 3 {
+                if n < list.len() {
+                    list[n] = Card::new(Rank::from_index(r), Suit::from_index(s));
+                    n += 1;
+                }
+            }
         }
-        list[n] = c;
-        n += 1;
     }
     let l = &list[..n];
     for i in 0..n {

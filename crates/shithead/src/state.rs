@@ -477,9 +477,9 @@ impl Shithead {
     #[inline]
     fn step(&self, s: Seat) -> Seat {
         if self.reversed {
-            s.prev(self.n as usize)
+            Seat(if s.0 == 0 { self.n - 1 } else { s.0 - 1 })
         } else {
-            s.next(self.n as usize)
+            Seat(if s.0 + 1 >= self.n { 0 } else { s.0 + 1 })
         }
     }
 
