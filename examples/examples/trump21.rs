@@ -8,7 +8,7 @@ use std::io::{BufRead, Write};
 
 use cards_core::{Actor, Bot, ChaCha8Rng, Game, Seat, SeedableRng, Viewer};
 use examples::{choose, parse_flags};
-use trump21::{Action, OddsBot, Rules, Status, Trump21, View};
+use trump21::{Action, Event, OddsBot, Rules, Status, Trump21, View};
 
 fn main() {
     let flags = match parse_flags(std::env::args().skip(1)) {
@@ -128,6 +128,17 @@ fn round_summary(g: &Trump21) -> String {
     s
 }
 
+/// The event as the human sees it; with bots only, in full (as the seat it concerns sees it).
+fn shown(g: &Trump21, action: &Action, human: Option<Seat>) -> Event {
+    if let Some(h) = human {
+        return g.event(action, Viewer::Seat(h));
+    }
+    (0..g.seats())
+        .map(|s| g.event(action, Viewer::Seat(Seat(s as u8))))
+        .find(|e| matches!(e, Event::Played(..) | Event::Chance(..)))
+        .unwrap_or_else(|| g.event(action, Viewer::Spectator))
+}
+
 fn run<R: BufRead, W: Write>(
     mut g: Trump21,
     seed: u64,
@@ -178,7 +189,7 @@ fn run<R: BufRead, W: Write>(
                 }
             }
         };
-        writeln!(out, "{}", g.event(&action, viewer))?;
+        writeln!(out, "{}", shown(&g, &action, human))?;
         if let Err(e) = g.apply_mut(&action) {
             writeln!(out, "refused: {e}")?;
             break;

@@ -98,11 +98,15 @@ impl Bot<Trump21> for OddsBot {
             {
                 return play(Play::Simple(Trump::Return));
             }
-            for k in [Trump::GoFor24, Trump::GoFor27] {
-                if has(&play(Play::Simple(k))) && k.go_for().is_some_and(|t| total <= u16::from(t))
-                {
-                    return play(Play::Simple(k));
-                }
+        }
+        // A Go for that puts us exactly on its target (then reveal), or back under it.
+        for k in [Trump::GoFor17, Trump::GoFor24, Trump::GoFor27] {
+            if let Some(x) = k.go_for()
+                && has(&play(Play::Simple(k)))
+                && u16::from(x) != target
+                && (total == u16::from(x) || (total > target && total <= u16::from(x)))
+            {
+                return play(Play::Simple(k));
             }
         }
         // Shield once a round.
