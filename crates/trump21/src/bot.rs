@@ -88,16 +88,15 @@ impl Bot<Trump21> for OddsBot {
             .unwrap_or(0);
         let mine = view.my_trumps;
         let play = |p: Play| Action::Play(p);
-        // Over the target: Return the last card, or move the target with Go for.
-        if total > target {
-            if has(&play(Play::Simple(Trump::Return)))
-                && view.seats[me.index()]
-                    .open_cards
-                    .last()
-                    .is_some_and(|&v| total - u16::from(v) <= target)
-            {
-                return play(Play::Simple(Trump::Return));
-            }
+        // Over the target: Return the last card if that brings us back.
+        if total > target
+            && has(&play(Play::Simple(Trump::Return)))
+            && view.seats[me.index()]
+                .open_cards
+                .last()
+                .is_some_and(|&v| total - u16::from(v) <= target)
+        {
+            return play(Play::Simple(Trump::Return));
         }
         // A Go for that puts us exactly on its target (then reveal), or back under it.
         for k in [Trump::GoFor17, Trump::GoFor24, Trump::GoFor27] {
