@@ -184,6 +184,8 @@ pub struct RoundEnd {
     pub drowned: Vec<Seat>,
     /// Whether the game is now over.
     pub game_over: bool,
+    /// How three aces are written (the rules' option, S13).
+    pub aces_display: crate::AcesDisplay,
 }
 
 /// An applied action as one viewer may see it ("seat 2 is dealt a card").
@@ -248,6 +250,7 @@ impl Event {
                 lives_lost: per(&lost),
                 drowned,
                 game_over: after.phase == Phase::Over,
+                aces_display: g.rules.aces_display,
             }
         });
         Event {
@@ -288,7 +291,7 @@ impl fmt::Display for Event {
             f.write_str("; round over:")?;
             for (s, hand) in end.shown.iter() {
                 if let Some(v) = crate::score::hand_value(*hand) {
-                    write!(f, " {s} shows {hand} ({v});")?;
+                    write!(f, " {s} shows {hand} ({});", v.display(end.aces_display))?;
                 }
             }
             let mut any = false;

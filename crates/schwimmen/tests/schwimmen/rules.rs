@@ -968,3 +968,23 @@ fn s1_a_position_with_a_card_missing_or_twice_is_refused() {
         Err(SetupError::Position(_))
     ));
 }
+
+#[test]
+fn s13_three_aces_display_option_shows_in_round_end_events() {
+    let rules = Rules {
+        aces_display: schwimmen::AcesDisplay::ThirtyTwo,
+        ..Rules::default()
+    };
+    let g = pos(
+        rules,
+        &["AC AD 7S", H1, "TD 8H 9C"],
+        "AH JH QS",
+        0,
+        None,
+        &[3, 3, 3],
+    );
+    let e = g.event(&"swap 7S AH".parse().unwrap(), Viewer::Spectator);
+    assert!(e.to_string().contains("AC AD AH (32)"), "{e}");
+    // Display only: the losses are the same as with the default.
+    assert_eq!(lives(&play(g, &["swap 7S AH"])), [3, 2, 2]);
+}
