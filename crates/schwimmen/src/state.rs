@@ -7,7 +7,7 @@ use crate::action::{Action, HostOp};
 use crate::error::{Illegal, SetupError};
 use crate::observe::{Event, View};
 use crate::rules::{AllTie, Direction, KnockerRisk, Refresh, Rules};
-use crate::score::HandValue;
+use crate::score::{HandValue, exactly_three};
 
 /// The most seats a game of Schwimmen has (S2).
 pub const MAX_SEATS: usize = 9;
@@ -102,9 +102,34 @@ pub(crate) fn turn_actions(
 ) {
     out.clear();
     out.reserve(12);
-    for give in hand {
-        for take in middle {
-            out.push(Action::Swap { give, take });
+    let (mut h, mut m) = (hand.iter(), middle.iter());
+    if let (true, Some(h0), Some(h1), Some(h2), Some(m0), Some(m1), Some(m2)) = (
+        exactly_three(hand.bits()) && exactly_three(middle.bits()),
+        h.next(),
+        h.next(),
+        h.next(),
+        m.next(),
+        m.next(),
+        m.next(),
+    ) {
+        // The usual case, three and three: one fixed-size copy.
+        let s = |give, take| Action::Swap { give, take };
+        out.extend_from_slice(&[
+            s(h0, m0),
+            s(h0, m1),
+            s(h0, m2),
+            s(h1, m0),
+            s(h1, m1),
+            s(h1, m2),
+            s(h2, m0),
+            s(h2, m1),
+            s(h2, m2),
+        ]);
+    } else {
+        for give in hand {
+            for take in middle {
+                out.push(Action::Swap { give, take });
+            }
         }
     }
     out.push(Action::SwapAll);
