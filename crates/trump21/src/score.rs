@@ -16,14 +16,16 @@ use crate::rules::Ranking;
 /// ```
 #[inline]
 pub fn score_key(total: u16, target: u8, ranking: Ranking) -> u16 {
-    let target = u16::from(target);
     match ranking {
+        // Over the target, a smaller total is a smaller overshoot: no subtraction needed.
         Ranking::UnderFirst => {
-            let under = 0x8000 | total;
-            let over = 0x7fff_u16.wrapping_sub(total.wrapping_sub(target));
-            if total <= target { under } else { over }
+            if total <= u16::from(target) {
+                0x8000 | total
+            } else {
+                0x7fff - total.min(0x7fff)
+            }
         }
-        Ranking::Distance => 0xffff - total.abs_diff(target),
+        Ranking::Distance => 0xffff - total.abs_diff(u16::from(target)),
     }
 }
 
@@ -74,22 +76,39 @@ impl RoundWinners {
 /// ```
 #[inline]
 pub fn rank_totals(totals: &[u16], target: u8, ranking: Ranking) -> RoundWinners {
-    let totals = &totals[..totals.len().min(16)];
-    // One pass, written so that it compiles to conditional moves, not branches.
-    let mut best = 0u16;
-    let mut mask = 0u16;
-    let mut bit = 1u16;
-    for &t in totals {
-        let k = score_key(t, target, ranking);
-        mask = if k > best { 0 } else { mask };
-        best = best.max(k);
-        mask |= if k == best { bit } else { 0 };
-        bit <<= 1;
-    }
+    let len = totals.len().min(16);
+    // Common table sizes get straight-line code; the rest a branch-free loop.
+    let mask = match *totals {
+        [a, b] => fixed([a, b], target, ranking),
+        [a, b, c] => fixed([a, b, c], target, ranking),
+        [a, b, c, d] => fixed([a, b, c, d], target, ranking),
+        _ => {
+            let mut best = 0u16;
+            let mut mask = 0u16;
+            let mut bit = 1u16;
+            for &t in &totals[..len] {
+                let k = score_key(t, target, ranking);
+                mask = if k > best { 0 } else { mask };
+                best = best.max(k);
+                mask |= if k == best { bit } else { 0 };
+                bit <<= 1;
+            }
+            mask
+        }
+    };
     RoundWinners {
         mask,
-        len: totals.len() as u8,
+        len: len as u8,
     }
+}
+
+#[inline(always)]
+fn fixed<const N: usize>(totals: [u16; N], target: u8, ranking: Ranking) -> u16 {
+    let keys = totals.map(|t| score_key(t, target, ranking));
+    let best = keys.iter().copied().fold(0, u16::max);
+    keys.iter()
+        .enumerate()
+        .fold(0, |m, (i, &k)| m | (u16::from(k == best) << i))
 }
 
 /// The best card for a player at `total` among the values with a nonzero count in
