@@ -91,9 +91,10 @@ impl Bot<Trump21> for OddsBot {
         // Over the target: Return the last card if that brings us back.
         if total > target
             && has(&play(Play::Simple(Trump::Return)))
-            && view.seats[me.index()]
-                .open_cards
-                .last()
+            && view
+                .seats
+                .get(me.index())
+                .and_then(|s| s.open_cards.last())
                 .is_some_and(|&v| total - u16::from(v) <= target)
         {
             return play(Play::Simple(Trump::Return));

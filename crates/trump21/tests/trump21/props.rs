@@ -12,7 +12,7 @@ use crate::common::*;
 
 fn rules_variant(i: u8) -> Rules {
     let base = Rules {
-        lives: 3,
+        lives: 6,
         ..Rules::default()
     };
     match i % 4 {
@@ -190,7 +190,7 @@ proptest! {
     #![proptest_config(config())]
 
     #[test]
-    fn conformance_walk_ends_and_keeps_the_contract(seed in any::<u64>(), seats in 2usize..=4, variant in 0u8..4) {
+    fn conformance_walk_ends_and_keeps_the_contract(seed in any::<u64>(), seats in 2usize..=8, variant in 0u8..4) {
         let g = Trump21::new(rules_variant(variant), seats).unwrap();
         let w = check_walk(&g, seed, 20_000, &nonsense());
         prop_assert!(w.is_ok(), "{}", w.err().unwrap());
@@ -204,7 +204,7 @@ proptest! {
     }
 
     #[test]
-    fn cards_are_conserved_lives_never_rise_places_rank(seed in any::<u64>(), seats in 2usize..=6, variant in 0u8..4) {
+    fn cards_are_conserved_lives_never_rise_places_rank(seed in any::<u64>(), seats in 2usize..=8, variant in 0u8..4) {
         let mut g = Trump21::new(rules_variant(variant), seats).unwrap();
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut legal = Vec::new();
