@@ -89,6 +89,9 @@ pub enum SetupError {
         /// What is wrong.
         why: &'static str,
     },
+    /// The text form of a position could not be read.
+    #[error("the position text is not readable: {0}")]
+    Text(String),
     /// The phase and the table do not fit together.
     #[error("the position is not consistent: {0}")]
     Position(&'static str),

@@ -251,7 +251,26 @@ proptest! {
         let g = walk_to(game(rules, n), seed, steps);
         let back = Schwimmen::from_setup(&g.to_setup());
         prop_assert_eq!(back, Ok(g));
+        prop_assert_eq!(g.to_string().parse::<Schwimmen>(), Ok(g));
         prop_assert!(check_state(&g, &extras(), seed, 0).is_ok());
+    }
+}
+
+proptest! {
+    #[test]
+    fn tampered_text_positions_are_refused_or_valid_never_panic(
+        seed in any::<u64>(), steps in 0usize..400, n in 2usize..=9,
+        at in any::<prop::sample::Index>(), with in "[ -~]{0,4}"
+    ) {
+        let g = walk_to(game(Rules::default(), n), seed, steps);
+        let text = g.to_string();
+        let cut: Vec<usize> = text.char_indices().map(|(i, _)| i).collect();
+        let i = cut[at.index(cut.len())];
+        let tampered = format!("{}{}{}", &text[..i], with, &text[(i + 1).min(text.len())..]);
+        if let Ok(t) = tampered.parse::<Schwimmen>() {
+            prop_assert!(conserved(&t));
+            prop_assert!(check_state(&t, &extras(), seed, 0).is_ok());
+        }
     }
 }
 
