@@ -18,7 +18,7 @@ pub enum Illegal {
     #[error("this chance outcome cannot happen here (its count is zero)")]
     ImpossibleOutcome,
     /// A player action given at a chance step, or the wrong kind of chance outcome.
-    #[error("this action does not fit the current step")]
+    #[error("this chance outcome does not belong to the pending chance step (t5.1, t7)")]
     WrongStep,
     /// After a draw landed on the target only reveal or end are allowed.
     #[error("after a draw lands on the target only reveal or end the turn are allowed (t11.1)")]

@@ -334,3 +334,23 @@ fn t15_redealing_hidden_cards_keeps_every_view() {
     let g = reach(4, 0, 11, 150);
     assert!(cards_core::conformance::check_state(&g, &nonsense(), 5, 0).is_ok());
 }
+
+proptest! {
+    #![proptest_config(config())]
+
+    #[test]
+    fn the_same_seed_gives_the_same_game(seed in any::<u64>(), seats in 2usize..=5) {
+        let play = || {
+            let mut t = cards_core::Table::<Trump21>::new(rules_variant(0), seats, seed).unwrap();
+            let mut bots: Vec<Box<dyn cards_core::Bot<Trump21>>> =
+                (0..seats).map(|_| Box::new(cards_core::RandomBot) as Box<dyn cards_core::Bot<Trump21>>).collect();
+            let o = t.play_bots(&mut bots, 1_000_000).unwrap();
+            (t.log().to_vec(), o)
+        };
+        let (a, oa) = play();
+        let (b, ob) = play();
+        prop_assert!(oa.is_some());
+        prop_assert_eq!(oa, ob);
+        prop_assert_eq!(a, b);
+    }
+}
