@@ -4,12 +4,23 @@ use cards_core::chance::{below, pick_outcome};
 use cards_core::conformance::{check_choices, check_sampler, check_state, check_walk};
 use cards_core::{Actor, Card, ChaCha8Rng, Game, Outcome, Rng, Seat, SeedableRng, Table};
 use proptest::prelude::*;
+use proptest::test_runner::FileFailurePersistence;
 use schwimmen::{
     AcesDisplay, Action, AllTie, Direction, Fate, HostOp, KnockerRisk, Phase, Refresh, Rules,
     Schwimmen,
 };
 
 use crate::common::conserved;
+
+/// Default cases (so `PROPTEST_CASES` applies), failures kept beside this file.
+fn config() -> ProptestConfig {
+    ProptestConfig {
+        failure_persistence: Some(Box::new(FileFailurePersistence::Direct(
+            "tests/schwimmen/props.proptest-regressions",
+        ))),
+        ..ProptestConfig::default()
+    }
+}
 
 fn any_card() -> impl Strategy<Value = Card> {
     (0usize..52).prop_map(|i| Card::from_index(i).expect("index below 52"))
@@ -137,6 +148,7 @@ fn walk_to(mut g: Schwimmen, seed: u64, steps: usize) -> Schwimmen {
 }
 
 proptest! {
+    #![proptest_config(config())]
     #[test]
     fn conformance_random_walks_end_and_keep_the_contract(
         seed in any::<u64>(), n in 2usize..=9, rules in any_rules()
@@ -257,6 +269,7 @@ proptest! {
 }
 
 proptest! {
+    #![proptest_config(config())]
     #[test]
     fn tampered_text_positions_are_refused_or_valid_never_panic(
         seed in any::<u64>(), steps in 0usize..400, n in 2usize..=9,
@@ -276,6 +289,7 @@ proptest! {
 
 #[cfg(feature = "serde")]
 proptest! {
+    #![proptest_config(config())]
     #[test]
     fn serde_states_and_views_round_trip(
         seed in any::<u64>(), steps in 0usize..400, n in 2usize..=9, rules in any_rules()
