@@ -1336,3 +1336,118 @@ fn t10_test_fact_at_10_no_draw_goes_over() {
         Some(11)
     );
 }
+
+#[test]
+fn t12_8_a_passed_on_damage_plus_hits_the_new_holder() {
+    // Seat 0 (winning, 20) gives the Damage+2 lying at him to seat 1 (losing, 15).
+    let mut s = duel(
+        (10, &[10]),
+        (10, &[5]),
+        &[Trump::Exchange, Trump::Damage2],
+        &[],
+    );
+    s.seats[1].closed = true;
+    let g = run(
+        &load(s),
+        &[
+            "play damage+2 @0",
+            "play exchange @1 take - give open:damage+2",
+            "close",
+        ],
+    );
+    assert_eq!(lives(&g), vec![10, 6], "2 + 2 at seat 1 now");
+}
+
+#[test]
+fn t12_3_a_go_for_moved_by_exchange_keeps_its_place_in_time() {
+    // Go for 24 then Go for 17 by seat 0; giving the 24 away does not make it the latest.
+    let s = position(
+        &[(2, &[3]), (2, &[3])],
+        &[&[Trump::GoFor24, Trump::GoFor17, Trump::Exchange]],
+        0,
+    );
+    let g = run(
+        &load(s),
+        &[
+            "play go-for-24",
+            "play go-for-17",
+            "play exchange @1 take - give open:go-for-24",
+        ],
+    );
+    assert_eq!(g.target(), 17);
+    assert_eq!(
+        g.open_trumps()[0],
+        OpenTrump {
+            kind: Trump::GoFor24,
+            holder: Seat(1)
+        }
+    );
+}
+
+#[test]
+fn t12_8_open_takes_by_kind_take_the_latest_played() {
+    let s = position(
+        &[(2, &[3]), (2, &[3])],
+        &[&[
+            Trump::Exchange,
+            Trump::Damage1,
+            Trump::Damage1,
+            Trump::Shield,
+        ]],
+        0,
+    );
+    // Two Damage+1 lie at seat 1 with a Shield of seat 0 played between them.
+    let g = run(
+        &load(s),
+        &["play damage+1 @1", "play shield", "play damage+1 @1"],
+    );
+    let g = run(
+        &g,
+        &["play exchange @1 take open:damage+1 give open:exchange"],
+    );
+    let order: Vec<_> = g
+        .open_trumps()
+        .iter()
+        .map(|o| (o.kind, o.holder.0))
+        .collect();
+    assert_eq!(
+        order,
+        vec![
+            (Trump::Damage1, 1),
+            (Trump::Shield, 0),
+            (Trump::Damage1, 0),
+            (Trump::Exchange, 1)
+        ]
+    );
+}
+
+#[test]
+fn t5_1_the_deal_skips_players_who_are_out() {
+    let mut s = setup_of(&deal_position(3, 0));
+    s.seats[1] = SeatSetup {
+        status: Status::Out(1),
+        lives: 0,
+        ..SeatSetup::default()
+    };
+    s.exits = 1;
+    let g = run(&load(s), &["card 1", "card 2", "card 3", "card 4"]);
+    assert_eq!(g.hidden_card(Seat(0)), Some(1));
+    assert_eq!(g.hidden_card(Seat(2)), Some(2));
+    assert_eq!(g.hidden_card(Seat(1)), Some(0));
+    assert_eq!(g.open_cards(Seat(2)), &[4]);
+}
+
+#[test]
+fn t15_spectators_see_sizes_of_every_stack_and_nothing_hidden() {
+    let mut s = position(&[(7, &[3]), (9, &[4])], &[&[Trump::Shield]], 0);
+    to_pile(&mut s, Trump::Harvest);
+    deck_only(&mut s, &[1, 2, 3]);
+    let v = load(s).observe(Viewer::Spectator);
+    assert_eq!((v.deck, v.draw_pile, v.supply), (3, 1, 30));
+    assert_eq!(v.discards, 44 - 4 - 3);
+    assert_eq!(v.seats[0].hidden_trumps, 1);
+    assert!(v.my_trumps.is_empty());
+    let mut legal = Vec::new();
+    cards_core::SeatView::legal_actions(&v, &mut legal);
+    assert!(legal.is_empty(), "a spectator has no actions");
+}
