@@ -72,6 +72,28 @@ impl Suit {
     }
 }
 
+#[cfg(feature = "serde")]
+impl serde::Serialize for Suit {
+    /// The one-letter text form.
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_char(self.letter())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Suit {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Suit, D::Error> {
+        let text = String::deserialize(d)?;
+        let mut chars = text.chars();
+        match (chars.next().and_then(Suit::from_char), chars.next()) {
+            (Some(v), None) => Ok(v),
+            _ => Err(serde::de::Error::custom(format_args!(
+                "{text:?} is not a suit"
+            ))),
+        }
+    }
+}
+
 impl fmt::Display for Suit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.letter())
@@ -171,6 +193,28 @@ impl Rank {
             'a' | 'A' => Rank::Ace,
             _ => return None,
         })
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Rank {
+    /// The one-letter text form.
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_char(self.letter())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Rank {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Rank, D::Error> {
+        let text = String::deserialize(d)?;
+        let mut chars = text.chars();
+        match (chars.next().and_then(Rank::from_char), chars.next()) {
+            (Some(v), None) => Ok(v),
+            _ => Err(serde::de::Error::custom(format_args!(
+                "{text:?} is not a rank"
+            ))),
+        }
     }
 }
 

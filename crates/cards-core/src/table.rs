@@ -90,6 +90,38 @@ impl<G: Game> Table<G> {
         self.state.outcome()
     }
 
+    /// Every log entry from index `from` on, as `viewer` may see it: what a game
+    /// server streams to one seat after each call to [`play`](Table::play).
+    ///
+    /// Host operations are rendered by their text; chance steps and actions by the
+    /// game's [`event`](Game::event) for `viewer`, so hidden cards stay hidden.
+    /// The table replays its log from the start to find the state before each entry.
+    pub fn events_since(&self, viewer: Viewer, from: usize) -> Vec<String> {
+        let mut state = self.start.clone();
+        let mut events = Vec::new();
+        for (i, step) in self.log.iter().enumerate() {
+            let next = match step {
+                Step::Host(op) => {
+                    if i >= from {
+                        events.push(format!("host: {op}"));
+                    }
+                    state.host(op)
+                }
+                Step::Chance(a) | Step::Player(_, a) => {
+                    if i >= from {
+                        events.push(state.event(a, viewer).to_string());
+                    }
+                    state.apply(a)
+                }
+            };
+            match next {
+                Ok(n) => state = n,
+                Err(_) => break,
+            }
+        }
+        events
+    }
+
     /// Plays `action` for the player to act, then resolves chance.
     ///
     /// # Errors

@@ -226,6 +226,18 @@ fn the_log_replays_with_host_operations() {
 }
 
 #[test]
+fn events_since_show_each_seat_only_its_own_cards() {
+    let t = Table::<Toy>::new(rules(), 2, 7).unwrap();
+    // The deal: chance gave seat 0 the 3C and seat 1 the 4C.
+    let seat0 = t.events_since(Viewer::Seat(cards_core::Seat(0)), 0);
+    let seat1 = t.events_since(Viewer::Seat(cards_core::Seat(1)), 0);
+    let crowd = t.events_since(Viewer::Spectator, 1);
+    assert_eq!(seat0, ["you were dealt 3C", "seat 1 was dealt a card"]);
+    assert_eq!(seat1, ["seat 0 was dealt a card", "you were dealt 4C"]);
+    assert_eq!(crowd, ["seat 1 was dealt a card"]);
+}
+
+#[test]
 fn replay_names_the_entry_that_does_not_fit() {
     let t = Table::<Toy>::new(rules(), 2, 4).unwrap();
     let mut log = t.log().to_vec();
@@ -375,6 +387,11 @@ fn serde_forms_round_trip_and_refuse_tampering() {
     assert_eq!(serde_json::to_string(&c).unwrap(), "\"TS\"");
     assert_eq!(serde_json::from_str::<Card>("\"10♠\"").unwrap(), c);
     assert!(serde_json::from_str::<Card>("\"1S\"").is_err());
+
+    assert_eq!(serde_json::to_string(&Rank::Ten).unwrap(), "\"T\"");
+    assert_eq!(serde_json::from_str::<Suit>("\"♥\"").unwrap(), Suit::Hearts);
+    assert!(serde_json::from_str::<Rank>("\"TT\"").is_err());
+    assert!(serde_json::from_str::<Suit>("\"X\"").is_err());
 
     let set: CardSet = "AH 7S 2C".parse().unwrap();
     let json = serde_json::to_string(&set).unwrap();
