@@ -59,6 +59,9 @@ pub struct Walk<G: Game> {
     pub outcome: Option<Outcome>,
 }
 
+/// A walk with host operations tries one at about one state in this many.
+const HOST_ONE_IN: u64 = 12;
+
 /// How many of the seen actions are tried as nonsense at each state (besides the extras).
 const NONSENSE_PER_STATE: usize = 24;
 
@@ -242,9 +245,11 @@ fn walk<G: Redeal>(
     extras: &[G::Action],
     seed: u64,
     max_steps: usize,
+    host_ops: &[G::HostOp],
     mut choose: impl FnMut(&G, &[G::Action], &mut ChaCha8Rng) -> Option<usize>,
 ) -> Result<Walk<G>, Violation> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut host_rng = ChaCha8Rng::seed_from_u64(seed ^ 0x0000_0a57_0b5e);
     let mut pool_rng = ChaCha8Rng::seed_from_u64(seed ^ 0x005e_ed0f_0dd5);
     let mut seen: BTreeSet<G::Action> = extras.iter().cloned().collect();
     let mut state = start.clone();
@@ -261,6 +266,23 @@ fn walk<G: Redeal>(
         seen.extend(legal.iter().cloned());
         if legal.is_empty() || step == max_steps {
             break;
+        }
+        if !host_ops.is_empty() && below(&mut host_rng, HOST_ONE_IN) == 0 {
+            let op = &host_ops[below(&mut host_rng, host_ops.len() as u64) as usize];
+            let before = state.clone();
+            let result = guarded(step, "host", || state.host(op))?;
+            if state != before {
+                return Err(violation(
+                    step,
+                    "host leaves its input untouched",
+                    format!("{op}"),
+                ));
+            }
+            if let Ok(next) = result {
+                log.push(Step::Host(op.clone()));
+                state = next;
+                continue;
+            }
         }
         let Some(i) = choose(&state, &legal, &mut rng) else {
             break;
@@ -302,16 +324,41 @@ pub fn check_walk<G: Redeal>(
     max_steps: usize,
     extras: &[G::Action],
 ) -> Result<Walk<G>, Violation> {
+    check_walk_with_host(start, seed, max_steps, extras, &[])
+}
+
+/// [`check_walk`] with host operations mixed in: at about one state in twelve
+/// one of `host_ops` (say, every seat leaving, a misdeal) is tried. Accepted ones
+/// join the log and the walk goes on from their result, so every check also runs
+/// on states that only host operations reach; refused ones must leave the state
+/// as it was.
+///
+/// # Errors
+/// The first [`Violation`].
+pub fn check_walk_with_host<G: Redeal>(
+    start: &G,
+    seed: u64,
+    max_steps: usize,
+    extras: &[G::Action],
+    host_ops: &[G::HostOp],
+) -> Result<Walk<G>, Violation> {
     let mut chance = Vec::new();
-    let w = walk(start, extras, seed, max_steps, |state, legal, rng| {
-        Some(match state.actor() {
-            Actor::Chance => {
-                state.chance_outcomes(&mut chance);
-                crate::chance::pick_weighted(rng, chance.iter().map(|(_, w)| *w)).unwrap_or(0)
-            }
-            _ => below(rng, legal.len() as u64) as usize,
-        })
-    })?;
+    let w = walk(
+        start,
+        extras,
+        seed,
+        max_steps,
+        host_ops,
+        |state, legal, rng| {
+            Some(match state.actor() {
+                Actor::Chance => {
+                    state.chance_outcomes(&mut chance);
+                    crate::chance::pick_weighted(rng, chance.iter().map(|(_, w)| *w)).unwrap_or(0)
+                }
+                _ => below(rng, legal.len() as u64) as usize,
+            })
+        },
+    )?;
     if w.outcome.is_none() {
         return Err(violation(
             w.log.len(),
@@ -339,6 +386,7 @@ pub fn check_choices<G: Redeal>(
         extras,
         choices.len() as u64,
         choices.len(),
+        &[],
         |_, _, _| it.next().map(|&c| c as usize),
     )
 }

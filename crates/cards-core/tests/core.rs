@@ -7,7 +7,9 @@ mod toy;
 use std::collections::BTreeSet;
 
 use cards_core::chance::{below, pick_weighted};
-use cards_core::conformance::{check_choices, check_sampler, check_state, check_walk};
+use cards_core::conformance::{
+    check_choices, check_sampler, check_state, check_walk, check_walk_with_host,
+};
 use cards_core::{
     Actor, Bot, Card, CardSet, ChaCha8Rng, Game, RandomBot, Rank, ReplayError, Rng, SeedableRng,
     Step, Suit, Table, Viewer, perft, random_playout, replay,
@@ -323,6 +325,13 @@ proptest! {
     }
 
     #[test]
+    fn toy_keeps_the_contract_with_players_leaving(seed in any::<u64>()) {
+        let leaves: Vec<Leave> = (0..4).map(|s| Leave(cards_core::Seat(s))).collect();
+        let w = check_walk_with_host(&toy(3, Bug::None), seed, 200, &every_action(), &leaves);
+        prop_assert!(w.is_ok(), "{}", w.unwrap_err());
+    }
+
+    #[test]
     fn the_default_sampler_agrees_with_the_listed_one(seed in any::<u64>(), deals in 0usize..4) {
         let mut s = toy(3, Bug::None);
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -353,6 +362,25 @@ fn the_checks_catch_each_kind_of_fault() {
             (0..20).find_map(|seed| check_walk(&toy(3, bug), seed, 200, &every_action()).err());
         assert_eq!(found.map(|v| v.rule), Some(rule), "{bug:?}");
     }
+}
+
+#[test]
+fn walks_with_host_operations_log_them() {
+    let leaves = [Leave(cards_core::Seat(1))];
+    let left = (0..50).find_map(|seed| {
+        let w =
+            check_walk_with_host(&toy(3, Bug::None), seed, 200, &every_action(), &leaves).unwrap();
+        w.log
+            .iter()
+            .any(|s| matches!(s, Step::Host(_)))
+            .then_some(w)
+    });
+    let w = left.expect("some walk makes seat 1 leave");
+    assert_eq!(
+        w.outcome.unwrap().place(cards_core::Seat(1)),
+        3,
+        "the leaver ranks last"
+    );
 }
 
 #[test]
