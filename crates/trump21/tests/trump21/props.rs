@@ -2,7 +2,7 @@
 //! (conservation, lives, rankings, validated serde, no panics on any input).
 
 use cards_core::chance::below;
-use cards_core::conformance::{check_choices, check_sampler, check_walk};
+use cards_core::conformance::{check_choices, check_sampler, check_walk, check_walk_with_host};
 use cards_core::{Actor, ChaCha8Rng, Game, Outcome, Seat, SeedableRng, Viewer};
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
@@ -193,6 +193,14 @@ proptest! {
     fn conformance_walk_ends_and_keeps_the_contract(seed in any::<u64>(), seats in 2usize..=8, variant in 0u8..4) {
         let g = Trump21::new(rules_variant(variant), seats).unwrap();
         let w = check_walk(&g, seed, 20_000, &nonsense());
+        prop_assert!(w.is_ok(), "{}", w.err().unwrap());
+    }
+
+    #[test]
+    fn conformance_walk_with_players_leaving(seed in any::<u64>(), seats in 2usize..=6, variant in 0u8..4) {
+        let g = Trump21::new(rules_variant(variant), seats).unwrap();
+        let leaves: Vec<HostOp> = (0..=seats as u8).map(|s| HostOp::Leave(Seat(s))).collect();
+        let w = check_walk_with_host(&g, seed, 20_000, &nonsense(), &leaves);
         prop_assert!(w.is_ok(), "{}", w.err().unwrap());
     }
 
