@@ -5,36 +5,14 @@
 use std::hint::black_box;
 
 use cards_core::chance::below;
-use cards_core::{Actor, ChaCha8Rng, Game, SeedableRng};
+use cards_core::{Actor, ChaCha8Rng, Game, Playout, SeedableRng};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use trump21::{Action, Ranking, Rules, Trump21, rank_totals};
-
-/// Plays one random step (chance by the sampler, players uniformly).
-#[inline]
-fn random_step(
-    g: &mut Trump21,
-    rng: &mut ChaCha8Rng,
-    legal: &mut Vec<Action>,
-    scratch: &mut Vec<(Action, u32)>,
-) -> bool {
-    let a = match g.actor() {
-        Actor::Terminal => return false,
-        Actor::Chance => match g.sample_chance(rng, scratch) {
-            Some(a) => a,
-            None => return false,
-        },
-        Actor::Player(_) => {
-            g.legal_actions(legal);
-            legal[below(rng, legal.len() as u64) as usize]
-        }
-    };
-    g.apply_mut(&a).is_ok()
-}
+use trump21::{Ranking, Rules, Trump21, rank_totals};
 
 /// Fixed player positions: where random walks from fixed seeds stop at a player.
 fn player_positions(count: usize) -> Vec<Trump21> {
     let mut out = Vec::new();
-    let (mut legal, mut scratch) = (Vec::new(), Vec::new());
+    let mut playout = Playout::new();
     for seed in 0u64.. {
         if out.len() == count {
             break;
@@ -43,11 +21,9 @@ fn player_positions(count: usize) -> Vec<Trump21> {
         let mut g = Trump21::new(Rules::default(), n).expect("setup");
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         for _ in 0..(seed % 120) {
-            random_step(&mut g, &mut rng, &mut legal, &mut scratch);
+            playout.step(&mut g, &mut rng);
         }
-        while g.actor() == Actor::Chance && random_step(&mut g, &mut rng, &mut legal, &mut scratch)
-        {
-        }
+        while g.actor() == Actor::Chance && playout.step(&mut g, &mut rng) {}
         if matches!(g.actor(), Actor::Player(_)) {
             out.push(g);
         }
@@ -156,13 +132,13 @@ fn random_game(c: &mut Criterion) {
     let rules = Rules::default();
     let start = Trump21::new(rules, 2).expect("setup");
     let play_all = |start: &Trump21| {
-        let (mut legal, mut scratch) = (Vec::with_capacity(256), Vec::with_capacity(32));
+        let mut playout = Playout::new();
         let mut finished = 0u64;
         let mut steps = 0u64;
         for seed in 0..GAMES {
             let mut g = start.clone();
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
-            while random_step(&mut g, &mut rng, &mut legal, &mut scratch) {
+            while playout.step(&mut g, &mut rng) {
                 steps += 1;
             }
             if g.outcome().is_some() {

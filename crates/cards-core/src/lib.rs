@@ -22,7 +22,7 @@ pub use deck::{CardMultiset, TooManyCopies};
 pub use game::{Actor, Game, Redeal, SeatView, Viewer};
 pub use log::{ReplayError, Step, StepOf, replay};
 pub use outcome::{Outcome, OutcomeError};
-pub use search::{perft, random_playout};
+pub use search::{Playout, perft, random_playout};
 pub use seat::{MAX_SEATS, PerSeat, Seat};
 pub use table::Table;
 
