@@ -6,33 +6,16 @@
 
 use std::io::{BufRead, Write};
 
-use cards_core::{Actor, Bot, ChaCha8Rng, Game, Seat, SeedableRng, Viewer};
-use examples::{choose, parse_flags};
+use cards_core::{Actor, Game, Seat, Viewer};
+use examples::{Driver, choose, run_example};
 use schwimmen::{Action, Fate, Phase, Rules, Schwimmen, StrongBot, hand_value};
 
 fn main() {
-    let flags = match parse_flags(std::env::args().skip(1)) {
-        Ok(f) => f,
-        Err(msg) => {
-            eprintln!("{msg}");
-            std::process::exit(2);
-        }
-    };
-    let players = flags.players.unwrap_or(4);
-    let game = match Schwimmen::new(Rules::default(), players) {
-        Ok(g) => g,
-        Err(e) => {
-            eprintln!("cannot start: {e}");
-            std::process::exit(2);
-        }
-    };
-    let stdin = std::io::stdin();
-    let mut input = stdin.lock();
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
-    if let Err(e) = run(game, flags.seed, flags.auto, &mut input, &mut out) {
-        eprintln!("output failed: {e}");
-    }
+    run_example(
+        4,
+        |n| Schwimmen::new(Rules::default(), n),
+        |g, flags, input, out| run(g, flags.seed, flags.auto, input, out),
+    );
 }
 
 fn lives_line(g: &Schwimmen) -> String {
@@ -76,12 +59,9 @@ fn run<R: BufRead, W: Write>(
     } else {
         Viewer::Seat(Seat(0))
     };
-    let mut chance_rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut bot_rng = ChaCha8Rng::seed_from_u64(seed);
-    bot_rng.set_stream(1);
-    let mut bot = StrongBot::default();
-    let mut legal = Vec::new();
-    let mut scratch = Vec::new();
+    let mut driver = Driver::new(seed);
+    let mut bots = vec![StrongBot::default(); g.seats()];
+    let human = if auto { None } else { Some(Seat(0)) };
     writeln!(
         out,
         "Schwimmen (31), {} players, seed {seed}{}",
@@ -93,41 +73,29 @@ fn run<R: BufRead, W: Write>(
         }
     )?;
     loop {
-        let action = match g.actor() {
-            Actor::Terminal => break,
-            Actor::Chance => match g.sample_chance(&mut chance_rng, &mut scratch) {
-                Some(a) => a,
-                None => break,
-            },
-            Actor::Player(seat) => {
-                g.legal_actions(&mut legal);
-                let view = g.observe(Viewer::Seat(seat));
-                if !auto && seat == Seat(0) {
-                    writeln!(out)?;
-                    writeln!(out, "{}", lives_line(&g))?;
-                    writeln!(out, "middle: {}", g.middle())?;
-                    let value = hand_value(view.hand).map_or(String::new(), |v| format!(" ({v})"));
-                    let what = if g.phase() == Phase::DealerChoice {
-                        "your first pack"
-                    } else {
-                        "your hand"
-                    };
-                    writeln!(out, "{what}: {}{value}", view.hand)?;
-                    if let Some(k) = g.knocker() {
-                        writeln!(out, "{k} has knocked: this is your last turn")?;
-                    }
-                    let choices: Vec<String> = legal.iter().map(describe).collect();
-                    match choose(input, out, &choices) {
-                        Some(i) => legal[i],
-                        None => {
-                            writeln!(out, "\nend of input: goodbye")?;
-                            return Ok(());
-                        }
-                    }
-                } else {
-                    bot.choose(&view, &legal, &mut bot_rng)
-                }
+        let next = driver.next_action(&g, human, &mut bots, |view, legal| {
+            writeln!(out)?;
+            writeln!(out, "{}", lives_line(&g))?;
+            writeln!(out, "middle: {}", g.middle())?;
+            let value = hand_value(view.hand).map_or(String::new(), |v| format!(" ({v})"));
+            let what = if g.phase() == Phase::DealerChoice {
+                "your first pack"
+            } else {
+                "your hand"
+            };
+            writeln!(out, "{what}: {}{value}", view.hand)?;
+            if let Some(k) = g.knocker() {
+                writeln!(out, "{k} has knocked: this is your last turn")?;
             }
+            let choices: Vec<String> = legal.iter().map(describe).collect();
+            Ok(choose(input, out, &choices))
+        })?;
+        let Some(action) = next else {
+            if g.actor() != Actor::Terminal {
+                writeln!(out, "\nend of input: goodbye")?;
+                return Ok(());
+            }
+            break;
         };
         let event = g.event(&action, viewer);
         let before = g;

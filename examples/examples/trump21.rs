@@ -6,33 +6,16 @@
 
 use std::io::{BufRead, Write};
 
-use cards_core::{Actor, Bot, ChaCha8Rng, Game, Seat, SeedableRng, Viewer};
-use examples::{choose, parse_flags};
+use cards_core::{Actor, Game, Seat, Viewer};
+use examples::{Driver, choose, run_example};
 use trump21::{Action, Event, OddsBot, Rules, Status, Trump21, View};
 
 fn main() {
-    let flags = match parse_flags(std::env::args().skip(1)) {
-        Ok(f) => f,
-        Err(msg) => {
-            eprintln!("{msg}");
-            std::process::exit(2);
-        }
-    };
-    let players = flags.players.unwrap_or(3);
-    let game = match Trump21::new(Rules::default(), players) {
-        Ok(g) => g,
-        Err(e) => {
-            eprintln!("cannot start: {e}");
-            std::process::exit(2);
-        }
-    };
-    let stdin = std::io::stdin();
-    let mut input = stdin.lock();
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
-    if let Err(e) = run(game, flags.seed, flags.auto, &mut input, &mut out) {
-        eprintln!("output failed: {e}");
-    }
+    run_example(
+        3,
+        |n| Trump21::new(Rules::default(), n),
+        |g, flags, input, out| run(g, flags.seed, flags.auto, input, out),
+    );
 }
 
 fn cards(v: &[u8]) -> String {
@@ -146,13 +129,10 @@ fn run<R: BufRead, W: Write>(
     input: &mut R,
     out: &mut W,
 ) -> std::io::Result<()> {
-    let mut chance_rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut bot_rng = ChaCha8Rng::seed_from_u64(seed);
-    bot_rng.set_stream(1);
+    let mut driver = Driver::new(seed);
     let human = if auto { None } else { Some(Seat(0)) };
     let viewer = human.map_or(Viewer::Spectator, Viewer::Seat);
     let mut bots: Vec<OddsBot> = vec![OddsBot::default(); g.seats()];
-    let (mut legal, mut scratch) = (Vec::new(), Vec::new());
     writeln!(out, "Trump 21, {} players, seed {seed}", g.seats())?;
     let mut round = 0;
     loop {
@@ -165,29 +145,17 @@ fn run<R: BufRead, W: Write>(
                 writeln!(out, "--- round {round} ---")?;
             }
         }
-        let action: Action = match g.actor() {
-            Actor::Terminal => break,
-            Actor::Chance => match g.sample_chance(&mut chance_rng, &mut scratch) {
-                Some(a) => a,
-                None => break,
-            },
-            Actor::Player(seat) => {
-                g.legal_actions(&mut legal);
-                let view = g.observe(Viewer::Seat(seat));
-                if Some(seat) == human {
-                    writeln!(out, "\n{}", table(&view))?;
-                    let labels: Vec<String> = legal.iter().map(|a| a.to_string()).collect();
-                    match choose(input, out, &labels) {
-                        Some(i) => legal[i],
-                        None => {
-                            writeln!(out, "\nbye")?;
-                            return Ok(());
-                        }
-                    }
-                } else {
-                    bots[seat.index()].choose(&view, &legal, &mut bot_rng)
-                }
+        let next = driver.next_action(&g, human, &mut bots, |view, legal| {
+            writeln!(out, "\n{}", table(view))?;
+            let labels: Vec<String> = legal.iter().map(|a| a.to_string()).collect();
+            Ok(choose(input, out, &labels))
+        })?;
+        let Some(action) = next else {
+            if g.actor() != Actor::Terminal {
+                writeln!(out, "\nbye")?;
+                return Ok(());
             }
+            break;
         };
         writeln!(out, "{}", shown(&g, &action, human))?;
         if let Err(e) = g.apply_mut(&action) {
