@@ -214,8 +214,8 @@ impl Event {
         };
         let seen = match *action {
             Action::Deal(c) => {
-                let to = Seat(g.to_act);
-                let second_pack = g.to_act == g.dealer && g.hands[usize::from(g.dealer)].len() == 3;
+                // The deal was accepted, so there is a receiver.
+                let (to, second_pack) = g.next_receiver().unwrap_or((Seat(g.to_act), false));
                 let card = (viewer == Viewer::Seat(to) && !second_pack).then_some(c);
                 Seen::Dealt {
                     to,

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use cards_core::{CardSet, Rank, deck};
+use cards_core::{CardSet, Rank, Suit, deck};
 
 use crate::rules::AcesDisplay;
 
@@ -65,8 +65,7 @@ impl HandValue {
     /// [`hand_value`] for a checked call.
     #[inline]
     pub fn of_unchecked(hand: CardSet) -> HandValue {
-        let b = hand.bits();
-        let ranks = (b | b >> 13 | b >> 26 | b >> 39) & 0x1fff;
+        let ranks = hand.ranks();
         // One rank only (a power of two; `count_ones` is slow without a popcnt target).
         if ranks & ranks.wrapping_sub(1) == 0 {
             let r = ranks.trailing_zeros() as u8;
@@ -76,8 +75,12 @@ impl HandValue {
                 HandValue(241u8.wrapping_add(r.wrapping_sub(Rank::Seven as u8)))
             }
         } else {
-            let s = |shift: u32| SUIT_SUM[(b >> shift & 0xff) as usize];
-            let m = s(5).max(s(18)).max(s(31)).max(s(44));
+            // The deck's ranks 7 to ace are rank indices 5 to 12 of each suit.
+            let s = |suit| SUIT_SUM[usize::from(hand.suit_ranks(suit) >> 5)];
+            let m = s(Suit::Clubs)
+                .max(s(Suit::Diamonds))
+                .max(s(Suit::Hearts))
+                .max(s(Suit::Spades));
             HandValue(m << 3)
         }
     }

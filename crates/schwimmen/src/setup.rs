@@ -104,6 +104,13 @@ fn mask_of(seats: &[Seat], n: usize) -> Result<u16, SetupError> {
     Ok(m)
 }
 
+/// A per-seat list as the state's fixed array, the seats beyond it filled with `fill`.
+fn padded<T: Copy>(list: &[T], fill: T) -> [T; MAX_SEATS] {
+    let mut a = [fill; MAX_SEATS];
+    a[..list.len()].copy_from_slice(list);
+    a
+}
+
 impl Schwimmen {
     /// The position written out in full.
     pub fn to_setup(&self) -> Setup {
@@ -204,31 +211,15 @@ impl Schwimmen {
             moved: mask_of(&s.moved, n)?,
             turns: s.turns,
             round: s.round,
-            lives: {
-                let mut a = [0; MAX_SEATS];
-                a[..n].copy_from_slice(&s.lives);
-                a
-            },
-            fate: {
-                let mut a = [Fate::Active; MAX_SEATS];
-                a[..n].copy_from_slice(&s.fates);
-                a
-            },
-            hands: {
-                let mut a = [CardSet::EMPTY; MAX_SEATS];
-                a[..n].copy_from_slice(&s.hands);
-                a
-            },
+            lives: padded(&s.lives, 0),
+            fate: padded(&s.fates, Fate::Active),
+            hands: padded(&s.hands, CardSet::EMPTY),
             pack: s.second_pack,
             middle: s.middle,
             discards: s.discards,
             folded: s.face_down_discards,
             stock: s.stock,
-            shown: {
-                let mut a = [CardSet::EMPTY; MAX_SEATS];
-                a[..n].copy_from_slice(&s.shown);
-                a
-            },
+            shown: padded(&s.shown, CardSet::EMPTY),
         };
         g.check_phase()?;
         Ok(g)

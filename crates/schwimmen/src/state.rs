@@ -1,7 +1,7 @@
 //! [`Schwimmen`]: the whole game as a `Copy` state, and its transitions (S5–S22).
 
 use cards_core::chance::below;
-use cards_core::{Actor, CardSet, Game, Outcome, Redeal, Rng, Seat, Viewer, deck};
+use cards_core::{Actor, Card, CardSet, Game, Outcome, Redeal, Rng, Seat, Viewer, deck};
 
 use crate::action::{Action, HostOp};
 use crate::error::{Illegal, SetupError};
@@ -139,58 +139,6 @@ pub(crate) fn turn_actions(
     if may_knock {
         out.push(Action::Knock);
     }
-}
-
-const ONES: u64 = 0x0101_0101_0101_0101;
-
-/// Byte k of the result: the number of set bits in bytes 0..=k of `x` (SWAR, no popcount).
-#[inline]
-const fn byte_prefix_counts(x: u64) -> u64 {
-    let b = x - ((x >> 1) & 0x5555_5555_5555_5555);
-    let b = (b & 0x3333_3333_3333_3333) + ((b >> 2) & 0x3333_3333_3333_3333);
-    let b = (b + (b >> 4)) & 0x0f0f_0f0f_0f0f_0f0f;
-    b.wrapping_mul(ONES)
-}
-
-/// For each byte value and rank r, the position of its r-th set bit (8 when there is none).
-const SELECT_IN_BYTE: [[u8; 8]; 256] = {
-    let mut t = [[8u8; 8]; 256];
-    let mut v = 0;
-    while v < 256 {
-        let mut r = 0;
-        let mut bit = 0;
-        while bit < 8 {
-            if v >> bit & 1 == 1 {
-                t[v][r] = bit as u8;
-                r += 1;
-            }
-            bit += 1;
-        }
-        v += 1;
-    }
-    t
-};
-
-/// The index of the `i`-th set bit of `x` (from 0, lowest first), given
-/// `prefix = byte_prefix_counts(x)` and `i` below the number of set bits.
-#[inline]
-fn select(x: u64, prefix: u64, i: u64) -> u32 {
-    // Bytes whose running count is still <= i come before the wanted bit.
-    let le = ((i.wrapping_mul(ONES) | 0x8080_8080_8080_8080) - (prefix & 0x7f7f_7f7f_7f7f_7f7f))
-        & 0x8080_8080_8080_8080;
-    let k = if le == 0 {
-        0
-    } else {
-        (63 - le.leading_zeros()) / 8 + 1
-    };
-    let before = if k == 0 {
-        0
-    } else {
-        (prefix >> (8 * (k - 1))) & 0xff
-    };
-    let byte = ((x >> (8 * (k & 7))) & 0xff) as usize;
-    let r = (i.wrapping_sub(before) & 7) as usize;
-    8 * k + u32::from(SELECT_IN_BYTE[byte][r])
 }
 
 /// Whether `set` holds at least three cards, without a popcount.
@@ -463,23 +411,17 @@ impl Schwimmen {
             } else {
                 low
             };
-            let k = knocker;
-            if k != NO_SEAT && losers >> k & 1 == 1 {
-                match self.rules.knocker_risk {
-                    KnockerRisk::Normal | KnockerRisk::DoubleLoss => {}
-                    KnockerRisk::LosesTies => losers = bit(k),
-                }
+            let knocker_lost = knocker != NO_SEAT && losers >> knocker & 1 == 1;
+            if knocker_lost && self.rules.knocker_risk == KnockerRisk::LosesTies {
+                losers = bit(knocker);
             }
             for s in 0..self.n {
                 if losers >> s & 1 == 1 {
                     loss[usize::from(s)] = 1;
                 }
             }
-            if k != NO_SEAT
-                && losers >> k & 1 == 1
-                && self.rules.knocker_risk == KnockerRisk::DoubleLoss
-            {
-                loss[usize::from(k)] = 2;
+            if knocker_lost && self.rules.knocker_risk == KnockerRisk::DoubleLoss {
+                loss[usize::from(knocker)] = 2;
             }
         }
         // S17: losses that would leave nobody in the game are not taken.
@@ -502,12 +444,9 @@ impl Schwimmen {
 
     /// S7 after the dealer's choice: a 31 or three aces ends the round before any turn.
     fn after_choice(&mut self) {
-        let mut special = false;
-        for s in 0..self.n {
-            if self.is_on(s) && HandValue::of_unchecked(self.hands[usize::from(s)]).ends_round() {
-                special = true;
-            }
-        }
+        let special = (0..self.n).any(|s| {
+            self.is_on(s) && HandValue::of_unchecked(self.hands[usize::from(s)]).ends_round()
+        });
         if special {
             self.end_round(NO_SEAT);
         } else {
@@ -598,7 +537,7 @@ impl Schwimmen {
 
     /// S5.1: the next card of the deal goes to the receiver (or the second pack).
     #[inline]
-    fn deal_card(&mut self, c: cards_core::Card) {
+    fn deal_card(&mut self, c: Card) {
         self.stock.remove(c);
         let r = usize::from(self.to_act);
         if self.to_act == self.dealer && three_or_more(self.hands[r]) {
@@ -612,6 +551,23 @@ impl Schwimmen {
                 self.to_act = self.next_active(self.to_act);
             }
         }
+    }
+
+    /// The chance action of the phase: a deal card, or a refill card (S5.1, S10).
+    #[inline]
+    fn chance_step(&self) -> fn(Card) -> Action {
+        if self.phase == Phase::Deal {
+            Action::Deal
+        } else {
+            Action::Refill
+        }
+    }
+
+    /// Counts a turn by `p` (S11, S14.1).
+    #[inline]
+    fn count_turn(&mut self, p: u8) {
+        self.moved |= bit(p);
+        self.turns = self.turns.saturating_add(1);
     }
 
     /// Applies a checked action.
@@ -648,8 +604,7 @@ impl Schwimmen {
                     std::mem::swap(&mut self.hands[i], &mut self.middle);
                 }
                 self.passed = 0;
-                self.moved |= bit(p);
-                self.turns = self.turns.saturating_add(1);
+                self.count_turn(p);
                 if HandValue::of_unchecked(self.hands[i]).ends_round() {
                     self.end_round(self.knocker);
                 } else {
@@ -659,16 +614,14 @@ impl Schwimmen {
             Action::Pass => {
                 let p = self.to_act;
                 self.passed |= bit(p);
-                self.moved |= bit(p);
-                self.turns = self.turns.saturating_add(1);
+                self.count_turn(p);
                 self.after_turn(p, true);
             }
             Action::Knock => {
                 let p = self.to_act;
                 self.knocker = p;
                 self.passed = 0;
-                self.moved |= bit(p);
-                self.turns = self.turns.saturating_add(1);
+                self.count_turn(p);
                 self.after_turn(p, false);
             }
         }
@@ -694,17 +647,12 @@ impl Schwimmen {
                 let next = self.next_active(s);
                 self.finish_round(next);
             }
-            Phase::Deal => {
+            Phase::Deal | Phase::Refill => {
                 if self.to_act == s {
                     self.to_act = self.next_active(s);
                 }
             }
             Phase::DealerChoice | Phase::Over => {}
-            Phase::Refill => {
-                if self.to_act == s {
-                    self.to_act = self.next_active(s);
-                }
-            }
             Phase::Turns => {
                 let mut next = self.to_act;
                 if self.to_act == s {
@@ -850,10 +798,9 @@ impl Game for Schwimmen {
 
     fn chance_outcomes(&self, out: &mut Vec<(Action, u32)>) {
         out.clear();
-        match self.phase {
-            Phase::Deal => out.extend(self.stock.iter().map(|c| (Action::Deal(c), 1))),
-            Phase::Refill => out.extend(self.stock.iter().map(|c| (Action::Refill(c), 1))),
-            _ => {}
+        if matches!(self.phase, Phase::Deal | Phase::Refill) {
+            let make = self.chance_step();
+            out.extend(self.stock.iter().map(|c| (make(c), 1)));
         }
     }
 
@@ -926,20 +873,17 @@ impl Game for Schwimmen {
         rng: &mut R,
         _scratch: &mut Vec<(Action, u32)>,
     ) -> Option<Action> {
-        let make = match self.phase {
-            Phase::Deal => Action::Deal,
-            Phase::Refill => Action::Refill,
-            _ => return None,
-        };
-        let bits = self.stock.bits();
-        let prefix = byte_prefix_counts(bits);
-        let total = prefix >> 56;
+        if !matches!(self.phase, Phase::Deal | Phase::Refill) {
+            return None;
+        }
+        let make = self.chance_step();
+        let total = self.stock.len();
         if total == 0 {
             return None;
         }
-        // The i-th card in the stock's order, as `CardSet::nth` (and so the listed sampler) picks it.
-        let i = below(rng, total);
-        cards_core::Card::from_index(select(bits, prefix, i) as usize).map(make)
+        // The i-th card in the stock's order, as the listed sampler picks it.
+        let i = below(rng, total as u64) as usize;
+        self.stock.nth(i).map(make)
     }
 }
 
@@ -978,34 +922,5 @@ impl Redeal for Schwimmen {
         next.folded = draw(self.folded.len(), &mut pool);
         next.stock = pool;
         next
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn select_agrees_with_nth() {
-        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
-        for _ in 0..2000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            for bits in [
-                x & deck::CARDS_32.bits(),
-                x & CardSet::ALL.bits(),
-                x & 0xff,
-                1 << 51,
-            ] {
-                let set = CardSet::from_bits(bits);
-                let prefix = byte_prefix_counts(bits);
-                assert_eq!((prefix >> 56) as usize, set.len());
-                for i in 0..set.len() {
-                    let want = set.nth(i).map(|c| c.index() as u32);
-                    assert_eq!(Some(select(bits, prefix, i as u64)), want, "{bits:x} {i}");
-                }
-            }
-        }
     }
 }

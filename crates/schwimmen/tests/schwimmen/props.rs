@@ -1,8 +1,10 @@
 //! Property tests: the cards-core conformance checks and the game's own invariants.
 
-use cards_core::chance::{below, pick_outcome};
-use cards_core::conformance::{check_choices, check_sampler, check_state, check_walk};
-use cards_core::{Actor, Card, ChaCha8Rng, Game, Outcome, Rng, Seat, SeedableRng, Table};
+use cards_core::chance::pick_outcome;
+use cards_core::conformance::{check_choices, check_sampler, check_state, check_walk_with_host};
+use cards_core::{
+    Actor, Card, ChaCha8Rng, Game, Outcome, Rng, Seat, SeedableRng, Step, Table, random_playout,
+};
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
 use schwimmen::{
@@ -128,74 +130,52 @@ fn extras() -> Vec<Action> {
 
 /// Plays `steps` random steps (chance by the sampler, players uniformly).
 fn walk_to(mut g: Schwimmen, seed: u64, steps: usize) -> Schwimmen {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut legal = Vec::new();
-    let mut scratch = Vec::new();
-    for _ in 0..steps {
-        let a = match g.actor() {
-            Actor::Terminal => break,
-            Actor::Chance => g
-                .sample_chance(&mut rng, &mut scratch)
-                .expect("chance outcome"),
-            Actor::Player(_) => {
-                g.legal_actions(&mut legal);
-                legal[below(&mut rng, legal.len() as u64) as usize]
-            }
-        };
-        g.apply_mut(&a).expect("listed action");
-    }
+    random_playout(&mut g, &mut ChaCha8Rng::seed_from_u64(seed), steps);
     g
+}
+
+/// Every host operation: each seat (and one beyond the largest table) leaving, a misdeal.
+fn all_host_ops() -> Vec<HostOp> {
+    (0..=9)
+        .map(|s| HostOp::Leave(Seat(s)))
+        .chain([HostOp::Misdeal])
+        .collect()
+}
+
+/// No host operations (a plain walk) or some of them.
+fn any_host_ops() -> impl Strategy<Value = Vec<HostOp>> {
+    let all = all_host_ops();
+    let len = all.len();
+    prop_oneof![
+        Just(Vec::new()),
+        proptest::sample::subsequence(all, 1..=len),
+    ]
 }
 
 proptest! {
     #![proptest_config(config())]
+    /// The generic checks on a random walk with host operations mixed in, then
+    /// what only Schwimmen promises, along the walk's log: all 32 cards in one
+    /// place each, lives never rise, a seat that is out stays out as it went,
+    /// rounds only count up, and leavers rank behind everyone else.
     #[test]
-    fn conformance_random_walks_end_and_keep_the_contract(
-        seed in any::<u64>(), n in 2usize..=9, rules in any_rules()
+    fn conformance_walks_with_host_ops_keep_the_contract_and_the_game_invariants(
+        seed in any::<u64>(), n in 2usize..=9, rules in any_rules(), host_ops in any_host_ops()
     ) {
         let start = game(rules, n);
-        let walk = check_walk(&start, seed, 20_000, &extras());
+        let walk = check_walk_with_host(&start, seed, 20_000, &extras(), &host_ops);
         prop_assert!(walk.is_ok(), "{}", walk.err().map(|v| v.to_string()).unwrap_or_default());
-    }
-
-    #[test]
-    fn conformance_chosen_walks_default_rules(
-        choices in proptest::collection::vec(any::<u32>(), 0..160), n in 2usize..=9
-    ) {
-        let start = game(Rules::default(), n);
-        let walk = check_choices(&start, &choices, &extras());
-        prop_assert!(walk.is_ok(), "{}", walk.err().map(|v| v.to_string()).unwrap_or_default());
-    }
-
-    #[test]
-    fn cards_conserved_lives_never_rise_places_rank_with_host_ops(
-        seed in any::<u64>(), n in 2usize..=9, rules in any_rules(), host_rate in 0u64..40
-    ) {
-        let mut g = game(rules, n);
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut legal = Vec::new();
-        for _ in 0..20_000 {
+        let walk = walk.expect("checked");
+        let mut g = start;
+        for step in &walk.log {
             prop_assert!(conserved(&g), "{g:?}");
             let before = g;
-            if below(&mut rng, 1000) < host_rate {
-                let op = if below(&mut rng, 3) == 0 {
-                    HostOp::Misdeal
-                } else {
-                    HostOp::Leave(Seat(below(&mut rng, 10) as u8))
-                };
-                if let Ok(next) = g.host(&op) {
-                    g = next;
-                    let checked = check_state(&g, &extras(), seed, 0);
-                    prop_assert!(checked.is_ok(), "after {}: {}", op, checked.err().map(|v| v.to_string()).unwrap_or_default());
+            match step {
+                Step::Host(op) => {
+                    g = g.host(op).expect("logged host operation");
                     prop_assert_eq!(Schwimmen::from_setup(&g.to_setup()), Ok(g));
                 }
-            } else {
-                if g.actor() == Actor::Terminal {
-                    break;
-                }
-                g.legal_actions(&mut legal);
-                let a = legal[below(&mut rng, legal.len() as u64) as usize];
-                g.apply_mut(&a).expect("listed action");
+                Step::Chance(a) | Step::Player(_, a) => g.apply_mut(a).expect("logged action"),
             }
             for s in 0..n {
                 let s = Seat(s as u8);
@@ -206,10 +186,11 @@ proptest! {
             }
             prop_assert!(g.round() >= before.round());
         }
+        prop_assert_eq!(g, walk.end);
+        prop_assert!(conserved(&g));
         prop_assert_eq!(g.phase(), Phase::Over);
-        let o = g.outcome().expect("over");
+        let o = walk.outcome.expect("the walk checked that the game ends");
         prop_assert!(Outcome::from_places(o.places()).is_ok());
-        // Leavers rank behind everyone who did not leave.
         for a in 0..n {
             for b in 0..n {
                 let (fa, fb) = (g.fate(Seat(a as u8)), g.fate(Seat(b as u8)));
@@ -218,7 +199,16 @@ proptest! {
                 }
             }
         }
-        prop_assert_eq!(o.winners().count() >= 1, true);
+        prop_assert!(o.winners().count() >= 1);
+    }
+
+    #[test]
+    fn conformance_chosen_walks_default_rules(
+        choices in proptest::collection::vec(any::<u32>(), 0..160), n in 2usize..=9
+    ) {
+        let start = game(Rules::default(), n);
+        let walk = check_choices(&start, &choices, &extras());
+        prop_assert!(walk.is_ok(), "{}", walk.err().map(|v| v.to_string()).unwrap_or_default());
     }
 
     #[test]
@@ -331,7 +321,7 @@ proptest! {
         if let Ok(t) = serde_json::from_str::<Schwimmen>(&tampered) {
             prop_assert!(conserved(&t));
             prop_assert!(check_state(&t, &extras(), seed, 0).is_ok());
-            let w = check_walk(&t, seed, 20_000, &[]);
+            let w = cards_core::conformance::check_walk(&t, seed, 20_000, &[]);
             prop_assert!(w.is_ok(), "{}", w.err().map(|v| v.to_string()).unwrap_or_default());
         }
     }
