@@ -6,33 +6,16 @@
 
 use std::io::{BufRead, Write};
 
-use cards_core::{Actor, Bot, ChaCha8Rng, Game, Seat, SeedableRng, Viewer};
-use examples::{choose, parse_flags};
+use cards_core::{Actor, Game, Seat, Viewer};
+use examples::{Driver, choose, run_example};
 use shithead::{Action, Event, Rules, Shithead, ShitheadBot, Status, View};
 
 fn main() {
-    let flags = match parse_flags(std::env::args().skip(1)) {
-        Ok(f) => f,
-        Err(msg) => {
-            eprintln!("{msg}");
-            std::process::exit(2);
-        }
-    };
-    let players = flags.players.unwrap_or(4);
-    let game = match Shithead::new(Rules::default(), players) {
-        Ok(g) => g,
-        Err(e) => {
-            eprintln!("cannot start: {e}");
-            std::process::exit(2);
-        }
-    };
-    let stdin = std::io::stdin();
-    let mut input = stdin.lock();
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
-    if let Err(e) = run(game, flags.seed, flags.auto, &mut input, &mut out) {
-        eprintln!("output failed: {e}");
-    }
+    run_example(
+        4,
+        |n| Shithead::new(Rules::default(), n),
+        |g, flags, input, out| run(g, flags.seed, flags.auto, input, out),
+    );
 }
 
 fn describe(a: &Action) -> String {
@@ -101,42 +84,27 @@ fn run<R: BufRead, W: Write>(
     input: &mut R,
     out: &mut W,
 ) -> std::io::Result<()> {
-    let mut chance_rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut bot_rng = ChaCha8Rng::seed_from_u64(seed);
-    bot_rng.set_stream(1);
-    let mut bot = ShitheadBot;
-    let mut legal = Vec::new();
-    let mut scratch = Vec::new();
+    let mut driver = Driver::new(seed);
+    let mut bots = vec![ShitheadBot; g.seats()];
+    let human = if auto { None } else { Some(Seat(0)) };
     writeln!(out, "Shithead, {} players, seed {seed}", g.seats())?;
     loop {
-        let action = match g.actor() {
-            Actor::Terminal => break,
-            Actor::Chance => match g.sample_chance(&mut chance_rng, &mut scratch) {
-                Some(a) => a,
-                None => break,
-            },
-            Actor::Player(seat) => {
-                g.legal_actions(&mut legal);
-                let view = g.observe(Viewer::Seat(seat));
-                if seat == Seat(0) && !auto {
-                    writeln!(out, "\n{}", table_lines(&view))?;
-                    writeln!(
-                        out,
-                        "  your hand: {}",
-                        view.hand.map_or("-".to_string(), |h| h.to_string())
-                    )?;
-                    let choices: Vec<String> = legal.iter().map(describe).collect();
-                    match choose(input, out, &choices) {
-                        Some(i) => legal[i],
-                        None => {
-                            writeln!(out, "\nbye")?;
-                            return Ok(());
-                        }
-                    }
-                } else {
-                    bot.choose(&view, &legal, &mut bot_rng)
-                }
+        let next = driver.next_action(&g, human, &mut bots, |view, legal| {
+            writeln!(out, "\n{}", table_lines(view))?;
+            writeln!(
+                out,
+                "  your hand: {}",
+                view.hand.map_or("-".to_string(), |h| h.to_string())
+            )?;
+            let choices: Vec<String> = legal.iter().map(describe).collect();
+            Ok(choose(input, out, &choices))
+        })?;
+        let Some(action) = next else {
+            if g.actor() != Actor::Terminal {
+                writeln!(out, "\nbye")?;
+                return Ok(());
             }
+            break;
         };
         let dealing = g.phase() == shithead::Phase::Dealing;
         if !dealing || auto {
