@@ -4,10 +4,9 @@
 
 use std::hint::black_box;
 
-use cards_core::chance::below;
-use cards_core::{Actor, CardSet, ChaCha8Rng, Game, SeedableRng, deck, random_playout};
+use cards_core::{CardSet, ChaCha8Rng, Game, Playout, SeedableRng, deck, random_playout};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use schwimmen::{Action, Phase, Rules, Schwimmen, hand_value};
+use schwimmen::{Phase, Rules, Schwimmen, hand_value};
 
 /// All C(32,3) = 4,960 hands.
 fn all_hands() -> Vec<CardSet> {
@@ -23,27 +22,10 @@ fn all_hands() -> Vec<CardSet> {
     out
 }
 
-/// Plays one random step (chance by the sampler, players uniformly).
-#[inline]
-fn random_step(g: &mut Schwimmen, rng: &mut ChaCha8Rng, legal: &mut Vec<Action>) -> bool {
-    let a = match g.actor() {
-        Actor::Terminal => return false,
-        Actor::Chance => match g.sample_chance(rng, &mut Vec::new()) {
-            Some(a) => a,
-            None => return false,
-        },
-        Actor::Player(_) => {
-            g.legal_actions(legal);
-            legal[below(rng, legal.len() as u64) as usize]
-        }
-    };
-    g.apply_mut(&a).is_ok()
-}
-
 /// Fixed positions: the first turn positions of random walks from fixed seeds.
 fn turn_positions(count: usize) -> Vec<Schwimmen> {
     let mut out = Vec::new();
-    let mut legal = Vec::new();
+    let mut playout = Playout::new();
     for seed in 0u64.. {
         if out.len() == count {
             break;
@@ -52,9 +34,9 @@ fn turn_positions(count: usize) -> Vec<Schwimmen> {
         let mut g = Schwimmen::new(Rules::default(), n).expect("setup");
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         for _ in 0..(seed % 40) {
-            random_step(&mut g, &mut rng, &mut legal);
+            playout.step(&mut g, &mut rng);
         }
-        while g.phase() != Phase::Turns && random_step(&mut g, &mut rng, &mut legal) {}
+        while g.phase() != Phase::Turns && playout.step(&mut g, &mut rng) {}
         if g.phase() == Phase::Turns {
             out.push(g);
         }
@@ -179,11 +161,11 @@ fn random_round(c: &mut Criterion) {
     let start = Schwimmen::new(Rules::default(), 4).expect("setup");
     let run = || {
         let mut rng = ChaCha8Rng::seed_from_u64(42);
-        let mut legal = Vec::with_capacity(64);
+        let mut playout = Playout::new();
         let mut steps = 0u64;
         for _ in 0..ROUNDS {
             let mut g = start;
-            while g.round() == 0 && random_step(&mut g, &mut rng, &mut legal) {
+            while g.round() == 0 && playout.step(&mut g, &mut rng) {
                 steps += 1;
             }
             assert_eq!(g.round(), 1, "every round ends");
