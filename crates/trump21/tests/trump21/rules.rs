@@ -1451,3 +1451,131 @@ fn t15_spectators_see_sizes_of_every_stack_and_nothing_hidden() {
     cards_core::SeatView::legal_actions(&v, &mut legal);
     assert!(legal.is_empty(), "a spectator has no actions");
 }
+
+// ---------- audit: behaviour the tests above left loose ----------
+
+#[test]
+fn t12_12_a_gamble_bonus_draw_brings_no_further_bonus() {
+    // One Harvest, four trumps in the pile: the gamble draws one, the bonus one more, and
+    // then the trump step starts with two still in the pile (no chain).
+    let mut s = position(&[(2, &[3]), (2, &[3])], &[&[Trump::Harvest]], 1);
+    for k in [Trump::Shield, Trump::Return, Trump::Destroy, Trump::Love] {
+        to_pile(&mut s, k);
+    }
+    s.open_trumps.push(OpenTrump {
+        kind: Trump::Harvest,
+        holder: Seat(0),
+    });
+    s.seats[0].trumps = TrumpCounts::EMPTY;
+    let g = run(&load(s), &["close"]);
+    assert_eq!(g.phase(), Phase::Gamble);
+    let g = run(&g, &["gamble win", "trump shield"]);
+    assert_eq!(g.phase(), Phase::GambleDraw(1), "one bonus");
+    let g = run(&g, &["trump return"]);
+    assert_eq!(g.phase(), Phase::Play, "the bonus brings no bonus");
+    assert_eq!(g.draw_pile().total(), 2);
+    assert_eq!(
+        g.hidden_trumps(Seat(0)),
+        trumps_of(&[Trump::Shield, Trump::Return])
+    );
+}
+
+#[test]
+fn t12_11_switch_with_harvest_gives_one_bonus_per_drawn_trump_after_the_draws() {
+    // x = 1: one set aside, two drawn, then two bonuses; the set-aside one joins the pile
+    // only after the bonuses, so it cannot be drawn back.
+    let mut s = position(
+        &[(2, &[3]), (2, &[3])],
+        &[&[Trump::Switch, Trump::Harvest, Trump::Shield]],
+        0,
+    );
+    for k in [Trump::Destroy, Trump::Return, Trump::Love, Trump::Damage1] {
+        to_pile(&mut s, k);
+    }
+    let g = run(
+        &load(s),
+        &["play harvest", "play trump-switch 1", "trump shield"],
+    );
+    assert!(matches!(g.phase(), Phase::SwitchDraw { left: 2, .. }));
+    let g = run(&g, &["trump destroy", "trump return"]);
+    assert_eq!(g.phase(), Phase::SwitchBonus(2), "2 drawn × 1 harvest");
+    assert!(
+        chance(&g).iter().all(|(a, _)| a != "trump shield"),
+        "the set-aside shield is not in the pile yet"
+    );
+    let g = run(&g, &["trump love-your-enemy", "trump damage+1"]);
+    assert_eq!(g.phase(), Phase::Play);
+    assert_eq!(g.draw_pile(), trumps_of(&[Trump::Shield]));
+    assert_eq!(g.hidden_trumps(Seat(0)).total(), 4);
+}
+
+#[test]
+fn t12_7_destroyed_harvest_and_damage_plus_stop_working() {
+    // A destroyed Harvest brings no bonus at the next gamble.
+    let mut s = position(
+        &[(2, &[3]), (2, &[3])],
+        &[&[Trump::Harvest, Trump::Destroy]],
+        0,
+    );
+    for k in [Trump::Shield, Trump::Return, Trump::Love] {
+        to_pile(&mut s, k);
+    }
+    let g = run(
+        &load(s),
+        &["play harvest", "play destroy @0 harvest", "draw", "card 1"],
+    );
+    let g = run(&g, &["gamble lose", "close", "gamble win", "trump shield"]);
+    assert_eq!(g.phase(), Phase::Play, "no harvest: no bonus");
+    // A destroyed Damage+2 adds nothing when its holder loses.
+    let s = duel(
+        (10, &[5]),
+        (10, &[9]),
+        &[Trump::Damage2, Trump::Destroy],
+        &[],
+    );
+    let g = run(
+        &load(s.clone()),
+        &["play damage+2 @0", "play destroy @0 damage+2", "close"],
+    );
+    assert_eq!(lives(&g), vec![8, 10]);
+    let g = run(&load(s), &["play damage+2 @0", "close"]);
+    assert_eq!(lives(&g), vec![6, 10]);
+}
+
+#[test]
+fn t5_an_eliminated_opener_passes_the_opening_to_the_next_active_seat() {
+    // Seat 0 opened round 1 and is eliminated in it: round 2 is opened by seat 1, and
+    // the pile is topped up to 2 active + 1 = 3.
+    let mut s = position(&[(10, &[5]), (10, &[9]), (10, &[8])], &[], 0);
+    s.seats[0].lives = 2;
+    s.seats[1].closed = true;
+    s.seats[2].closed = true;
+    let g = run(&load(s), &["close"]);
+    assert_eq!(g.status(Seat(0)), Some(Status::Out(1)));
+    assert_eq!((g.round(), g.opener()), (2, Seat(1)));
+    let mut g = g;
+    let mut tops = 0;
+    while g.phase() == Phase::TopUp {
+        let first = chance(&g)[0].0.clone();
+        g = run(&g, &[first.as_str()]);
+        tops += 1;
+    }
+    assert_eq!((tops, g.draw_pile().total()), (3, 3));
+    let g = run(&g, &["card 1", "card 2", "card 3", "card 4"]);
+    assert_eq!(g.hidden_card(Seat(1)), Some(1));
+    assert_eq!(g.hidden_card(Seat(2)), Some(2));
+    assert_eq!(g.hidden_card(Seat(0)), Some(0));
+}
+
+#[test]
+fn t11_2_the_check_comes_before_the_next_players_gamble() {
+    // Seat 1 revealed on 21 and closed; seat 2 would gamble next (the pile is not
+    // empty), but passing seat 1 ends the round first.
+    let mut s = position(&[(5, &[5]), (10, &[11]), (5, &[6])], &[], 0);
+    s.seats[1].revealed = true;
+    s.seats[1].closed = true;
+    to_pile(&mut s, Trump::Shield);
+    let g = run(&load(s), &["close"]);
+    assert_eq!(g.round(), 2);
+    assert_eq!(g.last_round().unwrap().winners, 0b010);
+}
