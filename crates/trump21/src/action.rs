@@ -149,7 +149,7 @@ pub enum Action {
     Close,
     /// Reveal the hidden card while the total equals the target (T11.1).
     Reveal,
-    /// End the turn after a draw landed on the target (T11.1).
+    /// End the turn at the closing step after a card taken in one's own turn (T11.1).
     End,
     /// Play a hidden trump (T7.2, T12).
     Play(Play),

@@ -157,13 +157,11 @@ impl Trump21 {
         };
     }
 
-    /// After a card taken in one's own turn: a landing on the target offers a reveal (T11.1).
+    /// After a card taken in one's own turn comes the closing step (T11.1): `reveal` if
+    /// it landed him on the target, and `end`. It follows every such card, landed or
+    /// not, so that nobody else can tell a landing from a miss (T15).
     fn after_own_draw(&mut self) {
-        if self.can_reveal() {
-            self.phase = Phase::Landed;
-        } else {
-            self.end_turn();
-        }
+        self.phase = Phase::Landed;
     }
 
     /// T9, T11.2, T8: end of a turn.

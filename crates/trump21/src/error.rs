@@ -20,12 +20,14 @@ pub enum Illegal {
     /// A player action given at a chance step, or the wrong kind of chance outcome.
     #[error("this chance outcome does not belong to the pending chance step (t5.1, t7)")]
     WrongStep,
-    /// After a draw landed on the target only reveal or end are allowed.
-    #[error("after a draw lands on the target only reveal or end the turn are allowed (t11.1)")]
-    LandedChoice,
-    /// End is only a choice after a draw landed on the target.
+    /// After a card taken in one's own turn only reveal (on the target) or end are allowed.
     #[error(
-        "ending the turn without a round action is only allowed after a draw lands on the target (t11.1)"
+        "after taking a card in his turn a player may only reveal (on the target) or end the turn (t11.1)"
+    )]
+    LandedChoice,
+    /// End is only a choice at the closing step after a card taken in one's own turn.
+    #[error(
+        "ending the turn without a round action is only allowed after taking a card in his turn (t11.1)"
     )]
     EndNotAllowed,
     /// No number card is left anywhere.

@@ -51,7 +51,8 @@ pub struct View {
     pub rules: Rules,
     /// Who acts.
     pub actor: Actor,
-    /// Whether the actor must choose between reveal and end (T11.1).
+    /// Whether the actor is at the closing step after taking a card: `end`, or `reveal`
+    /// when on the target (T11.1). Shown after every such card, landed or not (T15).
     pub landed: bool,
     /// The round number.
     pub round: u32,

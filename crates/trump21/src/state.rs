@@ -58,7 +58,9 @@ pub enum Phase {
     GambleDraw(u8),
     /// The player to act plays trumps or takes his round action (T7.2, T7.3).
     Play,
-    /// A draw landed on the target: reveal or end (T11.1).
+    /// The closing step after a card taken in one's own turn (draw, Draw x, Perfect
+    /// Draw): `end`, or `reveal` when it landed him on the target (T11.1). It comes after
+    /// every such card, so it tells others nothing (T15).
     Landed,
     /// Chance: a number card for `to` (a draw, or Love your enemy's random card).
     Draw {

@@ -42,7 +42,7 @@ fn perft_from_a_trump_heavy_position() {
     // 2 opponents' hidden; love at 2; switch 0–4; exchange: gives from 5 single items
     // (1 + 5 + 10 multisets), with seat 1 (2 hidden: takes 0/1/2) 16 + 15 + 10 = 41 and
     // with seat 2 (1 hidden) 16 + 15 = 31: 2 + 3 + 6 + 2 + 5 + 72 = 90.
-    assert_eq!(counts, vec![90, 1021, 7203]);
+    assert_eq!(counts, vec![90, 1021, 7193]);
 }
 
 fn fnv(text: &str) -> u64 {
@@ -69,7 +69,7 @@ fn pinned_seeded_game() {
     );
     assert_eq!(
         (lines.len(), outcome.to_string(), fnv(&text)),
-        (138, "1 2 2".to_string(), 9_772_962_088_942_067_357)
+        (198, "1 3 2".to_string(), 18_001_780_338_993_126_554)
     );
     // The same seed gives the same game; the log replays to the same state.
     let again = cards_core::replay(table.start(), table.log()).unwrap();

@@ -269,7 +269,7 @@ fn t5_first_round_opened_by_seat_0_later_rounds_by_the_next_active_seat() {
 #[test]
 fn t5_play_passes_to_the_next_seat_number() {
     let s = position(&[(2, &[3]), (2, &[3]), (2, &[3])], &[], 1);
-    let g = run(&load(s), &["draw", "card 2"]);
+    let g = run(&load(s), &["draw", "card 2", "end"]);
     assert_eq!(g.actor(), Actor::Player(Seat(2)));
     let g = run(&g, &["close"]);
     assert_eq!(g.actor(), Actor::Player(Seat(0)));
@@ -391,10 +391,10 @@ fn t8_closed_players_are_skipped_and_over_players_still_take_turns() {
     assert!(is_legal(&g, "play return"));
     let g = run(&g, &["play return"]);
     assert_eq!(g.total(Seat(1)), Some(19));
-    let g = run(&g, &["draw", "card 1"]);
+    let g = run(&g, &["draw", "card 1", "end"]);
     assert_eq!(g.actor(), Actor::Player(Seat(2)));
     // Seat 0 is closed: after seat 2 comes seat 1 again.
-    let g = run(&g, &["draw", "card 1"]);
+    let g = run(&g, &["draw", "card 1", "end"]);
     assert_eq!(g.actor(), Actor::Player(Seat(1)));
 }
 
@@ -405,7 +405,7 @@ fn t9_round_ends_when_everybody_closed_or_is_over() {
     assert_eq!(g.round(), 2);
     assert_eq!(g.last_round().unwrap().totals[..2], [19, 15]);
     // Drawing over the target also ends it.
-    let g = run(&load(s), &["draw", "card 5"]);
+    let g = run(&load(s), &["draw", "card 5", "end"]);
     assert_eq!(g.round(), 2);
     assert_eq!(g.last_round().unwrap().totals[0], 24);
 }
@@ -489,13 +489,13 @@ fn t11_revealed_player_still_on_target_ends_the_round_when_the_turn_comes_back()
         Actor::Player(Seat(0)),
         "reveal does not end the turn"
     );
-    let g = run(&g, &["close", "draw", "card 2"]);
+    let g = run(&g, &["close", "draw", "card 2", "end"]);
     // Seat 1 at 10 is under and not closed, but the turn passes seat 0: round over.
     assert_eq!(g.round(), 2);
     assert_eq!(lives(&g), vec![10, 8]);
     // Without the reveal the round goes on.
     let s = position(&[(10, &[11]), (5, &[3])], &[], 0);
-    let g = run(&load(s), &["close", "draw", "card 2"]);
+    let g = run(&load(s), &["close", "draw", "card 2", "end"]);
     assert_eq!(g.round(), 1);
     assert_eq!(g.actor(), Actor::Player(Seat(1)));
 }
@@ -516,6 +516,13 @@ fn t11_1_reveal_only_in_own_turn_on_target_with_a_hidden_card() {
     let revealed = run(&g, &["reveal"]);
     assert!(revealed.is_revealed(Seat(0)));
     assert_eq!(revealed.actor(), Actor::Player(Seat(1)));
+    // A draw that misses the target has the same closing step, with only `end` (T15:
+    // others cannot tell the two apart).
+    let start = load(position(&[(10, &[10]), (10, &[11])], &[], 0));
+    let miss = run(&start, &["draw", "card 2"]);
+    assert_eq!(miss.phase(), Phase::Landed);
+    assert_eq!(legal(&miss), vec!["end"]);
+    assert_eq!(miss.apply(&Action::Reveal), Err(Illegal::CannotReveal));
     // Draw x landing on the target also offers it.
     let g = load(position(&[(10, &[8]), (10, &[11])], &[&[Trump::Draw3]], 0));
     assert_eq!(run(&g, &["play draw-3"]).phase(), Phase::Landed);
@@ -560,7 +567,7 @@ fn t11_2_returning_to_the_target_needs_no_second_reveal() {
     let g = run(&load(s), &["play return"]);
     assert_eq!(g.total(Seat(0)), Some(21));
     assert!(!is_legal(&g, "reveal"));
-    let g = run(&g, &["close", "draw", "card 1"]);
+    let g = run(&g, &["close", "draw", "card 1", "end"]);
     assert_eq!(g.round(), 2, "passing seat 0 on 21 ends the round");
 }
 
@@ -624,7 +631,7 @@ fn t12_0_legality_never_depends_on_hidden_kinds() {
 #[test]
 fn t12_1_draw_x_takes_that_value_from_the_deck_and_ends_the_turn() {
     let g = load(position(&[(2, &[3]), (2, &[3])], &[&[Trump::Draw7]], 0));
-    let after = run(&g, &["play draw-7"]);
+    let after = run(&g, &["play draw-7", "end"]);
     assert_eq!(after.open_cards(Seat(0)), &[3, 7]);
     assert_eq!(after.deck()[7], 3);
     assert_eq!(after.actor(), Actor::Player(Seat(1)));
@@ -636,7 +643,7 @@ fn t12_1_draw_x_takes_that_value_from_the_deck_and_ends_the_turn() {
     assert_eq!(after.open_cards(Seat(0)), &[3]);
     // Empty deck: the discards become the deck first, then the 7 is taken.
     deck_only(&mut s, &[]);
-    let after = run(&load(s), &["play draw-7"]);
+    let after = run(&load(s), &["play draw-7", "end"]);
     assert_eq!(after.open_cards(Seat(0)), &[3, 7]);
 }
 
@@ -699,12 +706,12 @@ fn t12_4_harvest_makes_every_drawn_trump_bring_one_more() {
     for k in [Trump::Shield, Trump::Return, Trump::Destroy] {
         to_pile(&mut s, k);
     }
-    let g = run(&load(s), &["play harvest", "draw", "card 1"]);
+    let g = run(&load(s), &["play harvest", "draw", "card 1", "end"]);
     assert_eq!(g.open_trumps()[0].kind, Trump::Harvest);
     // Seat 1 has no harvest: one trump.
     let g = run(&g, &["gamble win", "trump shield"]);
     assert_eq!(g.actor(), Actor::Player(Seat(1)));
-    let g = run(&g, &["draw", "card 1", "gamble win", "trump return"]);
+    let g = run(&g, &["draw", "card 1", "end", "gamble win", "trump return"]);
     assert_eq!(g.phase(), Phase::GambleDraw(1), "one more for seat 0");
     let g = run(&g, &["trump destroy"]);
     assert_eq!(
@@ -737,7 +744,7 @@ fn t12_5_perfect_draw_takes_the_best_card_test_fact() {
     // In play: the card comes from the deck, the turn ends.
     let mut s = position(&[(10, &[5]), (2, &[3])], &[&[Trump::PerfectDraw]], 0);
     deck_only(&mut s, &[4, 5, 9]);
-    let g = run(&load(s), &["play perfect-draw"]);
+    let g = run(&load(s), &["play perfect-draw", "end"]);
     assert_eq!(g.open_cards(Seat(0)), &[5, 5]);
     assert_eq!(g.actor(), Actor::Player(Seat(1)));
 }
@@ -1089,6 +1096,7 @@ fn t12_12_harvest_bonuses_only_for_pile_draws_and_no_chains() {
             "play harvest",
             "draw",
             "card 1",
+            "end",
             "gamble lose",
             "close",
         ],
@@ -1522,7 +1530,13 @@ fn t12_7_destroyed_harvest_and_damage_plus_stop_working() {
     }
     let g = run(
         &load(s),
-        &["play harvest", "play destroy @0 harvest", "draw", "card 1"],
+        &[
+            "play harvest",
+            "play destroy @0 harvest",
+            "draw",
+            "card 1",
+            "end",
+        ],
     );
     let g = run(&g, &["gamble lose", "close", "gamble win", "trump shield"]);
     assert_eq!(g.phase(), Phase::Play, "no harvest: no bonus");
@@ -1578,4 +1592,29 @@ fn t11_2_the_check_comes_before_the_next_players_gamble() {
     let g = run(&load(s), &["close"]);
     assert_eq!(g.round(), 2);
     assert_eq!(g.last_round().unwrap().winners, 0b010);
+}
+
+#[test]
+fn t15_a_landing_on_the_target_is_not_visible_to_others() {
+    // Seat 0 at 20 or at 19 (his hidden card is 10 or 9) draws a 1: at 21 he may reveal,
+    // at 20 not. Seat 1 and spectators must not tell the two apart: the same views and the
+    // same events, step by step, until seat 0 chooses.
+    let landed = load(position(&[(10, &[10]), (2, &[3])], &[], 0));
+    let missed = load(position(&[(9, &[10]), (2, &[3])], &[], 0));
+    let mut a = landed;
+    let mut b = missed;
+    for step in ["draw", "card 1", "end"] {
+        let act: Action = step.parse().unwrap();
+        for v in [Viewer::Seat(Seat(1)), Viewer::Spectator] {
+            assert_eq!(a.observe(v), b.observe(v), "before {step}: {v:?}");
+            assert_eq!(a.event(&act, v), b.event(&act, v), "{step}: {v:?}");
+        }
+        a = run(&a, &[step]);
+        b = run(&b, &[step]);
+    }
+    assert_eq!(
+        a.observe(Viewer::Seat(Seat(1))),
+        b.observe(Viewer::Seat(Seat(1)))
+    );
+    assert_eq!(a.actor(), Actor::Player(Seat(1)));
 }
