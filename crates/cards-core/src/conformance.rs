@@ -12,9 +12,11 @@
 //! - `apply_mut` agrees with `apply`; events render for every viewer;
 //! - the acting seat's view lists the same legal actions, other views none;
 //! - re-dealing what a seat cannot see leaves its view (and the spectator's) unchanged;
+//! - the state, and every re-dealt state, saves and loads back equal ([`Save`]);
 //!
 //! and over a whole walk: the game ends within the step budget, and its log
-//! replays to the same state.
+//! replays to the same state. Under the `serde` feature, [`check_json_reloads`]
+//! replays a walk's log and saves and loads every state (re-dealt ones too) as JSON.
 
 use std::collections::BTreeSet;
 use std::fmt;
@@ -27,6 +29,7 @@ use crate::chance::below;
 use crate::game::{Actor, Game, Redeal, SeatView, Viewer};
 use crate::log::{Step, StepOf, replay};
 use crate::outcome::Outcome;
+use crate::save::Save;
 use crate::seat::Seat;
 
 /// A broken promise of the [`Game`] contract, with where it happened.
@@ -87,7 +90,7 @@ fn guarded<T>(step: usize, what: &str, f: impl FnOnce() -> T) -> Result<T, Viola
 ///
 /// # Errors
 /// The first [`Violation`] found.
-pub fn check_state<G: Redeal>(
+pub fn check_state<G: Redeal + Save>(
     state: &G,
     nonsense: &[G::Action],
     rng_seed: u64,
@@ -215,12 +218,17 @@ pub fn check_state<G: Redeal>(
         return v("apply leaves its input untouched", String::new());
     }
 
+    check_reload(state, step)?;
     let mut rng = ChaCha8Rng::seed_from_u64(rng_seed);
     let spectator = state.observe(Viewer::Spectator);
     for s in 0..state.seats() {
         let seat = Seat(s as u8);
         let other = guarded(step, "redeal_hidden", || {
             state.redeal_hidden(seat, &mut rng)
+        })?;
+        check_reload(&other, step).map_err(|e| Violation {
+            detail: format!("re-dealt for {seat}: {}", e.detail),
+            ..e
         })?;
         if other.observe(Viewer::Seat(seat)) != state.observe(Viewer::Seat(seat)) {
             return v(
@@ -238,9 +246,74 @@ pub fn check_state<G: Redeal>(
     Ok(())
 }
 
+/// Checks that `state` saves and loads back equal through its [`Save::Setup`].
+///
+/// # Errors
+/// A [`Violation`] when loading refuses the saved state, or gives another one.
+pub fn check_reload<G: Save>(state: &G, step: usize) -> Result<(), Violation> {
+    let setup = guarded(step, "save", || state.save())?;
+    match guarded(step, "load", || G::load(setup.clone()))? {
+        Ok(back) if back == *state => Ok(()),
+        Ok(back) => Err(violation(
+            step,
+            "a state saves and loads back equal",
+            format!("{state:?} loaded as {back:?}"),
+        )),
+        Err(e) => Err(violation(
+            step,
+            "every reachable state saves and loads back",
+            format!("{e}: {setup:?}"),
+        )),
+    }
+}
+
+/// Replays `log` from `start` and checks that every state on the way, and a
+/// re-deal of it for every seat, saves to JSON and loads back equal (through
+/// the game's serde form, which goes through its validated setup).
+///
+/// Run it on the log of a [`check_walk`] so that JSON saves are checked at every
+/// state of the walk, host operations included.
+///
+/// # Errors
+/// The first [`Violation`]; `step` is the index into the log.
+#[cfg(feature = "serde")]
+pub fn check_json_reloads<G>(start: &G, log: &[StepOf<G>], seed: u64) -> Result<(), Violation>
+where
+    G: Redeal + serde::Serialize + serde::de::DeserializeOwned,
+{
+    fn reload<G: Game + serde::Serialize + serde::de::DeserializeOwned>(
+        state: &G,
+        step: usize,
+    ) -> Result<(), Violation> {
+        let json = serde_json::to_string(state)
+            .map_err(|e| violation(step, "every reachable state saves as JSON", e.to_string()))?;
+        match serde_json::from_str::<G>(&json) {
+            Ok(back) if back == *state => Ok(()),
+            Ok(_) => Err(violation(step, "a JSON save loads back equal", json)),
+            Err(e) => Err(violation(
+                step,
+                "every reachable state loads back from JSON",
+                format!("{e}: {json}"),
+            )),
+        }
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut state = start.clone();
+    for step in 0..=log.len() {
+        reload(&state, step)?;
+        for s in 0..state.seats() {
+            reload(&state.redeal_hidden(Seat(s as u8), &mut rng), step)?;
+        }
+        let Some(entry) = log.get(step) else { break };
+        state = replay(&state, std::slice::from_ref(entry))
+            .map_err(|e| violation(step, "a log replays", e.to_string()))?;
+    }
+    Ok(())
+}
+
 /// Walks from `start`, choosing with `choose(legal_count)` at every node, checking
 /// every state; `None` from `choose` stops the walk.
-fn walk<G: Redeal>(
+fn walk<G: Redeal + Save>(
     start: &G,
     extras: &[G::Action],
     seed: u64,
@@ -318,7 +391,7 @@ fn walk<G: Redeal>(
 ///
 /// # Errors
 /// The first [`Violation`].
-pub fn check_walk<G: Redeal>(
+pub fn check_walk<G: Redeal + Save>(
     start: &G,
     seed: u64,
     max_steps: usize,
@@ -335,7 +408,7 @@ pub fn check_walk<G: Redeal>(
 ///
 /// # Errors
 /// The first [`Violation`].
-pub fn check_walk_with_host<G: Redeal>(
+pub fn check_walk_with_host<G: Redeal + Save>(
     start: &G,
     seed: u64,
     max_steps: usize,
@@ -375,7 +448,7 @@ pub fn check_walk_with_host<G: Redeal>(
 ///
 /// # Errors
 /// The first [`Violation`].
-pub fn check_choices<G: Redeal>(
+pub fn check_choices<G: Redeal + Save>(
     start: &G,
     choices: &[u32],
     extras: &[G::Action],

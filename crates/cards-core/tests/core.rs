@@ -356,6 +356,10 @@ fn the_checks_catch_each_kind_of_fault() {
         (Bug::AcceptsUnlisted, "only legal actions are accepted"),
         (Bug::PanicsOnDraw, "no panics"),
         (Bug::Duplicates, "no duplicate actions"),
+        (
+            Bug::RefusesFinished,
+            "every reachable state saves and loads back",
+        ),
     ];
     for (bug, rule) in cases {
         let found =
@@ -380,6 +384,25 @@ fn walks_with_host_operations_log_them() {
         w.outcome.unwrap().place(cards_core::Seat(1)),
         3,
         "the leaver ranks last"
+    );
+}
+
+#[test]
+fn the_reload_check_catches_a_save_that_forgets_host_operations() {
+    let leaves = [Leave(cards_core::Seat(1))];
+    let found = (0..50).find_map(|seed| {
+        check_walk_with_host(
+            &toy(3, Bug::ForgetsOnSave),
+            seed,
+            200,
+            &every_action(),
+            &leaves,
+        )
+        .err()
+    });
+    assert_eq!(
+        found.map(|v| v.rule),
+        Some("a state saves and loads back equal")
     );
 }
 

@@ -86,6 +86,16 @@ impl From<Schwimmen> for Setup {
     }
 }
 
+impl cards_core::Save for Schwimmen {
+    type Setup = Setup;
+    fn save(&self) -> Setup {
+        Setup::from(self.clone())
+    }
+    fn load(setup: Setup) -> Result<Schwimmen, SetupError> {
+        Schwimmen::from_setup(&setup)
+    }
+}
+
 impl TryFrom<Setup> for Schwimmen {
     type Error = SetupError;
     fn try_from(s: Setup) -> Result<Schwimmen, SetupError> {

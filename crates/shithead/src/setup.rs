@@ -115,6 +115,16 @@ impl From<Shithead> for Setup {
     }
 }
 
+impl cards_core::Save for Shithead {
+    type Setup = Setup;
+    fn save(&self) -> Setup {
+        Setup::from(self.clone())
+    }
+    fn load(setup: Setup) -> Result<Shithead, SetupError> {
+        Shithead::from_setup(setup)
+    }
+}
+
 impl TryFrom<Setup> for Shithead {
     type Error = SetupError;
     fn try_from(s: Setup) -> Result<Shithead, SetupError> {

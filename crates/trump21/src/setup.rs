@@ -118,6 +118,16 @@ fn bad(why: &'static str) -> SetupError {
     SetupError::Inconsistent(why)
 }
 
+impl cards_core::Save for Trump21 {
+    type Setup = Setup;
+    fn save(&self) -> Setup {
+        Setup::from(self.clone())
+    }
+    fn load(setup: Setup) -> Result<Trump21, SetupError> {
+        Trump21::from_setup(setup)
+    }
+}
+
 impl TryFrom<Setup> for Trump21 {
     type Error = SetupError;
 

@@ -36,6 +36,10 @@ pub enum Bug {
     Duplicates,
     /// `sample_chance` always takes the first outcome.
     WrongSampler,
+    /// Saving forgets how many seats have left.
+    ForgetsOnSave,
+    /// Loading refuses a finished game.
+    RefusesFinished,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -388,5 +392,22 @@ impl Redeal for Toy {
         }
         next.stock = pool;
         next
+    }
+}
+
+impl cards_core::Save for Toy {
+    type Setup = Toy;
+    fn save(&self) -> Toy {
+        let mut setup = self.clone();
+        if self.rules.bug == Bug::ForgetsOnSave {
+            setup.leavers = 0;
+        }
+        setup
+    }
+    fn load(setup: Toy) -> Result<Toy, ToyError> {
+        if setup.rules.bug == Bug::RefusesFinished && setup.actor() == Actor::Terminal {
+            return Err(ToyError::Illegal);
+        }
+        Ok(setup)
     }
 }

@@ -166,6 +166,11 @@ proptest! {
         let walk = check_walk_with_host(&start, seed, 20_000, &extras(), &host_ops);
         prop_assert!(walk.is_ok(), "{}", walk.err().map(|v| v.to_string()).unwrap_or_default());
         let walk = walk.expect("checked");
+        #[cfg(feature = "serde")]
+        {
+            let json = cards_core::conformance::check_json_reloads(&start, &walk.log, seed);
+            prop_assert!(json.is_ok(), "{}", json.unwrap_err());
+        }
         let mut g = start;
         for step in &walk.log {
             prop_assert!(conserved(&g), "{g:?}");

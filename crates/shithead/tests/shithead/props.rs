@@ -101,6 +101,11 @@ proptest! {
         let start = Shithead::new(rules, seats).unwrap();
         let walk = check_walk(&start, seed, 20_000, &extras());
         prop_assert!(walk.is_ok(), "{}", walk.err().unwrap());
+        #[cfg(feature = "serde")]
+        {
+            let json = cards_core::conformance::check_json_reloads(&start, &walk.unwrap().log, seed);
+            prop_assert!(json.is_ok(), "{}", json.unwrap_err());
+        }
     }
 
     #[test]

@@ -202,6 +202,11 @@ proptest! {
         let leaves: Vec<HostOp> = (0..=seats as u8).map(|s| HostOp::Leave(Seat(s))).collect();
         let w = check_walk_with_host(&g, seed, 20_000, &nonsense(), &leaves);
         prop_assert!(w.is_ok(), "{}", w.err().unwrap());
+        #[cfg(feature = "serde")]
+        {
+            let json = cards_core::conformance::check_json_reloads(&g, &w.unwrap().log, seed);
+            prop_assert!(json.is_ok(), "{}", json.unwrap_err());
+        }
     }
 
     #[test]
