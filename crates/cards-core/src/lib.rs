@@ -26,7 +26,7 @@ pub use outcome::{Outcome, OutcomeError};
 pub use save::Save;
 pub use search::{Playout, perft, random_playout};
 pub use seat::{MAX_SEATS, PerSeat, Seat};
-pub use table::Table;
+pub use table::{EventCursor, Table, TableError, TableEvent};
 
 pub use rand_chacha::ChaCha8Rng;
 pub use rand_core::{Rng, SeedableRng};

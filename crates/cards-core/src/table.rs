@@ -3,6 +3,8 @@
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
+use std::fmt;
+
 use crate::bot::Bot;
 use crate::game::{Actor, Game, Viewer};
 use crate::log::{Step, StepOf};
@@ -80,9 +82,22 @@ impl<G: Game> Table<G> {
         self.state.actor()
     }
 
+    /// The seat to act, or `None` once the game is over.
+    pub fn to_act(&self) -> Option<Seat> {
+        match self.state.actor() {
+            Actor::Player(seat) => Some(seat),
+            Actor::Chance | Actor::Terminal => None,
+        }
+    }
+
     /// `seat`'s view of the current position.
     pub fn view(&self, seat: Seat) -> G::View {
         self.state.observe(Viewer::Seat(seat))
+    }
+
+    /// The spectator's view: only what is public, for a broadcast.
+    pub fn spectator_view(&self) -> G::View {
+        self.state.observe(Viewer::Spectator)
     }
 
     /// The places, once the game is over.
@@ -90,8 +105,10 @@ impl<G: Game> Table<G> {
         self.state.outcome()
     }
 
-    /// Every log entry from index `from` on, as `viewer` may see it: what a game
-    /// server streams to one seat after each call to [`play`](Table::play).
+    /// Every log entry from index `from` on, as `viewer` may see it, in text.
+    ///
+    /// This replays the whole log on every call; a server that streams after
+    /// every move should keep an [`EventCursor`] and call [`events`](Table::events).
     ///
     /// Host operations are rendered by their text; chance steps and actions by the
     /// game's [`event`](Game::event) for `viewer`, so hidden cards stay hidden.
@@ -134,6 +151,26 @@ impl<G: Game> Table<G> {
         Ok(())
     }
 
+    /// Plays `action` for `seat`, refusing it unless `seat` is to act: what a
+    /// server calls with the seat a request came from.
+    ///
+    /// # Errors
+    /// [`TableError::NotYourTurn`] when another seat is to act or the game is
+    /// over, else the rules' reason; the table is unchanged either way.
+    pub fn play_as(
+        &mut self,
+        seat: Seat,
+        action: &G::Action,
+    ) -> Result<(), TableError<G::Illegal>> {
+        if self.to_act() != Some(seat) {
+            return Err(TableError::NotYourTurn {
+                seat,
+                to_act: self.to_act(),
+            });
+        }
+        Ok(self.play(action)?)
+    }
+
     /// Applies a host operation (leaving, a misdeal), then resolves chance.
     ///
     /// # Errors
@@ -151,7 +188,7 @@ impl<G: Game> Table<G> {
     /// # Errors
     /// The rules' reason when the bot chose an illegal action.
     pub fn play_bot(&mut self, bot: &mut dyn Bot<G>) -> Result<Option<G::Action>, G::Illegal> {
-        let Actor::Player(seat) = self.actor() else {
+        let Some(seat) = self.to_act() else {
             return Ok(None);
         };
         let mut legal = Vec::new();
@@ -165,22 +202,77 @@ impl<G: Game> Table<G> {
     /// player actions have been played. Returns the outcome if the game ended.
     ///
     /// # Errors
-    /// The rules' reason when a bot chose an illegal action.
-    ///
-    /// # Panics
-    /// When there are fewer bots than seats.
+    /// [`TableError::MissingBot`] when there are fewer bots than seats (checked
+    /// before anything is played), and the rules' reason when a bot chose an
+    /// illegal action.
     pub fn play_bots(
         &mut self,
         bots: &mut [Box<dyn Bot<G>>],
         max_actions: usize,
-    ) -> Result<Option<Outcome>, G::Illegal> {
+    ) -> Result<Option<Outcome>, TableError<G::Illegal>> {
+        if bots.len() < self.state.seats() {
+            return Err(TableError::MissingBot {
+                bots: bots.len(),
+                seats: self.state.seats(),
+            });
+        }
         for _ in 0..max_actions {
-            let Actor::Player(seat) = self.actor() else {
+            let Some(seat) = self.to_act() else {
                 break;
             };
             self.play_bot(bots[seat.index()].as_mut())?;
         }
         Ok(self.outcome())
+    }
+
+    /// A cursor that streams the log to `viewer` from the first entry on; pass it
+    /// to [`events`](Table::events) after each move.
+    pub fn cursor(&self, viewer: Viewer) -> EventCursor<G> {
+        EventCursor {
+            viewer,
+            next: 0,
+            state: self.start.clone(),
+        }
+    }
+
+    /// The log entries that `cursor` has not seen yet, as its viewer may see
+    /// them, and moves the cursor past them: what a game server sends one seat
+    /// (or a spectator feed) after each move.
+    ///
+    /// Costs one step per new entry: the cursor keeps the state it has reached.
+    /// Chance steps and actions are the game's [`event`](Game::event) for the
+    /// viewer, so hidden cards stay hidden; host operations are public.
+    ///
+    /// ```
+    /// # use cards_core::{Game, Table, Viewer, Seat};
+    /// # fn demo<G: Game>(table: &mut Table<G>, action: G::Action) -> Result<(), Box<dyn std::error::Error>> {
+    /// let mut feed = table.cursor(Viewer::Seat(Seat(1)));
+    /// let dealt = table.events(&mut feed); // the deal, as seat 1 saw it
+    /// table.play_as(Seat(0), &action)?;
+    /// let after = table.events(&mut feed); // only what came since
+    /// # Ok(()) }
+    /// ```
+    pub fn events(&self, cursor: &mut EventCursor<G>) -> Vec<TableEvent<G::Event, G::HostOp>> {
+        let mut out = Vec::new();
+        while let Some(step) = self.log.get(cursor.next) {
+            let next = match step {
+                Step::Host(op) => {
+                    out.push(TableEvent::Host(op.clone()));
+                    cursor.state.host(op)
+                }
+                Step::Chance(a) | Step::Player(_, a) => {
+                    out.push(TableEvent::Game(cursor.state.event(a, cursor.viewer)));
+                    cursor.state.apply(a)
+                }
+            };
+            match next {
+                Ok(state) => cursor.state = state,
+                // Not this table's cursor: its state does not follow the log.
+                Err(_) => break,
+            }
+            cursor.next += 1;
+        }
+        out
     }
 
     fn resolve_chance(&mut self) {
@@ -196,5 +288,79 @@ impl<G: Game> Table<G> {
             }
             self.log.push(Step::Chance(action));
         }
+    }
+}
+
+/// Where one viewer's event stream stands: the next log entry to show and the
+/// state before it. Made by [`Table::cursor`], advanced by [`Table::events`].
+#[derive(Clone, Debug)]
+pub struct EventCursor<G: Game> {
+    viewer: Viewer,
+    next: usize,
+    state: G,
+}
+
+impl<G: Game> EventCursor<G> {
+    /// Who the stream is for.
+    pub fn viewer(&self) -> Viewer {
+        self.viewer
+    }
+
+    /// How many log entries the stream has shown.
+    pub fn position(&self) -> usize {
+        self.next
+    }
+}
+
+/// One log entry as one viewer may see it: a game event (a chance step or an
+/// action, hidden cards hidden) or a host operation (public).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum TableEvent<E, H> {
+    /// A chance step or a player's action, as the game shows it to the viewer.
+    Game(E),
+    /// A host operation: a player left, a misdeal was declared.
+    Host(H),
+}
+
+impl<E: fmt::Display, H: fmt::Display> fmt::Display for TableEvent<E, H> {
+    /// The game event's own text, or `host: leave 2`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TableEvent::Game(e) => e.fmt(f),
+            TableEvent::Host(h) => write!(f, "host: {h}"),
+        }
+    }
+}
+
+/// Why the [`Table`] refused a request.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TableError<E: std::error::Error + 'static> {
+    /// A seat asked to act while another seat is to act, or after the game ended.
+    #[error("{seat} may not act now: {}", whose_turn(*.to_act))]
+    NotYourTurn {
+        /// The seat that asked.
+        seat: Seat,
+        /// The seat to act, if the game is not over.
+        to_act: Option<Seat>,
+    },
+    /// [`Table::play_bots`] was given fewer bots than there are seats.
+    #[error("{bots} bots for {seats} seats: every seat needs a bot")]
+    MissingBot {
+        /// Bots given.
+        bots: usize,
+        /// Seats at the table.
+        seats: usize,
+    },
+    /// The rules refused the action; the message names the rule.
+    #[error(transparent)]
+    Illegal(#[from] E),
+}
+
+fn whose_turn(to_act: Option<Seat>) -> String {
+    match to_act {
+        Some(s) => format!("it is {s}'s turn"),
+        None => "the game is over".to_string(),
     }
 }

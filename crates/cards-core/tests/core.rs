@@ -12,7 +12,7 @@ use cards_core::conformance::{
 };
 use cards_core::{
     Actor, Bot, Card, CardSet, ChaCha8Rng, Game, RandomBot, Rank, ReplayError, Rng, SeedableRng,
-    Step, Suit, Table, Viewer, perft, random_playout, replay,
+    Step, Suit, Table, TableError, Viewer, perft, random_playout, replay,
 };
 use proptest::prelude::*;
 use toy::{Bug, Leave, Toy, ToyAction, ToyRules};
@@ -237,6 +237,92 @@ fn events_since_show_each_seat_only_its_own_cards() {
     assert_eq!(seat0, ["you were dealt 3C", "seat 1 was dealt a card"]);
     assert_eq!(seat1, ["seat 0 was dealt a card", "you were dealt 4C"]);
     assert_eq!(crowd, ["seat 1 was dealt a card"]);
+}
+
+#[test]
+fn play_as_refuses_a_seat_that_is_not_to_act_and_changes_nothing() {
+    let mut t = Table::<Toy>::new(rules(), 2, 7).unwrap();
+    assert_eq!(t.to_act(), Some(cards_core::Seat(0)));
+    let before = t.state().clone();
+    let err = t
+        .play_as(cards_core::Seat(1), &ToyAction::Stand)
+        .unwrap_err();
+    assert_eq!(
+        err,
+        TableError::NotYourTurn {
+            seat: cards_core::Seat(1),
+            to_act: Some(cards_core::Seat(0))
+        }
+    );
+    assert_eq!(
+        err.to_string(),
+        "seat 1 may not act now: it is seat 0's turn"
+    );
+    assert_eq!(t.state(), &before);
+    assert!(matches!(
+        t.play_as(
+            cards_core::Seat(0),
+            &ToyAction::Deal(Card::new(Rank::Ace, Suit::Spades))
+        ),
+        Err(TableError::Illegal(_))
+    ));
+    t.play_as(cards_core::Seat(0), &ToyAction::Stand).unwrap();
+    t.play_as(cards_core::Seat(1), &ToyAction::Stand).unwrap();
+    assert_eq!(t.to_act(), None);
+    assert_eq!(
+        t.play_as(cards_core::Seat(0), &ToyAction::Stand)
+            .unwrap_err()
+            .to_string(),
+        "seat 0 may not act now: the game is over"
+    );
+}
+
+#[test]
+fn play_bots_with_too_few_bots_is_an_error_not_a_panic() {
+    let mut t = Table::<Toy>::new(rules(), 3, 7).unwrap();
+    let mut bots: Vec<Box<dyn Bot<Toy>>> = vec![Box::new(RandomBot), Box::new(RandomBot)];
+    let before = t.log().len();
+    assert_eq!(
+        t.play_bots(&mut bots, 100),
+        Err(TableError::MissingBot { bots: 2, seats: 3 })
+    );
+    assert_eq!(t.log().len(), before, "nothing was played");
+}
+
+#[test]
+fn a_cursor_streams_each_entry_once_as_its_viewer_sees_it() {
+    let mut t = Table::<Toy>::new(rules(), 3, 11).unwrap();
+    let viewers = [
+        Viewer::Seat(cards_core::Seat(0)),
+        Viewer::Seat(cards_core::Seat(2)),
+        Viewer::Spectator,
+    ];
+    let mut cursors: Vec<_> = viewers.iter().map(|&v| t.cursor(v)).collect();
+    let mut streamed: Vec<Vec<String>> = vec![Vec::new(); viewers.len()];
+    let mut bot_rng = ChaCha8Rng::seed_from_u64(3);
+    let mut host_done = false;
+    while let Some(seat) = t.to_act() {
+        for (c, out) in cursors.iter_mut().zip(&mut streamed) {
+            out.extend(t.events(c).iter().map(ToString::to_string));
+            assert_eq!(c.position(), t.log().len());
+        }
+        if !host_done && seat == cards_core::Seat(1) {
+            t.host(&Leave(cards_core::Seat(1))).unwrap();
+            host_done = true;
+            continue;
+        }
+        let mut legal = Vec::new();
+        t.state().legal_actions(&mut legal);
+        let a = Bot::<Toy>::choose(&mut RandomBot, &t.view(seat), &legal, &mut bot_rng);
+        t.play_as(seat, &a).unwrap();
+    }
+    for ((c, out), &v) in cursors.iter_mut().zip(&mut streamed).zip(&viewers) {
+        out.extend(t.events(c).iter().map(ToString::to_string));
+        assert!(t.events(c).is_empty(), "nothing new after the end");
+        assert_eq!(*out, t.events_since(v, 0), "{v:?}");
+    }
+    assert!(streamed[2].contains(&"host: leave 1".to_string()));
+    assert_eq!(t.spectator_view(), t.state().observe(Viewer::Spectator));
 }
 
 #[test]
