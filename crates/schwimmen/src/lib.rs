@@ -1,5 +1,6 @@
 #![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]
 
 mod action;
@@ -19,3 +20,8 @@ pub use rules::{AcesDisplay, AllTie, Direction, KnockerRisk, Refresh, Rules};
 pub use score::{HandValue, ValueKind, hand_value};
 pub use setup::Setup;
 pub use state::{Fate, MAX_SEATS, MIN_SEATS, Phase, Schwimmen, settlement};
+
+/// The rules as this crate implements them, clause by clause, with every
+/// decision taken where the rules leave a choice (the package's `RULES.md`).
+#[doc = include_str!("../RULES.md")]
+pub mod clauses {}

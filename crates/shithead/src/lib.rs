@@ -1,5 +1,6 @@
 #![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]
 
 mod action;
@@ -23,3 +24,8 @@ pub use playable::{pile_level, playable, playable_on, playable_ranks};
 pub use rules::{Decks, Eights, Kings, PickUp, Rules};
 pub use setup::Setup;
 pub use state::{Phase, Shithead, Stage, Status};
+
+/// The rules as this crate implements them, clause by clause, with every
+/// decision taken where the rules leave a choice (the package's `RULES.md`).
+#[doc = include_str!("../RULES.md")]
+pub mod clauses {}

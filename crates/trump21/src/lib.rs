@@ -1,5 +1,6 @@
 #![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]
 
 mod action;
@@ -24,3 +25,8 @@ pub use score::{RoundWinners, best_card, loser_damage, rank_totals, score_key};
 pub use setup::{SeatSetup, Setup, setup_of, trumps_of};
 pub use state::{LastRound, MAX_OPEN, MAX_PLAYERS, MAX_STACK, OpenTrump, Phase, Status, Trump21};
 pub use trump::{KINDS, Trump, TrumpCounts};
+
+/// The rules as this crate implements them, clause by clause, with every
+/// decision taken where the rules leave a choice (the package's `RULES.md`).
+#[doc = include_str!("../RULES.md")]
+pub mod clauses {}
