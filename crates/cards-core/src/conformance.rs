@@ -26,6 +26,7 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
 use crate::chance::below;
+use crate::determinize::Determinize;
 use crate::game::{Actor, Game, Redeal, SeatView, Viewer};
 use crate::log::{Step, StepOf, replay};
 use crate::outcome::Outcome;
@@ -265,6 +266,49 @@ pub fn check_reload<G: Save>(state: &G, step: usize) -> Result<(), Violation> {
             format!("{e}: {setup:?}"),
         )),
     }
+}
+
+/// Checks that every seat's view of `state` determinizes ([`Determinize`]) into
+/// positions that load ([`Save`]) and give that seat the same view, over
+/// `samples` samples per seat from `seed`.
+///
+/// # Errors
+/// The first [`Violation`].
+pub fn check_determinize<G: Determinize + Save>(
+    state: &G,
+    samples: usize,
+    seed: u64,
+    step: usize,
+) -> Result<(), Violation> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    for s in 0..state.seats() {
+        let viewer = Viewer::Seat(Seat(s as u8));
+        let view = state.observe(viewer);
+        for _ in 0..samples {
+            let sample = guarded(step, "determinize", || {
+                G::determinize(state.rules(), &view, &mut rng)
+            })?
+            .map_err(|e| {
+                violation(
+                    step,
+                    "every seat's view determinizes",
+                    format!("{viewer:?}: {e}: {state:?}"),
+                )
+            })?;
+            if sample.observe(viewer) != view {
+                return Err(violation(
+                    step,
+                    "a determinized position gives the seat its view",
+                    format!("{viewer:?}: {state:?} vs {sample:?}"),
+                ));
+            }
+            check_reload(&sample, step).map_err(|e| Violation {
+                detail: format!("determinized for {viewer:?}: {}", e.detail),
+                ..e
+            })?;
+        }
+    }
+    Ok(())
 }
 
 /// Replays `log` from `start` and checks that every state on the way, and a

@@ -91,6 +91,37 @@ impl Outcome {
         self.places.iter().filter(|(_, p)| **p == 1).map(|(s, _)| s)
     }
 
+    /// `seat`'s reward: 1 for first place down to -1 for last, spread evenly,
+    /// seats that tie sharing the average of the places they span (in
+    /// 1, 2, 2, 4 the two second places span the 2nd and 3rd and get 0 each of
+    /// a 4-seat table). A one-seat outcome rewards 0. The rewards sum to 0.
+    ///
+    /// ```
+    /// use cards_core::{Outcome, Seat};
+    /// let o = Outcome::from_places(&[1, 2, 2, 4]).unwrap();
+    /// let r: Vec<f64> = (0..4).map(|s| o.reward(Seat(s))).collect();
+    /// assert_eq!(r, [1.0, 0.0, 0.0, -1.0]);
+    /// ```
+    ///
+    /// # Panics
+    /// When the seat is not at this table.
+    pub fn reward(&self, seat: Seat) -> f64 {
+        let n = self.places.len();
+        if n < 2 {
+            return 0.0;
+        }
+        let place = self.places[seat];
+        let tied = self
+            .places
+            .as_slice()
+            .iter()
+            .filter(|&&p| p == place)
+            .count();
+        // Places are 1-based; a tie at `place` spans place .. place + tied - 1.
+        let mean_rank = f64::from(place) - 1.0 + (tied as f64 - 1.0) / 2.0;
+        1.0 - 2.0 * mean_rank / (n as f64 - 1.0)
+    }
+
     /// Number of seats.
     pub fn len(&self) -> usize {
         self.places.len()
@@ -141,5 +172,24 @@ mod tests {
         assert!(Outcome::from_places(&[2, 2]).is_err());
         assert!(Outcome::from_places(&[]).is_err());
         assert_eq!(Outcome::from_scores(&[1, 1, 3]).places(), &[2, 2, 1]);
+    }
+
+    #[test]
+    fn rewards_spread_from_one_to_minus_one_and_sum_to_zero() {
+        let rewards = |places: &[u8]| {
+            let o = Outcome::from_places(places).unwrap();
+            (0..places.len())
+                .map(|s| o.reward(Seat(s as u8)))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(rewards(&[2, 1]), [-1.0, 1.0]);
+        assert_eq!(rewards(&[1, 1]), [0.0, 0.0]);
+        assert_eq!(rewards(&[1, 2, 3]), [1.0, 0.0, -1.0]);
+        assert_eq!(rewards(&[1, 1, 3]), [0.5, 0.5, -1.0]);
+        assert_eq!(rewards(&[1]), [0.0]);
+        for places in [&[1u8, 2, 2, 4, 5][..], &[3, 1, 1, 3, 5], &[1, 1, 1, 1]] {
+            let sum: f64 = rewards(places).iter().sum();
+            assert!(sum.abs() < 1e-12, "{places:?} sums to {sum}");
+        }
     }
 }

@@ -8,11 +8,12 @@ use std::collections::BTreeSet;
 
 use cards_core::chance::{below, pick_weighted};
 use cards_core::conformance::{
-    check_choices, check_sampler, check_state, check_walk, check_walk_with_host,
+    check_choices, check_determinize, check_sampler, check_state, check_walk, check_walk_with_host,
 };
 use cards_core::{
-    Actor, Bot, Card, CardSet, ChaCha8Rng, Game, RandomBot, Rank, ReplayError, Rng, SeedableRng,
-    Step, Suit, Table, TableError, Viewer, perft, random_playout, replay,
+    Actor, Bot, Card, CardSet, ChaCha8Rng, Game, Ismcts, Pimc, RandomBot, Rank, ReplayError, Rng,
+    SearchBudget, SeedableRng, Step, Suit, Table, TableError, Viewer, perft, random_playout,
+    replay,
 };
 use proptest::prelude::*;
 use toy::{Bug, Leave, Toy, ToyAction, ToyRules};
@@ -562,3 +563,137 @@ fn serde_forms_round_trip_and_refuse_tampering() {
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(transparent)]
 struct ToyActionText(String);
+
+// ---- determinization and search ------------------------------------------------
+
+proptest! {
+    #[test]
+    fn toy_views_determinize_into_valid_positions_with_the_same_view(
+        seed in any::<u64>(), choices in prop::collection::vec(any::<u32>(), 0..30)
+    ) {
+        let w = check_choices(&toy(3, Bug::None), &choices, &every_action()).unwrap();
+        let checked = check_determinize(&w.end, 8, seed, choices.len());
+        prop_assert!(checked.is_ok(), "{}", checked.unwrap_err());
+    }
+}
+
+#[test]
+fn determinizing_deals_each_unseen_card_to_each_place_evenly() {
+    // Seat 0 holds 3C and sees nothing else: the other 7 cards lie one each with
+    // seats 1 and 2 and five in the stock, so each card is with seat 1 one time
+    // in seven.
+    let mut s = toy(3, Bug::None);
+    for c in ["3C", "4C", "5H"] {
+        s = s.apply(&ToyAction::Deal(c.parse().unwrap())).unwrap();
+    }
+    let view = s.observe(Viewer::Seat(cards_core::Seat(0)));
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let n = 7_000;
+    let mut with_seat_1 = std::collections::BTreeMap::<Card, u32>::new();
+    for _ in 0..n {
+        let d = <Toy as cards_core::Determinize>::determinize(s.rules(), &view, &mut rng).unwrap();
+        assert_eq!(d.observe(Viewer::Seat(cards_core::Seat(0))), view);
+        let seat1 = d
+            .observe(Viewer::Seat(cards_core::Seat(1)))
+            .own_hidden
+            .unwrap();
+        *with_seat_1.entry(seat1).or_default() += 1;
+    }
+    assert_eq!(with_seat_1.len(), 7, "every unseen card can be with seat 1");
+    // Chi-square with 6 degrees of freedom: 22.46 is the 0.1% critical value.
+    let expected = f64::from(n) / 7.0;
+    let chi2: f64 = with_seat_1
+        .values()
+        .map(|&k| (f64::from(k) - expected).powi(2) / expected)
+        .sum();
+    assert!(chi2 < 22.46, "chi-square {chi2}: {with_seat_1:?}");
+}
+
+#[test]
+fn a_spectator_view_does_not_determinize() {
+    let s = Table::<Toy>::new(rules(), 2, 3).unwrap();
+    let view = s.spectator_view();
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    assert!(
+        <Toy as cards_core::Determinize>::determinize(s.state().rules(), &view, &mut rng).is_err()
+    );
+}
+
+#[test]
+fn ismcts_is_deterministic_for_a_seed() {
+    let t = Table::<Toy>::new(rules(), 3, 21).unwrap();
+    let seat = t.to_act().unwrap();
+    let mut legal = Vec::new();
+    t.state().legal_actions(&mut legal);
+    let search = |seed| {
+        let mut bot = Ismcts::<Toy>::new(rules(), SearchBudget::iterations(300));
+        bot.search(&t.view(seat), &legal, &mut ChaCha8Rng::seed_from_u64(seed))
+    };
+    assert_eq!(search(4), search(4));
+    let visits: u32 = search(4).iter().map(|(_, v)| v).sum();
+    assert_eq!(visits, 300, "every iteration visits one root action");
+}
+
+#[test]
+fn ismcts_stands_on_a_sure_win_and_draws_when_standing_loses() {
+    // Seat 0 holds 5H, seat 1 holds 2C; two open cards at most. Seat 0 moves first.
+    let deal = |cards: [&str; 2]| {
+        let mut s = toy(2, Bug::None);
+        for c in cards {
+            s = s.apply(&ToyAction::Deal(c.parse().unwrap())).unwrap();
+        }
+        s
+    };
+    let choose = |s: &Toy, seed| {
+        let seat = match s.actor() {
+            Actor::Player(p) => p,
+            a => panic!("{a:?}"),
+        };
+        let mut legal = Vec::new();
+        s.legal_actions(&mut legal);
+        let mut bot = Ismcts::<Toy>::new(rules(), SearchBudget::iterations(2_000));
+        bot.choose(
+            &s.observe(Viewer::Seat(seat)),
+            &legal,
+            &mut ChaCha8Rng::seed_from_u64(seed),
+        )
+    };
+    // Seat 1 with 2C after seat 0 stood on 5H: standing loses for sure, drawing
+    // (any card is 2 or more) ties or wins.
+    let mut s = deal(["5H", "2C"]);
+    s = s.apply(&ToyAction::Stand).unwrap();
+    for seed in 0..5 {
+        assert_eq!(choose(&s, seed), ToyAction::Draw, "seed {seed}");
+    }
+}
+
+#[test]
+fn ismcts_and_pimc_beat_random_play() {
+    let mut wins = [0u32; 2];
+    let games = 150;
+    for seed in 0..games {
+        for (k, wins) in wins.iter_mut().enumerate() {
+            let mut t = Table::<Toy>::new(rules(), 2, seed).unwrap();
+            let searcher: Box<dyn Bot<Toy>> = if k == 0 {
+                Box::new(Ismcts::<Toy>::new(rules(), SearchBudget::iterations(200)))
+            } else {
+                Box::new(Pimc::<Toy>::new(rules(), 10, 4))
+            };
+            let mut bots: Vec<Box<dyn Bot<Toy>>> = vec![searcher, Box::new(RandomBot)];
+            let o = t.play_bots(&mut bots, 100).unwrap().unwrap();
+            *wins +=
+                u32::from(o.place(cards_core::Seat(0)) == 1 && o.place(cards_core::Seat(1)) == 2);
+        }
+    }
+    // The greedy bot above wins 60 % of its games; search should do better.
+    assert!(
+        wins[0] * 100 > games as u32 * 62,
+        "ISMCTS won {} of {games}",
+        wins[0]
+    );
+    assert!(
+        wins[1] * 100 > games as u32 * 62,
+        "PIMC won {} of {games}",
+        wins[1]
+    );
+}

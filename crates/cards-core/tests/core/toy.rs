@@ -134,6 +134,8 @@ pub struct ToyView {
     pub stock_len: usize,
     pub actor: Actor,
     pub can_draw: bool,
+    pub left: PerSeat<u8>,
+    pub to_act: Seat,
 }
 
 impl SeatView for ToyView {
@@ -338,6 +340,8 @@ impl Game for Toy {
             stock_len: self.stock.len(),
             actor: self.actor(),
             can_draw: me.is_some_and(|s| self.can_draw(s)),
+            left: self.left,
+            to_act: self.to_act,
         }
     }
 
@@ -392,6 +396,62 @@ impl Redeal for Toy {
         }
         next.stock = pool;
         next
+    }
+}
+
+impl cards_core::Determinize for Toy {
+    /// Deals the cards the seat has not seen (other seats' hidden cards and the
+    /// stock) uniformly among the seats still holding a hidden card and the stock.
+    fn determinize<R: Rng + ?Sized>(
+        rules: &ToyRules,
+        view: &ToyView,
+        rng: &mut R,
+    ) -> Result<Toy, ToyError> {
+        let me = view.me.ok_or(ToyError::Illegal)?;
+        let seats = view.open.len();
+        let mut state = Toy::new(rules.clone(), seats)?;
+        let mut pool = deck();
+        for (s, open) in view.open.iter() {
+            pool -= *open;
+            state.open[s] = *open;
+        }
+        if let Some(c) = view.own_hidden {
+            pool.remove(c);
+            state.hidden[me] = Some(c);
+        }
+        state.stood = view.stood;
+        state.left = view.left;
+        state.leavers = view.left.as_slice().iter().copied().max().unwrap_or(0);
+        state.to_act = view.to_act;
+        // The deal goes to the seats still in, in seat order: the hidden cards
+        // held now are on the first `held` of them.
+        let open_cards: usize = view.open.as_slice().iter().map(|o| o.len()).sum();
+        let held = deck()
+            .len()
+            .checked_sub(view.stock_len + open_cards)
+            .ok_or(ToyError::Illegal)?;
+        let holders: Vec<Seat> = state
+            .hidden
+            .seats()
+            .filter(|&s| state.in_game(s))
+            .take(held)
+            .collect();
+        if holders.len() != held || holders.contains(&me) != view.own_hidden.is_some() {
+            return Err(ToyError::Illegal);
+        }
+        for s in holders.into_iter().filter(|&s| s != me) {
+            let c = pool
+                .nth(below(rng, pool.len() as u64) as usize)
+                .ok_or(ToyError::Illegal)?;
+            pool.remove(c);
+            state.hidden[s] = Some(c);
+        }
+        state.drawing = view.actor == Actor::Chance && state.undealt().is_none();
+        if pool.len() != view.stock_len {
+            return Err(ToyError::Illegal);
+        }
+        state.stock = pool;
+        Ok(state)
     }
 }
 

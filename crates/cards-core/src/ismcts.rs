@@ -1,0 +1,298 @@
+//! [`Ismcts`]: information-set Monte Carlo tree search, a [`Bot`] for every
+//! game that can [`Determinize`].
+//!
+//! Single-observer ISMCTS: one tree for the deciding seat, whose nodes are
+//! action sequences. Each iteration samples a full position from the seat's
+//! view, walks the tree choosing by UCB among the actions that position allows
+//! (each child counts how often it was available), adds one node, plays the
+//! rest at random and credits every node with the reward of the seat that chose
+//! it. Chance steps are sampled by their true weights and are not nodes: the
+//! tree branches on decisions only.
+
+use std::time::{Duration, Instant};
+
+use rand_core::Rng;
+
+use crate::bot::Bot;
+use crate::chance::below;
+use crate::determinize::Determinize;
+use crate::game::{Actor, Game};
+use crate::search::Playout;
+use crate::seat::Seat;
+
+/// How long an [`Ismcts`] search runs and how it explores.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SearchBudget {
+    /// Iterations per decision (one determinization and one playout each).
+    pub iterations: u32,
+    /// A wall-clock limit per decision, checked every few iterations. `None`
+    /// keeps the search a pure function of the seed; with a limit, how many
+    /// iterations run depends on the machine.
+    pub time_limit: Option<Duration>,
+    /// The UCB exploration constant; rewards lie in -1..=1.
+    pub exploration: f64,
+    /// Steps (chance included) a random playout may take before it is scored 0.
+    pub max_playout_steps: usize,
+}
+
+impl Default for SearchBudget {
+    /// 1,000 iterations, no time limit, exploration 0.7, playouts of up to 100,000 steps.
+    fn default() -> Self {
+        SearchBudget {
+            iterations: 1_000,
+            time_limit: None,
+            exploration: 0.7,
+            max_playout_steps: 100_000,
+        }
+    }
+}
+
+impl SearchBudget {
+    /// `iterations` per decision, the other settings as [`Default`].
+    pub fn iterations(iterations: u32) -> SearchBudget {
+        SearchBudget {
+            iterations,
+            ..SearchBudget::default()
+        }
+    }
+}
+
+const NONE: u32 = u32::MAX;
+
+/// One decision in the tree: the action that led here and its statistics.
+#[derive(Clone, Debug)]
+struct Node<A> {
+    /// The edge from the parent (the root has none).
+    action: Option<A>,
+    /// Who chose `action`.
+    chooser: Seat,
+    first_child: u32,
+    next_sibling: u32,
+    visits: u32,
+    available: u32,
+    reward: f64,
+}
+
+/// Information-set MCTS as a [`Bot`]: strong play from a seat's view alone.
+///
+/// Deterministic for a given RNG seed unless [`SearchBudget::time_limit`] is set.
+/// The tree's storage is kept between decisions, so after the first decision
+/// an iteration allocates nothing.
+///
+/// ```
+/// # use cards_core::{Bot, Determinize, Game, Table, Ismcts, SearchBudget, RandomBot};
+/// # fn demo<G: Determinize + 'static>(rules: G::Rules) -> Result<(), Box<dyn std::error::Error>> where G::SetupError: 'static {
+/// let mut table = Table::<G>::new(rules.clone(), 2, 7)?;
+/// let mut bots: Vec<Box<dyn Bot<G>>> = vec![
+///     Box::new(Ismcts::<G>::new(rules, SearchBudget::iterations(500))),
+///     Box::new(RandomBot),
+/// ];
+/// table.play_bots(&mut bots, 100_000)?;
+/// # Ok(()) }
+/// ```
+#[derive(Clone, Debug)]
+pub struct Ismcts<G: Game> {
+    rules: G::Rules,
+    budget: SearchBudget,
+    nodes: Vec<Node<G::Action>>,
+    path: Vec<u32>,
+    legal: Vec<G::Action>,
+    untried: Vec<G::Action>,
+    scratch: Vec<(G::Action, u32)>,
+    playout: Playout<G>,
+}
+
+impl<G: Determinize> Ismcts<G> {
+    /// A searcher for games under `rules` (a view does not carry them).
+    pub fn new(rules: G::Rules, budget: SearchBudget) -> Ismcts<G> {
+        Ismcts {
+            rules,
+            budget,
+            nodes: Vec::new(),
+            path: Vec::new(),
+            legal: Vec::new(),
+            untried: Vec::new(),
+            scratch: Vec::new(),
+            playout: Playout::new(),
+        }
+    }
+
+    /// The budget each decision gets.
+    pub fn budget(&self) -> SearchBudget {
+        self.budget
+    }
+
+    /// Searches from `view` and returns each root action with its visit count,
+    /// most visited first (the choice is the first). Empty when `legal` is.
+    pub fn search(
+        &mut self,
+        view: &G::View,
+        legal: &[G::Action],
+        rng: &mut dyn Rng,
+    ) -> Vec<(G::Action, u32)> {
+        self.nodes.clear();
+        self.nodes.push(Node {
+            action: None,
+            chooser: Seat(0),
+            first_child: NONE,
+            next_sibling: NONE,
+            visits: 0,
+            available: 0,
+            reward: 0.0,
+        });
+        if legal.is_empty() {
+            return Vec::new();
+        }
+        let started = Instant::now();
+        for i in 0..self.budget.iterations {
+            if let Some(limit) = self.budget.time_limit
+                && i % 16 == 0
+                && started.elapsed() >= limit
+            {
+                break;
+            }
+            let Ok(state) = G::determinize(&self.rules, view, rng) else {
+                break;
+            };
+            self.iterate(state, rng);
+        }
+        let mut counts: Vec<(G::Action, u32)> = Vec::new();
+        let mut child = self.nodes[0].first_child;
+        while child != NONE {
+            let node = &self.nodes[child as usize];
+            if let Some(a) = &node.action
+                && legal.contains(a)
+            {
+                counts.push((a.clone(), node.visits));
+            }
+            child = node.next_sibling;
+        }
+        for a in legal {
+            if !counts.iter().any(|(b, _)| b == a) {
+                counts.push((a.clone(), 0));
+            }
+        }
+        // Stable: ties keep the order of the legal list.
+        counts.sort_by_key(|&(_, visits)| std::cmp::Reverse(visits));
+        counts
+    }
+
+    /// One iteration from a determinized `state`.
+    fn iterate(&mut self, mut state: G, rng: &mut dyn Rng) {
+        self.path.clear();
+        self.path.push(0);
+        let mut node = 0u32;
+        let mut expanded = false;
+        loop {
+            let seat = match state.actor() {
+                Actor::Terminal => break,
+                Actor::Chance => match state.sample_chance(rng, &mut self.scratch) {
+                    Some(a) if state.apply_mut(&a).is_ok() => continue,
+                    _ => return,
+                },
+                Actor::Player(seat) => seat,
+            };
+            if expanded {
+                break;
+            }
+            state.legal_actions(&mut self.legal);
+            let Some(next) = self.select_or_expand(node, seat, rng, &mut expanded) else {
+                return;
+            };
+            let Some(action) = self.nodes[next as usize].action.clone() else {
+                return;
+            };
+            if state.apply_mut(&action).is_err() {
+                return;
+            }
+            node = next;
+            self.path.push(node);
+        }
+        self.playout
+            .run(&mut state, rng, self.budget.max_playout_steps);
+        let outcome = state.outcome();
+        for &n in &self.path {
+            let node = &mut self.nodes[n as usize];
+            node.visits += 1;
+            if n != 0
+                && let Some(o) = &outcome
+            {
+                node.reward += o.reward(node.chooser);
+            }
+        }
+    }
+
+    /// The child of `node` to follow: a new one for an action not tried yet in
+    /// this position, else the available child with the best UCB score.
+    fn select_or_expand(
+        &mut self,
+        node: u32,
+        seat: Seat,
+        rng: &mut dyn Rng,
+        expanded: &mut bool,
+    ) -> Option<u32> {
+        self.untried.clear();
+        self.untried.extend(self.legal.iter().cloned());
+        let mut child = self.nodes[node as usize].first_child;
+        while child != NONE {
+            let c = &mut self.nodes[child as usize];
+            if let Some(pos) = c
+                .action
+                .as_ref()
+                .and_then(|a| self.untried.iter().position(|u| u == a))
+            {
+                c.available += 1;
+                self.untried.swap_remove(pos);
+            }
+            child = c.next_sibling;
+        }
+        if !self.untried.is_empty() {
+            let pick = below(rng, self.untried.len() as u64) as usize;
+            let action = self.untried.swap_remove(pick);
+            let id = self.nodes.len() as u32;
+            let parent = &mut self.nodes[node as usize];
+            let sibling = parent.first_child;
+            parent.first_child = id;
+            self.nodes.push(Node {
+                action: Some(action),
+                chooser: seat,
+                first_child: NONE,
+                next_sibling: sibling,
+                visits: 0,
+                available: 1,
+                reward: 0.0,
+            });
+            *expanded = true;
+            return Some(id);
+        }
+        let c = self.budget.exploration;
+        let mut best = (NONE, f64::NEG_INFINITY);
+        let mut child = self.nodes[node as usize].first_child;
+        while child != NONE {
+            let n = &self.nodes[child as usize];
+            let listed = n.action.as_ref().is_some_and(|a| self.legal.contains(a));
+            if listed {
+                let visits = f64::from(n.visits.max(1));
+                let score =
+                    n.reward / visits + c * (f64::from(n.available.max(1)).ln() / visits).sqrt();
+                if score > best.1 {
+                    best = (child, score);
+                }
+            }
+            child = n.next_sibling;
+        }
+        (best.0 != NONE).then_some(best.0)
+    }
+}
+
+impl<G: Determinize> Bot<G> for Ismcts<G> {
+    fn choose(&mut self, view: &G::View, legal: &[G::Action], rng: &mut dyn Rng) -> G::Action {
+        if legal.len() == 1 {
+            return legal[0].clone();
+        }
+        self.search(view, legal, rng)
+            .into_iter()
+            .next()
+            .map_or_else(|| legal[0].clone(), |(a, _)| a)
+    }
+}
