@@ -697,3 +697,32 @@ fn ismcts_and_pimc_beat_random_play() {
         wins[1]
     );
 }
+
+impl cards_core::Opponents for Toy {
+    fn heuristic(_: &ToyRules) -> Box<dyn Bot<Toy>> {
+        Box::new(Greedy)
+    }
+}
+
+#[test]
+fn every_difficulty_plays_whole_games_and_hard_beats_easy() {
+    let mut hard_wins = 0;
+    for seed in 0..100 {
+        for level in cards_core::Difficulty::ALL {
+            let mut t = Table::<Toy>::new(rules(), 2, seed).unwrap();
+            let mut bots = vec![
+                level.bot::<Toy>(&rules()),
+                Box::new(RandomBot) as Box<dyn Bot<Toy>>,
+            ];
+            assert!(t.play_bots(&mut bots, 100).unwrap().is_some(), "{level}");
+        }
+        let mut t = Table::<Toy>::new(rules(), 2, seed).unwrap();
+        let mut bots = vec![
+            cards_core::Difficulty::Hard.bot::<Toy>(&rules()),
+            cards_core::Difficulty::Easy.bot::<Toy>(&rules()),
+        ];
+        let o = t.play_bots(&mut bots, 100).unwrap().unwrap();
+        hard_wins += u32::from(o.place(cards_core::Seat(0)) < o.place(cards_core::Seat(1)));
+    }
+    assert!(hard_wins > 50, "hard won {hard_wins} of 100 against easy");
+}

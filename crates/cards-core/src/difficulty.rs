@@ -1,0 +1,112 @@
+//! [`Difficulty`]: easy, medium and hard opponents for every game, in one line.
+
+use rand_core::Rng;
+
+use crate::bot::{Bot, RandomBot};
+use crate::chance::below;
+use crate::determinize::Determinize;
+use crate::game::Game;
+use crate::ismcts::{Ismcts, SearchBudget};
+
+/// A game's own opponents: its heuristic bot and the search budget its hard
+/// level gets. With it, [`Difficulty::bot`] builds every level.
+pub trait Opponents: Determinize + 'static {
+    /// The game's heuristic bot (the medium level).
+    fn heuristic(rules: &Self::Rules) -> Box<dyn Bot<Self>>;
+
+    /// The budget of the hard level: about 50 ms a decision on one core.
+    fn hard_budget() -> SearchBudget {
+        SearchBudget::default()
+    }
+}
+
+/// How strong an opponent is.
+///
+/// ```
+/// # use cards_core::{Difficulty, Opponents, Bot};
+/// # fn demo<G: Opponents>(rules: G::Rules) {
+/// let opponent: Box<dyn Bot<G>> = Difficulty::Hard.bot::<G>(&rules);
+/// # }
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum Difficulty {
+    /// Plays the heuristic's choice half the time and a random legal action otherwise.
+    Easy,
+    /// The game's heuristic bot.
+    #[default]
+    Medium,
+    /// Information-set MCTS at the game's [`Opponents::hard_budget`].
+    Hard,
+}
+
+impl Difficulty {
+    /// Every level, easiest first.
+    pub const ALL: [Difficulty; 3] = [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard];
+
+    /// An opponent of this level for games under `rules`.
+    pub fn bot<G: Opponents>(self, rules: &G::Rules) -> Box<dyn Bot<G>> {
+        match self {
+            Difficulty::Easy => Box::new(Sloppy {
+                inner: G::heuristic(rules),
+            }),
+            Difficulty::Medium => G::heuristic(rules),
+            Difficulty::Hard => Box::new(Ismcts::<G>::new(rules.clone(), G::hard_budget())),
+        }
+    }
+}
+
+impl std::fmt::Display for Difficulty {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Difficulty::Easy => "easy",
+            Difficulty::Medium => "medium",
+            Difficulty::Hard => "hard",
+        })
+    }
+}
+
+/// Why a difficulty did not parse.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("a difficulty is easy, medium or hard")]
+pub struct ParseDifficultyError;
+
+impl std::str::FromStr for Difficulty {
+    type Err = ParseDifficultyError;
+    fn from_str(s: &str) -> Result<Difficulty, ParseDifficultyError> {
+        Difficulty::ALL
+            .into_iter()
+            .find(|d| d.to_string().eq_ignore_ascii_case(s.trim()))
+            .ok_or(ParseDifficultyError)
+    }
+}
+
+/// The easy level: the heuristic half the time, random otherwise.
+struct Sloppy<G: Game> {
+    inner: Box<dyn Bot<G>>,
+}
+
+impl<G: Game> Bot<G> for Sloppy<G> {
+    fn choose(&mut self, view: &G::View, legal: &[G::Action], rng: &mut dyn Rng) -> G::Action {
+        if below(rng, 2) == 0 {
+            self.inner.choose(view, legal, rng)
+        } else {
+            Bot::<G>::choose(&mut RandomBot, view, legal, rng)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn difficulties_read_and_print_alike() {
+        for d in Difficulty::ALL {
+            assert_eq!(d.to_string().parse::<Difficulty>(), Ok(d));
+        }
+        assert_eq!(" HARD ".parse::<Difficulty>(), Ok(Difficulty::Hard));
+        assert_eq!("expert".parse::<Difficulty>(), Err(ParseDifficultyError));
+    }
+}
