@@ -118,7 +118,7 @@ impl From<Shithead> for Setup {
 impl cards_core::Save for Shithead {
     type Setup = Setup;
     fn save(&self) -> Setup {
-        Setup::from(self.clone())
+        Setup::from(*self)
     }
     fn load(setup: Setup) -> Result<Shithead, SetupError> {
         Shithead::from_setup(setup)

@@ -1,0 +1,87 @@
+//! The games the command knows: their names, bots and rule options.
+
+use cards_core::{Bot, Game, RandomBot};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+
+/// A game the `cards` command can run.
+pub trait CliGame: Game + Send + Sync + 'static
+where
+    Self::Rules: Serialize + DeserializeOwned + Send + Sync,
+{
+    /// The name on the command line.
+    const NAME: &'static str;
+
+    /// The bot called `name` (`random`, `easy`, `medium`, `hard`), if this game has it.
+    fn bot(name: &str, rules: &Self::Rules) -> Option<Box<dyn Bot<Self>>>;
+}
+
+/// The bot names every game accepts.
+pub const BOT_NAMES: [&str; 4] = ["random", "easy", "medium", "hard"];
+
+/// `random` for any game, else `medium` as the game's heuristic bot.
+// TODO(levels): once every game implements cards_core::Opponents, build
+// easy/medium/hard through cards_core::Difficulty instead.
+fn with_heuristic<G: Game + 'static>(
+    name: &str,
+    heuristic: impl FnOnce() -> Box<dyn Bot<G>>,
+) -> Option<Box<dyn Bot<G>>> {
+    match name {
+        "random" => Some(Box::new(RandomBot)),
+        "medium" => Some(heuristic()),
+        _ => None,
+    }
+}
+
+impl CliGame for schwimmen::Schwimmen {
+    const NAME: &'static str = "schwimmen";
+    fn bot(name: &str, _: &schwimmen::Rules) -> Option<Box<dyn Bot<Self>>> {
+        with_heuristic(name, || Box::new(schwimmen::StrongBot::default()))
+    }
+}
+
+impl CliGame for trump21::Trump21 {
+    const NAME: &'static str = "trump21";
+    fn bot(name: &str, _: &trump21::Rules) -> Option<Box<dyn Bot<Self>>> {
+        with_heuristic(name, || Box::new(trump21::OddsBot::default()))
+    }
+}
+
+impl CliGame for shithead::Shithead {
+    const NAME: &'static str = "shithead";
+    fn bot(name: &str, _: &shithead::Rules) -> Option<Box<dyn Bot<Self>>> {
+        with_heuristic(name, || Box::new(shithead::ShitheadBot))
+    }
+}
+
+/// The default rules with `overrides` (`name=value`, the value as JSON or else
+/// as a string) applied through the rules' serde form, so every house rule is
+/// reachable by its documented name.
+///
+/// # Errors
+/// A message naming the rule that is unknown or has a value the rules refuse.
+pub fn rules_with<R: Default + Serialize + DeserializeOwned>(
+    overrides: &[String],
+) -> Result<R, String> {
+    let mut json = serde_json::to_value(R::default()).map_err(|e| e.to_string())?;
+    let Value::Object(fields) = &mut json else {
+        return Err("these rules have no named options".to_string());
+    };
+    for o in overrides {
+        let (name, value) = o
+            .split_once('=')
+            .ok_or_else(|| format!("a rule option is name=value, not {o:?}"))?;
+        let name = name.trim();
+        let Some(field) = fields.get_mut(name) else {
+            let known: Vec<&str> = fields.keys().map(String::as_str).collect();
+            return Err(format!(
+                "unknown rule {name:?}; the rules are {}",
+                known.join(", ")
+            ));
+        };
+        *field = serde_json::from_str(value.trim())
+            .unwrap_or_else(|_| Value::String(value.trim().to_string()));
+    }
+    serde_json::from_value(json).map_err(|e| format!("the rules refuse {overrides:?}: {e}"))
+}

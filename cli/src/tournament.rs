@@ -1,0 +1,104 @@
+//! Seeded tournaments: many games between bots, in parallel, with totals that
+//! do not depend on the thread count.
+
+use cards_core::{Bot, Table};
+use indicatif::{ParallelProgressIterator, ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use crate::games::CliGame;
+use crate::stats::Tally;
+
+/// What to play.
+#[derive(Clone, Debug)]
+pub struct Plan<R> {
+    /// The rules every game is played by.
+    pub rules: R,
+    /// Seats at the table; one bot per seat.
+    pub seats: usize,
+    /// Games to play.
+    pub games: u64,
+    /// Game `i` is dealt from `seed + i`.
+    pub seed: u64,
+    /// Bot names by slot; slot `j` sits at seat `(j + i) % seats` in game `i`,
+    /// so every bot plays every seat equally often.
+    pub bots: Vec<String>,
+    /// Player actions after which a game is given up as unfinished.
+    pub max_actions: usize,
+}
+
+/// Plays `plan` on the current rayon pool and returns the tally; `progress`
+/// shows a bar on standard error.
+///
+/// # Errors
+/// A message when a bot name is unknown for this game or a game cannot be set up.
+pub fn run<G: CliGame>(plan: &Plan<G::Rules>, progress: bool) -> Result<Tally, String>
+where
+    G::Rules: Serialize + DeserializeOwned + Send + Sync,
+{
+    if plan.bots.len() != plan.seats {
+        return Err(format!(
+            "{} bots for {} seats: name one bot per seat",
+            plan.bots.len(),
+            plan.seats
+        ));
+    }
+    for name in &plan.bots {
+        if G::bot(name, &plan.rules).is_none() {
+            return Err(format!("{} has no bot called {name:?}", G::NAME));
+        }
+    }
+    G::new(plan.rules.clone(), plan.seats).map_err(|e| e.to_string())?;
+    let bar = if progress {
+        ProgressBar::new(plan.games).with_style(
+            ProgressStyle::with_template("{bar:40} {pos}/{len} games, {per_sec}, {eta} left")
+                .expect("a fixed template"),
+        )
+    } else {
+        ProgressBar::hidden()
+    };
+    let tally = (0..plan.games)
+        .into_par_iter()
+        .progress_with(bar)
+        .map(|i| play_one::<G>(plan, i))
+        .reduce(|| Ok(Tally::new(plan.seats)), |a, b| Ok(a?.merge(b?)))?;
+    Ok(tally)
+}
+
+/// Game `i` of the plan.
+fn play_one<G: CliGame>(plan: &Plan<G::Rules>, i: u64) -> Result<Tally, String>
+where
+    G::Rules: Serialize + DeserializeOwned + Send + Sync,
+{
+    let n = plan.seats;
+    let shift = (i % n as u64) as usize;
+    // bots_by_seat[(j + shift) % n] = slot j's bot.
+    let mut slots: Vec<Option<Box<dyn Bot<G>>>> = (0..n).map(|_| None).collect();
+    for (j, name) in plan.bots.iter().enumerate() {
+        slots[(j + shift) % n] = G::bot(name, &plan.rules);
+    }
+    let mut bots: Vec<Box<dyn Bot<G>>> = slots
+        .into_iter()
+        .map(|b| b.ok_or("every slot has a bot"))
+        .collect::<Result<_, _>>()?;
+    let mut table = Table::<G>::new(plan.rules.clone(), n, plan.seed.wrapping_add(i))
+        .map_err(|e| e.to_string())?;
+    let outcome = table
+        .play_bots(&mut bots, plan.max_actions)
+        .map_err(|e| format!("game {i}: {e}"))?;
+    let mut tally = Tally::new(n);
+    tally.steps = table.log().len() as u64;
+    match outcome {
+        None => tally.unfinished = 1,
+        Some(o) => {
+            tally.finished = 1;
+            for j in 0..n {
+                let place = o.places()[(j + shift) % n];
+                tally.wins[j] = u64::from(place == 1);
+                tally.place_sum[j] = u64::from(place);
+            }
+        }
+    }
+    Ok(tally)
+}
