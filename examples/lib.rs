@@ -4,6 +4,8 @@
 //! The workspace README follows; its code example is tested here.
 #![doc = include_str!("../README.md")]
 
+pub mod server;
+
 use std::fmt::Display;
 use std::io::{self, BufRead, Write};
 
