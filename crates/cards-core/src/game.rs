@@ -14,6 +14,7 @@ use crate::seat::Seat;
 /// Who acts in a state.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Actor {
     /// A player decides.
     Player(Seat),
@@ -26,6 +27,7 @@ pub enum Actor {
 /// Who looks at a state.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Viewer {
     /// A player: sees his own hidden cards and everything public.
     Seat(Seat),

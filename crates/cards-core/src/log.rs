@@ -11,6 +11,7 @@ use crate::seat::Seat;
 /// whatever RNG produced the log.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Step<A, H> {
     /// Chance chose this outcome.
     Chance(A),

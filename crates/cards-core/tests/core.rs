@@ -551,7 +551,7 @@ fn serde_forms_round_trip_and_refuse_tampering() {
 
     let step: Step<ToyActionText, String> = Step::Player(Seat(1), ToyActionText("stand".into()));
     let json = serde_json::to_string(&step).unwrap();
-    assert_eq!(json, r#"{"Player":[1,"stand"]}"#);
+    assert_eq!(json, r#"{"player":[1,"stand"]}"#);
     assert_eq!(
         serde_json::from_str::<Step<ToyActionText, String>>(&json).unwrap(),
         step
