@@ -22,11 +22,19 @@ pub struct Flags {
     pub auto: bool,
 }
 
-/// Reads `--seed N`, `--players N` and `--auto` from the process arguments.
+/// The flags every example takes, for `--help` and for error messages.
+pub const USAGE: &str = "options:
+  --seed N      the deal (default 7): the same seed plays the same game
+  --players N   how many seats
+  --auto        bots play every seat and the whole game is printed
+  --help        this text";
+
+/// Reads `--seed N`, `--players N` and `--auto` from the process arguments;
+/// `Ok(None)` for `--help`.
 ///
 /// # Errors
 /// A message naming the flag that is wrong, for the example to print.
-pub fn parse_flags(args: impl IntoIterator<Item = String>) -> Result<Flags, String> {
+pub fn parse_flags(args: impl IntoIterator<Item = String>) -> Result<Option<Flags>, String> {
     let mut flags = Flags {
         seed: 7,
         players: None,
@@ -48,48 +56,79 @@ pub fn parse_flags(args: impl IntoIterator<Item = String>) -> Result<Flags, Stri
                         Some(usize::try_from(n).map_err(|_| "--players is too large".to_string())?);
                 }
             }
-            "-h" | "--help" => return Err("usage: [--seed N] [--players N] [--auto]".to_string()),
-            other => {
-                return Err(format!(
-                    "unknown argument {other:?}; usage: [--seed N] [--players N] [--auto]"
-                ));
-            }
+            "-h" | "--help" => return Ok(None),
+            other => return Err(format!("unknown argument {other:?}\n{USAGE}")),
         }
     }
-    Ok(flags)
+    Ok(Some(flags))
 }
 
-/// Prints numbered `choices` and reads a number from `input` until it is one of
-/// them. Returns the 0-based index, or `None` at end of input.
-pub fn choose<R: BufRead, W: Write>(
+/// Asks the human for a move: the number of one of `labels` (one per legal
+/// action), or the move typed as text (`knock`, `swap 7H AS`), so that an
+/// illegal move gets the rules' own reason. A forced move (only one legal) is
+/// announced and taken without asking. Re-asks until it gets a legal move;
+/// returns its index, or `None` at the end of input. Bytes that are not UTF-8
+/// are read as replacement characters, not as the end.
+///
+/// # Errors
+/// When writing to `output` fails.
+pub fn ask_move<G: Game, R: BufRead, W: Write>(
     input: &mut R,
     output: &mut W,
-    choices: &[String],
-) -> Option<usize> {
-    for (i, c) in choices.iter().enumerate() {
-        let _ = writeln!(output, "  {:>2}) {c}", i + 1);
+    state: &G,
+    legal: &[G::Action],
+    labels: &[String],
+) -> io::Result<Option<usize>> {
+    if legal.len() == 1 {
+        writeln!(output, "  your only move: {}", labels[0])?;
+        return Ok(Some(0));
     }
+    for (i, c) in labels.iter().enumerate() {
+        writeln!(output, "  {:>2}) {c}", i + 1)?;
+    }
+    let n = legal.len();
     loop {
-        let _ = write!(output, "your choice (1-{}): ", choices.len());
-        let _ = output.flush();
-        let mut line = String::new();
-        match input.read_line(&mut line) {
-            Ok(0) | Err(_) => return None,
+        write!(output, "your move (1-{n}, or type it): ")?;
+        output.flush()?;
+        let mut bytes = Vec::new();
+        match input.read_until(b'\n', &mut bytes) {
+            Ok(0) | Err(_) => return Ok(None),
             Ok(_) => {}
         }
-        match line.trim().parse::<usize>() {
-            Ok(n) if (1..=choices.len()).contains(&n) => return Some(n - 1),
-            _ => {
-                let _ = writeln!(output, "please type a number from 1 to {}", choices.len());
+        let line = String::from_utf8_lossy(&bytes);
+        let text = line.trim();
+        if text.is_empty() {
+            continue;
+        }
+        if let Ok(k) = text.parse::<usize>() {
+            if (1..=n).contains(&k) {
+                return Ok(Some(k - 1));
             }
+            writeln!(output, "there is no move {k}: type a number from 1 to {n}")?;
+            continue;
+        }
+        match text.parse::<G::Action>() {
+            Ok(a) => match legal.iter().position(|l| *l == a) {
+                Some(i) => return Ok(Some(i)),
+                None => {
+                    let why = state
+                        .apply(&a)
+                        .err()
+                        .map_or_else(|| "not a move now".to_string(), |e| e.to_string());
+                    writeln!(output, "{a} is not allowed: {why}")?;
+                }
+            },
+            Err(e) => writeln!(output, "{e}; type a number from 1 to {n} or a move as text")?,
         }
     }
 }
 
 /// The shared `main` of the examples: reads the flags, sets up the game for
 /// `--players` (or `default_players`) and runs `play` on standard input and
-/// output. Bad flags or a refused setup print a message and exit with code 2.
+/// output. `--help` prints `how_to_play` and the flags on standard output and
+/// exits with 0; bad flags or a refused setup print a message and exit with 2.
 pub fn run_example<G, E: Display>(
+    how_to_play: &str,
     default_players: usize,
     new_game: impl FnOnce(usize) -> Result<G, E>,
     play: impl FnOnce(
@@ -99,10 +138,17 @@ pub fn run_example<G, E: Display>(
         &mut io::StdoutLock<'static>,
     ) -> io::Result<()>,
 ) {
-    let flags = parse_flags(std::env::args().skip(1)).unwrap_or_else(|msg| {
-        eprintln!("{msg}");
-        std::process::exit(2)
-    });
+    let flags = match parse_flags(std::env::args().skip(1)) {
+        Ok(Some(flags)) => flags,
+        Ok(None) => {
+            println!("{}\n\n{USAGE}", how_to_play.trim_end());
+            std::process::exit(0)
+        }
+        Err(msg) => {
+            eprintln!("{msg}");
+            std::process::exit(2)
+        }
+    };
     let game = new_game(flags.players.unwrap_or(default_players)).unwrap_or_else(|e| {
         eprintln!("cannot start: {e}");
         std::process::exit(2)
@@ -177,7 +223,9 @@ mod tests {
 
     #[test]
     fn flags_parse_and_refuse_bad_input() {
-        let f = parse_flags(["--seed", "9", "--auto", "--players", "3"].map(String::from)).unwrap();
+        let f = parse_flags(["--seed", "9", "--auto", "--players", "3"].map(String::from))
+            .unwrap()
+            .unwrap();
         assert_eq!(
             f,
             Flags {
@@ -186,7 +234,8 @@ mod tests {
                 auto: true
             }
         );
-        assert_eq!(parse_flags([]).unwrap().seed, 7);
+        assert_eq!(parse_flags([]).unwrap().unwrap().seed, 7);
+        assert_eq!(parse_flags(["--help".to_string()]), Ok(None));
         assert!(parse_flags(["--seed".to_string()]).is_err());
         assert!(parse_flags(["--seed", "x"].map(String::from)).is_err());
         assert!(parse_flags(["--bogus".to_string()]).is_err());
@@ -219,13 +268,51 @@ mod tests {
     }
 
     #[test]
-    fn choose_reasks_until_valid() {
-        let mut input = "zero\n0\n5\n2\n".as_bytes();
-        let mut out = Vec::new();
-        let choices = ["a".to_string(), "b".to_string()];
-        assert_eq!(choose(&mut input, &mut out, &choices), Some(1));
-        let text = String::from_utf8(out).unwrap();
-        assert_eq!(text.matches("please type a number").count(), 3);
-        assert_eq!(choose(&mut "".as_bytes(), &mut Vec::new(), &choices), None);
+    fn ask_move_takes_numbers_or_text_and_gives_the_rules_reason() {
+        use schwimmen::{Action, Rules, Schwimmen};
+        let mut table = cards_core::Table::<Schwimmen>::new(Rules::default(), 2, 3).unwrap();
+        // The dealer's choice first: keep or take the other pack.
+        let mut legal = Vec::new();
+        table.state().legal_actions(&mut legal);
+        let labels: Vec<String> = legal.iter().map(ToString::to_string).collect();
+        let ask = |input: &[u8], state: &Schwimmen, legal: &[Action], labels: &[String]| {
+            let mut out = Vec::new();
+            let got = ask_move(&mut &input[..], &mut out, state, legal, labels).unwrap();
+            (got, String::from_utf8(out).unwrap())
+        };
+        let (got, out) = ask(
+            b"9\nfly\nknock\n\xff\xfe\n2\n",
+            table.state(),
+            &legal,
+            &labels,
+        );
+        assert_eq!(got, Some(1));
+        assert!(out.contains("there is no move 9"), "{out}");
+        assert!(
+            out.contains("type a number from 1 to 2 or a move as text"),
+            "{out}"
+        );
+        assert!(
+            out.contains("knock is not allowed: "),
+            "the rules' reason: {out}"
+        );
+        let (got, _) = ask(
+            legal[0].to_string().as_bytes(),
+            table.state(),
+            &legal,
+            &labels,
+        );
+        assert_eq!(got, Some(0), "a move typed as text");
+        assert_eq!(
+            ask(b"", table.state(), &legal, &labels).0,
+            None,
+            "end of input"
+        );
+        // A forced move is taken without reading anything.
+        table.play(&legal[0]).unwrap();
+        let forced = [legal[0]];
+        let (got, out) = ask(b"", table.state(), &forced, &labels[..1]);
+        assert_eq!(got, Some(0));
+        assert!(out.contains("your only move"), "{out}");
     }
 }

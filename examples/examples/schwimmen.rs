@@ -7,11 +7,23 @@
 use std::io::{BufRead, Write};
 
 use cards_core::{Actor, Game, Seat, Viewer};
-use examples::{Driver, choose, run_example};
+use examples::{Driver, ask_move, run_example};
 use schwimmen::{Action, Fate, Phase, Rules, Schwimmen, StrongBot, hand_value};
+
+/// What `--help` says about the game.
+const HOW_TO_PLAY: &str = "\
+Schwimmen (31): you play seat 0 against bots.
+
+Everyone holds three cards; three more lie face up in the middle. On your turn
+swap one card with the middle, swap all three, pass, or knock (then everyone
+else has one more turn). A hand counts the cards of one suit (ace 11, pictures
+10) or 30.5 for three of a kind; 31 ends the round at once. The lowest hand
+loses a life; with none left you swim, and the next loss drowns you. The last
+one afloat wins. Type the number of a move or the move itself (swap 7H AS).";
 
 fn main() {
     run_example(
+        HOW_TO_PLAY,
         4,
         |n| Schwimmen::new(Rules::default(), n),
         |g, flags, input, out| run(g, flags.seed, flags.auto, input, out),
@@ -88,7 +100,7 @@ fn run<R: BufRead, W: Write>(
                 writeln!(out, "{k} has knocked: this is your last turn")?;
             }
             let choices: Vec<String> = legal.iter().map(describe).collect();
-            Ok(choose(input, out, &choices))
+            ask_move(input, out, &g, legal, &choices)
         })?;
         let Some(action) = next else {
             if g.actor() != Actor::Terminal {

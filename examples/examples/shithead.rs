@@ -7,11 +7,23 @@
 use std::io::{BufRead, Write};
 
 use cards_core::{Actor, Game, Seat, Viewer};
-use examples::{Driver, choose, run_example};
+use examples::{Driver, ask_move, run_example};
 use shithead::{Action, Event, Rules, Shithead, ShitheadBot, Status, View};
+
+/// What `--help` says about the game.
+const HOW_TO_PLAY: &str = "\
+Shithead: you play seat 0 against bots.
+
+Play one or more cards of a rank at least as high as the pile's top (2 resets,
+10 burns the pile, 3 is see-through, after a 7 only 2 to 7), or pick up the
+pile.
+Empty your hand, then your face-up cards, then your face-down cards blind. The
+last player left holding cards is the shithead. Type the number of a move or
+the move itself (play 7H 7S, pick up).";
 
 fn main() {
     run_example(
+        HOW_TO_PLAY,
         4,
         |n| Shithead::new(Rules::default(), n),
         |g, flags, input, out| run(g, flags.seed, flags.auto, input, out),
@@ -97,7 +109,7 @@ fn run<R: BufRead, W: Write>(
                 view.hand.map_or("-".to_string(), |h| h.to_string())
             )?;
             let choices: Vec<String> = legal.iter().map(describe).collect();
-            Ok(choose(input, out, &choices))
+            ask_move(input, out, &g, legal, &choices)
         })?;
         let Some(action) = next else {
             if g.actor() != Actor::Terminal {

@@ -7,11 +7,23 @@
 use std::io::{BufRead, Write};
 
 use cards_core::{Actor, Game, Seat, Viewer};
-use examples::{Driver, choose, run_example};
+use examples::{Driver, ask_move, run_example};
 use trump21::{Action, Event, OddsBot, Rules, Status, Trump21, View};
+
+/// What `--help` says about the game.
+const HOW_TO_PLAY: &str = "\
+Trump 21: you play seat 0 against bots.
+
+Each round everyone gets a hidden and an open number card (1 to 11). On your
+turn you may gamble for a trump card, play trumps from your hand, then draw a
+number card or close. The best total at or under the target (21 unless a Go
+for trump moves it) wins the round; everyone else loses lives (2, more with
+Damage trumps). The last player with lives wins. Type the number of a move or
+the move itself (draw, close, ...).";
 
 fn main() {
     run_example(
+        HOW_TO_PLAY,
         3,
         |n| Trump21::new(Rules::default(), n),
         |g, flags, input, out| run(g, flags.seed, flags.auto, input, out),
@@ -148,7 +160,7 @@ fn run<R: BufRead, W: Write>(
         let next = driver.next_action(&g, human, &mut bots, |view, legal| {
             writeln!(out, "\n{}", table(view))?;
             let labels: Vec<String> = legal.iter().map(|a| a.to_string()).collect();
-            Ok(choose(input, out, &labels))
+            ask_move(input, out, &g, legal, &labels)
         })?;
         let Some(action) = next else {
             if g.actor() != Actor::Terminal {

@@ -1,0 +1,87 @@
+//! The terminal examples driven through standard input, as a person plays them.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+/// The built example binary `name` (cargo builds examples before tests).
+fn example(name: &str) -> PathBuf {
+    let mut dir = std::env::current_exe().expect("test binary path");
+    dir.pop();
+    if dir.ends_with("deps") {
+        dir.pop();
+    }
+    dir.join("examples").join(name)
+}
+
+/// Runs `name` with `args`, feeding `input`; returns (exit code, stdout, stderr).
+fn run(name: &str, args: &[&str], input: &[u8]) -> (i32, String, String) {
+    let mut child = Command::new(example(name))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn help_goes_to_stdout_says_how_to_play_and_exits_0() {
+    for name in ["schwimmen", "trump21", "shithead"] {
+        let (code, out, err) = run(name, &["--help"], b"");
+        assert_eq!(code, 0, "{name}: {err}");
+        assert!(
+            out.contains("you play seat 0") && out.contains("--seed N"),
+            "{name}: {out}"
+        );
+        assert!(err.is_empty(), "{name}: {err}");
+        let (code, _, err) = run(name, &["--bogus"], b"");
+        assert_eq!(code, 2, "{name}");
+        assert!(
+            err.contains("unknown argument \"--bogus\""),
+            "{name}: {err}"
+        );
+    }
+}
+
+#[test]
+fn moves_are_typed_as_numbers_or_text_and_illegal_ones_get_the_rules_reason() {
+    // Nonsense, a number out of range, a non-UTF-8 line, then always the first move.
+    let mut input = b"fly away\n99\n\xff\xfe\n".to_vec();
+    input.extend(b"1\n".repeat(400));
+    for name in ["schwimmen", "trump21", "shithead"] {
+        let (code, out, err) = run(name, &["--seed", "3", "--players", "2"], &input);
+        assert_eq!(code, 0, "{name}: {err}");
+        assert!(out.contains("type a number from 1 to"), "{name}: {out}");
+        assert!(out.contains("there is no move 99"), "{name}");
+        assert!(
+            out.matches("your move (1-").count() > 3,
+            "{name}: the game went on after the odd bytes"
+        );
+    }
+}
+
+#[test]
+fn an_illegal_move_typed_as_text_is_refused_with_the_rule() {
+    // Knocking on the dealer's choice is not a move yet in Schwimmen.
+    let (_, out, _) = run("schwimmen", &["--seed", "3", "--players", "2"], b"knock\n");
+    assert!(out.contains("knock is not allowed: "), "{out}");
+}
+
+#[test]
+fn auto_play_is_the_same_for_the_same_seed() {
+    for name in ["schwimmen", "trump21", "shithead"] {
+        let a = run(name, &["--auto", "--seed", "5"], b"");
+        let b = run(name, &["--auto", "--seed", "5"], b"");
+        assert_eq!(a.0, 0, "{name}: {}", a.2);
+        assert_eq!(a.1, b.1, "{name}");
+        assert!(a.1.len() > 500, "{name}: prints the whole game");
+    }
+}
