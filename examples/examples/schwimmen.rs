@@ -138,9 +138,23 @@ fn run<R: BufRead, W: Write>(
         }
     }
     if let Some(o) = g.outcome() {
-        writeln!(out, "\ngame over after {} rounds; places: {o}", g.round())?;
-        for (s, pays) in schwimmen::settlement(&o).iter().enumerate() {
-            writeln!(out, "  seat {s}: place {}, pays {pays}", o.places()[s])?;
+        writeln!(out, "\ngame over after {} rounds", g.round())?;
+        let name = |s: usize| {
+            if human == Some(Seat(s as u8)) {
+                "you".to_string()
+            } else {
+                format!("seat {s}")
+            }
+        };
+        for place in 1..=g.seats() as u8 {
+            let seats: Vec<String> = (0..g.seats())
+                .filter(|&s| o.places()[s] == place)
+                .map(name)
+                .collect();
+            if !seats.is_empty() {
+                let what = if place == 1 { " (winner)" } else { "" };
+                writeln!(out, "  place {place}: {}{what}", seats.join(" and "))?;
+            }
         }
     }
     Ok(())
