@@ -8,7 +8,8 @@ use std::collections::BTreeSet;
 
 use cards_core::chance::{below, pick_weighted};
 use cards_core::conformance::{
-    check_choices, check_determinize, check_sampler, check_state, check_walk, check_walk_with_host,
+    check_choices, check_determinize, check_encoding, check_sampler, check_state, check_walk,
+    check_walk_with_host,
 };
 use cards_core::{
     Actor, Bot, Card, CardSet, ChaCha8Rng, Game, Ismcts, Pimc, RandomBot, Rank, ReplayError, Rng,
@@ -725,4 +726,51 @@ fn every_difficulty_plays_whole_games_and_hard_beats_easy() {
         hard_wins += u32::from(o.place(cards_core::Seat(0)) < o.place(cards_core::Seat(1)));
     }
     assert!(hard_wins > 50, "hard won {hard_wins} of 100 against easy");
+}
+
+proptest! {
+    #[test]
+    fn toy_encodings_keep_their_promises_along_walks(
+        seed in any::<u64>(), choices in prop::collection::vec(any::<u32>(), 0..30)
+    ) {
+        let mut g = toy(3, Bug::None);
+        for (i, c) in choices.iter().enumerate() {
+            let checked = check_encoding(&g, seed, i);
+            prop_assert!(checked.is_ok(), "{}", checked.unwrap_err());
+            let mut legal = Vec::new();
+            g.legal_actions(&mut legal);
+            if legal.is_empty() {
+                break;
+            }
+            g = g.apply(&legal[*c as usize % legal.len()]).unwrap();
+        }
+    }
+}
+
+#[test]
+fn the_legal_mask_marks_exactly_the_legal_ids() {
+    let t = Table::<Toy>::new(rules(), 2, 7).unwrap();
+    let mut mask = [true; 2];
+    let mut buf = Vec::new();
+    cards_core::legal_mask(t.state(), &mut buf, &mut mask);
+    assert_eq!(mask, [true, true], "draw and stand");
+    let mut s = t.state().clone();
+    s.apply_mut(&ToyAction::Stand).unwrap();
+    s.apply_mut(&ToyAction::Stand).unwrap();
+    cards_core::legal_mask(&s, &mut buf, &mut mask);
+    assert_eq!(mask, [false, false], "over");
+}
+
+#[test]
+fn an_encoding_that_reads_hidden_cards_is_caught() {
+    let mut g = toy(3, Bug::LeakyView);
+    for c in ["3C", "4C", "5H"] {
+        g = g.apply(&ToyAction::Deal(c.parse().unwrap())).unwrap();
+    }
+    let found = (0..20).find_map(|seed| check_encoding(&g, seed, 0).err());
+    assert_eq!(
+        found.map(|v| v.rule),
+        Some("an observation does not change when hidden cards are re-dealt")
+    );
+    assert!(check_encoding(&toy(3, Bug::None), 1, 0).is_ok());
 }

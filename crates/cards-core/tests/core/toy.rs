@@ -471,3 +471,56 @@ impl cards_core::Save for Toy {
         Ok(setup)
     }
 }
+
+/// Action ids: draw 0, stand 1; chance ids: the dealt card's place in the toy
+/// deck. Observation: the seat's own hidden card (8, one-hot), each seat's open
+/// cards (8 per seat), each seat's stood and left flags, the stock size.
+impl cards_core::Encode for Toy {
+    fn shape(_: &ToyRules, seats: usize) -> cards_core::Shape {
+        cards_core::Shape {
+            actions: 2,
+            chance_outcomes: 8,
+            observation: 8 + 10 * seats + 1,
+        }
+    }
+
+    fn action_id(_: &ToyRules, _: usize, action: &ToyAction, chance: bool) -> Option<usize> {
+        match (action, chance) {
+            (ToyAction::Draw, false) => Some(0),
+            (ToyAction::Stand, false) => Some(1),
+            (ToyAction::Deal(c), true) => deck().iter().position(|d| d == *c),
+            _ => None,
+        }
+    }
+
+    fn action_from_id(_: &ToyRules, _: usize, id: usize, chance: bool) -> Option<ToyAction> {
+        match (id, chance) {
+            (0, false) => Some(ToyAction::Draw),
+            (1, false) => Some(ToyAction::Stand),
+            (i, true) => deck().nth(i).map(ToyAction::Deal),
+            _ => None,
+        }
+    }
+
+    fn encode_view(_: &ToyRules, seats: usize, view: &ToyView, out: &mut [f32]) {
+        out.fill(0.0);
+        let index = |c: Card| deck().iter().position(|d| d == c).unwrap_or(0);
+        if let Some(c) = view.own_hidden {
+            out[index(c)] = 1.0;
+        }
+        // A leaky view (Bug::LeakyView) leaks into the tensor too.
+        for &c in &view.leaked {
+            out[index(c)] += 1.0;
+        }
+        for s in 0..seats {
+            let seat = Seat(s as u8);
+            let base = 8 + 10 * s;
+            for c in view.open[seat].iter() {
+                out[base + index(c)] = 1.0;
+            }
+            out[base + 8] = f32::from(u8::from(view.stood[seat]));
+            out[base + 9] = f32::from(u8::from(view.left[seat] > 0));
+        }
+        out[8 + 10 * seats] = view.stock_len as f32 / 8.0;
+    }
+}

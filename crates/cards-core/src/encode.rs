@@ -1,0 +1,74 @@
+//! [`Encode`]: fixed-size numbers for learning agents — action ids, legal
+//! masks and observation tensors.
+//!
+//! Encodings are data about a game, not a second engine: they are pure
+//! functions of actions and views, and the rules code does not know they exist.
+//! For one (rules, seat count) the action space and the tensor shape are fixed.
+
+use crate::game::Game;
+
+/// The shape of one (rules, seat count): sizes that never change within a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Shape {
+    /// Player action ids are `0..actions`.
+    pub actions: usize,
+    /// Chance outcome ids are `0..chance_outcomes` (a separate space, as in
+    /// OpenSpiel).
+    pub chance_outcomes: usize,
+    /// The observation tensor's length (`f32`s).
+    pub observation: usize,
+}
+
+/// A game's fixed action space and observation tensor.
+///
+/// The promises (checked by
+/// [`conformance::check_encoding`](crate::conformance::check_encoding)):
+/// every legal action has an id below its space's size and maps back to itself;
+/// the tensor depends only on the view (so never on a card the seat cannot
+/// see), has the shape's length, and is written without allocating.
+pub trait Encode: Game {
+    /// The sizes for `rules` and `seats`.
+    fn shape(rules: &Self::Rules, seats: usize) -> Shape;
+
+    /// The id of a player action (below [`Shape::actions`]), or of a chance
+    /// outcome (below [`Shape::chance_outcomes`]) when `chance` is true; `None`
+    /// for a value outside the space.
+    fn action_id(
+        rules: &Self::Rules,
+        seats: usize,
+        action: &Self::Action,
+        chance: bool,
+    ) -> Option<usize>;
+
+    /// The action with id `id` in the player space, or the chance space when
+    /// `chance` is true; `None` for an id outside it.
+    fn action_from_id(
+        rules: &Self::Rules,
+        seats: usize,
+        id: usize,
+        chance: bool,
+    ) -> Option<Self::Action>;
+
+    /// Writes the observation tensor of `view` into `out` (its length is
+    /// [`Shape::observation`]); the layout is documented by each game.
+    fn encode_view(rules: &Self::Rules, seats: usize, view: &Self::View, out: &mut [f32]);
+}
+
+/// Fills `mask` (one entry per player action id) with whether each id is legal
+/// in `state`; `legal` is a reusable buffer. At a chance node or at the end the
+/// mask is all false.
+///
+/// # Panics
+/// When `mask` is shorter than the action space.
+pub fn legal_mask<G: Encode>(state: &G, legal: &mut Vec<G::Action>, mask: &mut [bool]) {
+    mask.fill(false);
+    if !matches!(state.actor(), crate::Actor::Player(_)) {
+        return;
+    }
+    state.legal_actions(legal);
+    for a in legal.iter() {
+        if let Some(id) = G::action_id(state.rules(), state.seats(), a, false) {
+            mask[id] = true;
+        }
+    }
+}
