@@ -3,9 +3,11 @@
 //! cards and the cards of players who left.
 
 use cards_core::{Actor, Card, Game, Seat, Suit};
-use shithead::{Cards, Decks, Eights, Kings, Leave, PickUp, Rules, Setup, Shithead};
+use shithead::{Cards, Decks, Eights, Kings, Leave, PickUp, Rules, Setup, Shithead, Status};
 
-use crate::{Checked, KNOWN_SHITHEAD_MID_TURN_END, Pick, json_methods};
+use crate::{
+    Checked, KNOWN_SHITHEAD_LEAVE_MID_TURN, KNOWN_SHITHEAD_LIMIT_MID_TURN, Pick, json_methods,
+};
 
 impl Checked for Shithead {
     const NAME: &'static str = "shithead";
@@ -99,9 +101,17 @@ impl Checked for Shithead {
     }
 
     fn known_reload_defect(&self, error: &str) -> Option<&'static str> {
-        (self.actor() == Actor::Terminal
-            && error.contains("a finished game has no turn in progress"))
-        .then_some(KNOWN_SHITHEAD_MID_TURN_END)
+        if self.actor() != Actor::Terminal
+            || !error.contains("a finished game has no turn in progress")
+        {
+            return None;
+        }
+        if self.ended_by_limit() {
+            return Some(KNOWN_SHITHEAD_LIMIT_MID_TURN);
+        }
+        (0..self.seats())
+            .any(|s| matches!(self.status(Seat(s as u8)), Status::Left(_)))
+            .then_some(KNOWN_SHITHEAD_LEAVE_MID_TURN)
     }
 
     json_methods!();
