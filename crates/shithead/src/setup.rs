@@ -118,7 +118,7 @@ impl From<Shithead> for Setup {
 impl cards_core::Save for Shithead {
     type Setup = Setup;
     fn save(&self) -> Setup {
-        Setup::from(self.clone())
+        Setup::from(*self)
     }
     fn load(setup: Setup) -> Result<Shithead, SetupError> {
         Shithead::from_setup(setup)
@@ -414,7 +414,10 @@ impl Shithead {
                 }
             }
             Phase::Over => {
-                ensure(quiet, "a finished game has no turn in progress")?;
+                ensure(
+                    quiet && g.must_open.is_none(),
+                    "a finished game has no turn in progress",
+                )?;
                 ensure(
                     g.by_limit || active.len() <= 1,
                     "a game ends when one player holds cards, or at the limit",

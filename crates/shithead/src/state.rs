@@ -702,7 +702,7 @@ impl Shithead {
         self.stage = Stage::Start;
         self.refill = false;
         if self.active_count() <= 1 {
-            self.phase = Phase::Over;
+            self.finish();
             return;
         }
         self.to_act = self.nth_active_after(mover, k);
@@ -950,11 +950,21 @@ impl Shithead {
     /// H22: the action limit ends the game.
     fn check_limit(&mut self) {
         if self.phase != Phase::Over && self.actions >= self.rules.max_actions {
-            self.phase = Phase::Over;
             self.by_limit = true;
-            self.refill = false;
-            self.stage = Stage::Start;
+            self.finish();
         }
+    }
+
+    /// H20, H21, H22: the game is over at once, so no turn is left in
+    /// progress: the mover's stage, refill, group and the opening duty end
+    /// with it (the pile stays as it lies).
+    pub(crate) fn finish(&mut self) {
+        self.phase = Phase::Over;
+        self.stage = Stage::Start;
+        self.refill = false;
+        self.group = None;
+        self.group_len = 0;
+        self.must_open = None;
     }
 
     /// The places (H20, H21, H22), whenever asked; `outcome` gives them once over.
@@ -1108,9 +1118,7 @@ impl Game for Shithead {
         g.status[i] = Status::Left(g.lefts);
         g.lefts += 1;
         if g.active_count() <= 1 {
-            g.phase = Phase::Over;
-            g.refill = false;
-            g.stage = Stage::Start;
+            g.finish();
             return Ok(g);
         }
         match g.phase {

@@ -10,5 +10,7 @@ mod common;
 mod perft;
 #[path = "shithead/props.rs"]
 mod props;
+#[path = "shithead/reload.rs"]
+mod reload;
 #[path = "shithead/rules.rs"]
 mod rules;
