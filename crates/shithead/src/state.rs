@@ -1176,18 +1176,35 @@ impl Game for Shithead {
     }
 }
 
+impl Shithead {
+    /// The one hand card of the mover that everyone can infer (H23): the
+    /// announced opening card (H4), or, while he may add to his group from
+    /// his hand (H5: the add stage is public and is reached only when he holds
+    /// another card of that rank), his lowest card of the group's rank.
+    fn pinned_card(&self) -> Option<Card> {
+        if self.phase != Phase::Playing || self.refill {
+            return None;
+        }
+        let hand = self.hand[self.to_act.index()];
+        match (self.stage, self.group) {
+            (Stage::Start, _) => self.must_open,
+            (Stage::Add, Some(r)) => hand.copies().find(|c| c.rank() == r),
+            _ => None,
+        }
+    }
+}
+
 impl Redeal for Shithead {
     /// Shuffles the stock, every face-down card (the seat's own included),
     /// the other seats' hands, and the burned and removed cards among
-    /// themselves, keeping every count. The opener's announced card stays in
-    /// his hand.
+    /// themselves, keeping every count. What the seat can infer stays: the
+    /// opener's announced card stays in his hand, and so does a card of the
+    /// mover's group while he may add to it (H5).
     #[allow(clippy::needless_range_loop)]
     fn redeal_hidden<R: Rng + ?Sized>(&self, seat: Seat, rng: &mut R) -> Shithead {
         let mut g = *self;
         let n = self.n as usize;
-        let pinned = self
-            .must_open
-            .filter(|_| self.to_act != seat && self.phase == Phase::Playing);
+        let pinned = self.pinned_card().filter(|_| self.to_act != seat);
         let mut pool: Vec<Card> = Vec::new();
         let mut hands = [0usize; MAX_SEATS];
         for s in 0..n {

@@ -2,7 +2,7 @@
 //! (issue 8, defects 1 and 2).
 
 use cards_core::{Actor, ChaCha8Rng, Game, Redeal, Save, Seat, SeedableRng, Table, chance::below};
-use shithead::{Leave, Phase, Rules, Setup, Shithead, Stage};
+use shithead::{Action, Leave, Phase, Rules, Setup, Shithead, Stage};
 
 use crate::common::act;
 
@@ -95,4 +95,35 @@ fn h22_every_game_ended_by_a_tiny_action_limit_reloads() {
         }
     }
     assert!(mid_turn > 100, "only {mid_turn} games ended mid-turn");
+}
+/// H5, H23: in the add stage the mover's view (and so everyone's) shows he
+/// can add: a re-deal keeps a card of his group's rank in his hand, so the
+/// re-dealt position loads.
+#[test]
+fn h5_redealt_add_stage_positions_reload() {
+    let mut found = 0;
+    let mut v = Vec::new();
+    for seed in 0..400u64 {
+        let mut g = Shithead::new(Rules::default(), 3).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        while g.actor() != Actor::Terminal {
+            if g.stage() == Stage::Add {
+                found += 1;
+                for s in 0..3 {
+                    let r = g.redeal_hidden(Seat(s), &mut rng);
+                    reloads(&r).unwrap_or_else(|e| panic!("seed {seed}, seat {s}: {e}"));
+                    for viewer in [
+                        cards_core::Viewer::Seat(Seat(s)),
+                        cards_core::Viewer::Spectator,
+                    ] {
+                        assert_eq!(r.observe(viewer), g.observe(viewer));
+                    }
+                }
+            }
+            g.legal_actions(&mut v);
+            let a: Action = v[below(&mut rng, v.len() as u64) as usize];
+            g.apply_mut(&a).unwrap();
+        }
+    }
+    assert!(found > 100, "only {found} add stages seen");
 }
