@@ -15,6 +15,7 @@ pub mod save;
 pub mod search;
 pub mod seat;
 pub mod table;
+pub mod text;
 
 pub use bot::{Bot, RandomBot};
 pub use card::{Card, ParseCardError, Rank, Suit};

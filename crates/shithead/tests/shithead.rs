@@ -14,3 +14,5 @@ mod props;
 mod reload;
 #[path = "shithead/rules.rs"]
 mod rules;
+#[path = "shithead/text.rs"]
+mod text;
