@@ -7,7 +7,7 @@ use cards_core::text::{echo, unsigned_in};
 use cards_core::{Card, MAX_SEATS, Seat};
 use thiserror::Error;
 
-use crate::cards::{Group, Trio};
+use crate::group::{Group, Trio};
 
 /// Everything that can happen in a turn, chance included.
 ///

@@ -14,5 +14,7 @@ mod props;
 mod reload;
 #[path = "shithead/rules.rs"]
 mod rules;
+#[path = "shithead/specials.rs"]
+mod specials;
 #[path = "shithead/text.rs"]
 mod text;

@@ -8,7 +8,7 @@ use cards_core::{
 };
 use proptest::prelude::*;
 use shithead::{
-    Action, Cards, Decks, Eights, Kings, Leave, PickUp, Rules, Setup, Shithead, Status,
+    Action, CardMultiset, Decks, Eights, Kings, Leave, PickUp, Rules, Setup, Shithead, Status,
 };
 
 use crate::common::act;
@@ -92,7 +92,7 @@ fn reach(seats: usize, rules: Rules, seed: u64, steps: usize) -> Shithead {
 }
 
 fn conserved(g: &Shithead) -> bool {
-    g.all_cards() == Cards::decks(g.decks()).unwrap()
+    g.all_cards() == CardMultiset::decks(cards_core::deck::CARDS_52, g.decks()).unwrap()
 }
 
 proptest! {
