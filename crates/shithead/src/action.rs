@@ -3,10 +3,11 @@
 use std::fmt;
 use std::str::FromStr;
 
-use cards_core::{Card, Seat};
+use cards_core::text::{echo, unsigned_in};
+use cards_core::{Card, MAX_SEATS, Seat};
 use thiserror::Error;
 
-use crate::cards::{Group, Trio};
+use crate::group::{Group, Trio};
 
 /// Everything that can happen in a turn, chance included.
 ///
@@ -55,19 +56,35 @@ impl fmt::Display for Action {
     }
 }
 
-/// Why a text is not an action or a host operation.
+/// Why a text is not an action or a host operation. The input is repeated
+/// quoted and capped ([`cards_core::text::echo`]).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error(
-    "{text:?} is not a shithead action: write draw 7H, turn 7H, up 4C 9H AS, play 7H 7S, blind, pick up, pick up with 5D, done or leave 2"
-)]
-pub struct ParseActionError {
-    text: String,
+pub enum ParseActionError {
+    /// Not an action or host operation at all.
+    #[error(
+        "{0} is not a shithead action: write draw 7H, turn 7H, up 4C 9H AS, play 7H 7S, blind, pick up, pick up with 5D, done or leave 2"
+    )]
+    Unknown(String),
+    /// H21: a seat number out of the range any table has, or written with a sign.
+    #[error("{text}: a seat is written as a number from 0 to {max}, without a sign (H21)")]
+    Seat {
+        /// The input, capped.
+        text: String,
+        /// The highest seat number of the largest table.
+        max: usize,
+    },
+}
+
+impl ParseActionError {
+    fn unknown(s: &str) -> ParseActionError {
+        ParseActionError::Unknown(echo(s).to_string())
+    }
 }
 
 impl FromStr for Action {
     type Err = ParseActionError;
     fn from_str(s: &str) -> Result<Action, ParseActionError> {
-        let err = || ParseActionError { text: s.to_owned() };
+        let err = || ParseActionError::unknown(s);
         let t = s.trim();
         let lower = t.to_ascii_lowercase();
         let rest = |p: &str| lower.strip_prefix(p).map(|_| &t[p.len()..]);
@@ -108,12 +125,21 @@ impl fmt::Display for Leave {
 
 impl FromStr for Leave {
     type Err = ParseActionError;
+    /// `leave 2`, any case; the seat is digits only, 0 to `MAX_SEATS - 1`.
     fn from_str(s: &str) -> Result<Leave, ParseActionError> {
-        s.trim()
-            .strip_prefix("leave ")
-            .and_then(|n| n.trim().parse().ok())
-            .map(|n| Leave(Seat(n)))
-            .ok_or_else(|| ParseActionError { text: s.to_owned() })
+        let t = s.trim();
+        let n = t
+            .get(..6)
+            .filter(|w| w.eq_ignore_ascii_case("leave "))
+            .map(|_| t[6..].trim())
+            .ok_or_else(|| ParseActionError::unknown(s))?;
+        let max = MAX_SEATS - 1;
+        unsigned_in(n, 0, max as u64)
+            .map(|n| Leave(Seat(n as u8)))
+            .ok_or_else(|| ParseActionError::Seat {
+                text: echo(s).to_string(),
+                max,
+            })
     }
 }
 

@@ -3,7 +3,7 @@
 use cards_core::{Bot, Rank, Rng};
 
 use crate::action::Action;
-use crate::cards::Group;
+use crate::group::Group;
 use crate::observe::View;
 use crate::state::Shithead;
 

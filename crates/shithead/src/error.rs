@@ -3,7 +3,7 @@
 use cards_core::{Card, Rank, Seat};
 use thiserror::Error;
 
-use crate::cards::Group;
+use crate::group::Group;
 
 /// Why an action or a host operation was refused; the message names the rule.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]

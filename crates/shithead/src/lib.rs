@@ -4,12 +4,17 @@
 #![deny(missing_docs)]
 
 mod action;
+mod apply;
 mod bot;
-mod cards;
 mod error;
+mod game;
+mod group;
+mod legal;
 mod observe;
 mod playable;
+mod redeal;
 mod rules;
+mod score;
 #[cfg(feature = "serde")]
 mod serde_util;
 mod setup;
@@ -17,13 +22,14 @@ mod state;
 
 pub use action::{Action, Leave, ParseActionError};
 pub use bot::ShitheadBot;
-pub use cards::{Cards, Group, ParseCardsError, Ranks, Trio};
+pub use cards_core::{CardMultiset, RankSet};
 pub use error::{Illegal, SetupError};
-pub use observe::{Event, Place, View};
+pub use group::{Group, ParseCardsError, Trio};
+pub use observe::{Event, View};
 pub use playable::{pile_level, playable, playable_on, playable_ranks};
 pub use rules::{Decks, Eights, Kings, PickUp, Rules};
 pub use setup::Setup;
-pub use state::{Phase, Shithead, Stage, Status};
+pub use state::{Phase, Place, Shithead, Stage, Status};
 
 /// The rules as this crate implements them, clause by clause, with every
 /// decision taken where the rules leave a choice (the package's `RULES.md`).

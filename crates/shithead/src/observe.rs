@@ -2,25 +2,16 @@
 
 use std::fmt;
 
-use cards_core::{Actor, Card, PerSeat, Rank, Seat, SeatView, Viewer};
+use cards_core::{Actor, Card, MAX_SEATS, PerSeat, Rank, Seat, SeatView, Viewer};
 
 use crate::action::Action;
-use crate::cards::{Cards, Group, Trio};
+use cards_core::CardMultiset;
+
+use crate::group::{Group, Trio};
+use crate::legal::{Ctx, player_actions};
 use crate::playable::playable;
 use crate::rules::{PickUp, Rules};
-use crate::state::{Ctx, Phase, Shithead, Stage, Status, player_actions};
-
-/// Where a card lies in front of a player.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum Place {
-    /// In the hand.
-    Hand,
-    /// Face-up table card.
-    FaceUp,
-    /// Face-down table card.
-    FaceDown,
-}
+use crate::state::{Phase, Place, Shithead, Stage, Status};
 
 /// One viewer's knowledge of a game (H23): his own hand, every face-up card,
 /// the pile, and counts for everything hidden. Hidden cards are not
@@ -42,17 +33,17 @@ pub struct View {
     /// Who acts.
     pub actor: Actor,
     /// The viewer's own hand (`None` for a spectator).
-    pub hand: Option<Cards>,
+    pub hand: Option<CardMultiset>,
     /// How many hand cards each seat holds.
     pub hand_counts: PerSeat<u8>,
     /// Every seat's face-up cards.
-    pub face_up: PerSeat<Cards>,
+    pub face_up: PerSeat<CardMultiset>,
     /// How many face-down cards each seat has.
     pub face_down_counts: PerSeat<u8>,
     /// Each seat's standing.
     pub status: PerSeat<Status>,
     /// The pile's cards (public: they were played face up).
-    pub pile: Cards,
+    pub pile: CardMultiset,
     /// The rank of the pile's top card.
     #[cfg_attr(feature = "serde", serde(with = "crate::serde_util::rank_opt"))]
     pub top: Option<Rank>,
@@ -80,12 +71,27 @@ pub struct View {
     pub actions: u32,
 }
 
+/// A table's per-seat values; a table has at most `MAX_SEATS` seats by
+/// construction (checked in debug builds).
+fn per_seat<T: Copy + Default>(values: &[T]) -> PerSeat<T> {
+    let p = PerSeat::from_slice(values);
+    debug_assert!(p.is_some(), "at most MAX_SEATS seats");
+    p.unwrap_or_else(|| PerSeat::new(0, T::default()))
+}
+
 impl View {
     pub(crate) fn of(g: &Shithead, viewer: Viewer) -> View {
         let n = g.n as usize;
+        // Bounds by construction: at most MAX_SEATS seats (checked by
+        // `Game::new` and `Setup`), at most 156 cards in one place (3 decks).
+        debug_assert!(n <= MAX_SEATS);
         let counts = |f: &dyn Fn(usize) -> usize| {
-            let v: Vec<u8> = (0..n).map(|s| f(s).min(255) as u8).collect();
-            PerSeat::from_slice(&v).unwrap_or_else(|| PerSeat::new(0, 0))
+            let mut v = [0u8; MAX_SEATS];
+            for (s, slot) in v[..n].iter_mut().enumerate() {
+                debug_assert!(f(s) <= 156);
+                *slot = f(s) as u8;
+            }
+            per_seat(&v[..n])
         };
         let hand = match viewer {
             Viewer::Seat(s) if s.index() < n => Some(g.hand[s.index()]),
@@ -100,11 +106,9 @@ impl View {
             actor: cards_core::Game::actor(g),
             hand,
             hand_counts: counts(&|s| g.hand[s].len()),
-            face_up: PerSeat::from_slice(&g.up[..n])
-                .unwrap_or_else(|| PerSeat::new(0, Cards::EMPTY)),
+            face_up: per_seat(&g.up[..n]),
             face_down_counts: counts(&|s| g.down[s].len()),
-            status: PerSeat::from_slice(&g.status[..n])
-                .unwrap_or_else(|| PerSeat::new(0, Status::Active)),
+            status: per_seat(&g.status[..n]),
             pile: g.pile,
             top: g.top,
             level: g.level,

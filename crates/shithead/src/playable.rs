@@ -2,7 +2,7 @@
 
 use cards_core::Rank;
 
-use crate::cards::Ranks;
+use cards_core::RankSet;
 
 const fn mask_for(level: Option<Rank>) -> u16 {
     let all = (1u16 << 13) - 1;
@@ -47,8 +47,8 @@ const TABLE: [u16; 14] = {
 /// assert_eq!(playable_ranks(Some(Rank::Queen)).to_string(), "2 3 T Q K A");
 /// ```
 #[inline]
-pub const fn playable_ranks(level: Option<Rank>) -> Ranks {
-    Ranks(match level {
+pub const fn playable_ranks(level: Option<Rank>) -> RankSet {
+    RankSet::from_bits(match level {
         None => TABLE[0],
         Some(r) => TABLE[r as usize + 1],
     })
@@ -87,7 +87,7 @@ pub fn pile_level(pile: &[Rank]) -> Option<Rank> {
 /// // An empty pile takes anything.
 /// assert_eq!(playable_on(&[]).len(), 13);
 /// ```
-pub fn playable_on(pile: &[Rank]) -> Ranks {
+pub fn playable_on(pile: &[Rank]) -> RankSet {
     playable_ranks(pile_level(pile))
 }
 

@@ -1,6 +1,8 @@
 //! [`Rules`]: every option the rules file names, as data.
 
-use cards_core::Suit;
+use cards_core::{MAX_SEATS, Suit};
+
+use crate::error::SetupError;
 
 /// How many 52-card decks are shuffled together (H1).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -97,4 +99,27 @@ impl Rules {
             Decks::Fixed(d) => (1..=3).contains(&d).then_some(d),
         }
     }
+}
+
+pub(crate) fn check_rules(rules: &Rules, seats: usize) -> Result<u8, SetupError> {
+    if !(2..=MAX_SEATS).contains(&seats) {
+        return Err(SetupError::Players(seats));
+    }
+    let decks = rules.decks_for(seats).ok_or(SetupError::Decks)?;
+    if 52 * decks as usize > 0 && 9 * seats > 52 * decks as usize {
+        return Err(SetupError::TooFewCards {
+            decks,
+            players: seats,
+        });
+    }
+    let mut seen = [false; 4];
+    for s in rules.suit_order {
+        if std::mem::replace(&mut seen[s.index()], true) {
+            return Err(SetupError::SuitOrder);
+        }
+    }
+    if rules.max_actions == 0 {
+        return Err(SetupError::ActionLimit);
+    }
+    Ok(decks)
 }

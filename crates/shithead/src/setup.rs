@@ -1,12 +1,10 @@
 //! [`Setup`]: any position written out field by field, loaded through validation.
 
-use cards_core::{Card, Game, MAX_SEATS, Rank, Seat};
+use cards_core::{Card, CardMultiset, Game, MAX_SEATS, Rank, RankSet, Seat, deck::CARDS_52};
 
-use crate::cards::{Cards, Ranks};
 use crate::error::SetupError;
-use crate::observe::Place;
-use crate::rules::Rules;
-use crate::state::{Phase, Shithead, Source, Stage, Status, check_rules};
+use crate::rules::{Rules, check_rules};
+use crate::state::{Phase, Place, Shithead, Source, Stage, Status};
 
 /// A position as plain data: build one by hand (tests, puzzles, bug reports)
 /// or from a [`Shithead`] with `From`, and load it with
@@ -67,19 +65,19 @@ pub struct Setup {
     /// Each seat's standing.
     pub status: Vec<Status>,
     /// Each seat's hand.
-    pub hands: Vec<Cards>,
+    pub hands: Vec<CardMultiset>,
     /// Each seat's face-up cards.
-    pub face_up: Vec<Cards>,
+    pub face_up: Vec<CardMultiset>,
     /// Each seat's face-down cards.
-    pub face_down: Vec<Cards>,
+    pub face_down: Vec<CardMultiset>,
     /// The stock.
-    pub stock: Cards,
+    pub stock: CardMultiset,
     /// The pile.
-    pub pile: Cards,
+    pub pile: CardMultiset,
     /// Burned cards.
-    pub burned: Cards,
+    pub burned: CardMultiset,
     /// Cards of players who left.
-    pub removed: Cards,
+    pub removed: CardMultiset,
 }
 
 impl From<Shithead> for Setup {
@@ -164,7 +162,7 @@ impl Shithead {
             "every seat needs a status, a hand, face-up and face-down cards",
         )?;
         let mut g = Shithead::with_dealer(s.rules, n, s.dealer)?;
-        let mut all = Cards::EMPTY;
+        let mut all = CardMultiset::EMPTY;
         for part in s
             .hands
             .iter()
@@ -174,7 +172,7 @@ impl Shithead {
         {
             all = all.checked_union(*part).map_err(|_| SetupError::Cards)?;
         }
-        if all != Cards::decks(decks).map_err(|_| SetupError::Decks)? {
+        if all != CardMultiset::decks(CARDS_52, decks).map_err(|_| SetupError::Decks)? {
             return Err(SetupError::Cards);
         }
         g.hand[..n].copy_from_slice(&s.hands);
@@ -243,7 +241,7 @@ impl Shithead {
             Some(t) => {
                 ensure(!g.pile.is_empty(), "a pile with a top holds cards")?;
                 ensure(
-                    g.run >= 1 && (g.run as usize) <= g.pile.rank_count(t) && g.run < 4,
+                    g.run >= 1 && (g.run as usize) <= g.pile.count_rank(t) && g.run < 4,
                     "the run counts top cards in a row, fewer than four (four burn)",
                 )?;
                 ensure(
@@ -258,11 +256,11 @@ impl Shithead {
                 }
                 match g.level {
                     Some(l) => ensure(
-                        l != Rank::Three && g.pile.rank_count(l) > 0,
+                        l != Rank::Three && g.pile.count_rank(l) > 0,
                         "the level is a card of the pile that is not a 3",
                     )?,
                     None => ensure(
-                        g.pile.ranks() == Ranks::EMPTY.with(Rank::Three),
+                        g.pile.ranks() == RankSet::EMPTY.with(Rank::Three),
                         "a pile without a level holds only 3s",
                     )?,
                 }
@@ -383,11 +381,11 @@ impl Shithead {
                             let from = match src {
                                 Source::Hand => g.hand[p],
                                 Source::FaceUp => g.up[p],
-                                _ => Cards::EMPTY,
+                                _ => CardMultiset::EMPTY,
                             };
                             ensure(
                                 g.group
-                                    .is_some_and(|r| from.rank_count(r) > 0 && r != Rank::Queen),
+                                    .is_some_and(|r| from.count_rank(r) > 0 && r != Rank::Queen),
                                 "cards are added only to the mover's group from his source",
                             )?;
                         }
@@ -414,7 +412,10 @@ impl Shithead {
                 }
             }
             Phase::Over => {
-                ensure(quiet, "a finished game has no turn in progress")?;
+                ensure(
+                    quiet && g.must_open.is_none(),
+                    "a finished game has no turn in progress",
+                )?;
                 ensure(
                     g.by_limit || active.len() <= 1,
                     "a game ends when one player holds cards, or at the limit",

@@ -1,15 +1,9 @@
-//! [`Shithead`]: the game state, its transitions and its legal actions.
+//! [`Shithead`]: the game state as data, and its accessors.
 
-use cards_core::{
-    Actor, Card, Game, MAX_SEATS, Outcome, Rank, Redeal, Rng, Seat, Viewer, chance::below,
-};
+use cards_core::{Card, CardMultiset, MAX_SEATS, Rank, Seat, deck::CARDS_52};
 
-use crate::action::{Action, Leave};
-use crate::cards::{Cards, Group, next_sub, trios};
-use crate::error::{Illegal, SetupError};
-use crate::observe::{Event, Place, View};
-use crate::playable::{playable, playable_ranks};
-use crate::rules::{Eights, Kings, PickUp, Rules};
+use crate::error::SetupError;
+use crate::rules::{Rules, check_rules};
 
 /// The part of a game the state is in.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -67,6 +61,20 @@ pub(crate) enum Source {
     Nothing,
 }
 
+/// The source of a player with these cards (H9).
+#[inline]
+pub(crate) fn source_of(hand: CardMultiset, up: CardMultiset, down: usize) -> Source {
+    if !hand.is_empty() {
+        Source::Hand
+    } else if !up.is_empty() {
+        Source::FaceUp
+    } else if down > 0 {
+        Source::FaceDown
+    } else {
+        Source::Nothing
+    }
+}
+
 /// A game of Shithead: a valid position, `Copy`-cheap (no heap).
 ///
 /// ```
@@ -102,161 +110,25 @@ pub struct Shithead {
     pub(crate) lefts: u8,
     pub(crate) actions: u32,
     pub(crate) status: [Status; MAX_SEATS],
-    pub(crate) hand: [Cards; MAX_SEATS],
-    pub(crate) up: [Cards; MAX_SEATS],
-    pub(crate) down: [Cards; MAX_SEATS],
-    pub(crate) stock: Cards,
-    pub(crate) pile: Cards,
-    pub(crate) burned: Cards,
-    pub(crate) removed: Cards,
+    pub(crate) hand: [CardMultiset; MAX_SEATS],
+    pub(crate) up: [CardMultiset; MAX_SEATS],
+    pub(crate) down: [CardMultiset; MAX_SEATS],
+    pub(crate) stock: CardMultiset,
+    pub(crate) pile: CardMultiset,
+    pub(crate) burned: CardMultiset,
+    pub(crate) removed: CardMultiset,
 }
 
-/// What listing a player's actions needs: built from the state or from his view.
-pub(crate) struct Ctx {
-    pub phase: Phase,
-    pub stage: Stage,
-    pub hand: Cards,
-    pub up: Cards,
-    pub down: usize,
-    pub level: Option<Rank>,
-    pub pile_empty: bool,
-    pub group: Option<Rank>,
-    pub must_open: Option<Card>,
-    pub voluntary: bool,
-}
-
-impl Ctx {
-    fn source(&self) -> Source {
-        source_of(self.hand, self.up, self.down)
-    }
-}
-
-#[inline]
-fn source_of(hand: Cards, up: Cards, down: usize) -> Source {
-    if !hand.is_empty() {
-        Source::Hand
-    } else if !up.is_empty() {
-        Source::FaceUp
-    } else if down > 0 {
-        Source::FaceDown
-    } else {
-        Source::Nothing
-    }
-}
-
-#[inline(always)]
-fn push_subs<const PICK: bool>(out: &mut Vec<Action>, rank: Rank, of: u8) {
-    let wrap = |g: Group| {
-        if PICK {
-            Action::PickUpWith(g)
-        } else {
-            Action::Play(g)
-        }
-    };
-    if of & 0xAA == 0 {
-        // At most one copy of each suit: plain submasks, in increasing order.
-        let mut s = 0u8;
-        loop {
-            s = (s | !of).wrapping_add(1) & of;
-            match Group::new(rank, s) {
-                Some(g) => out.push(wrap(g)),
-                None => return,
-            }
-        }
-    }
-    let mut cur = 0;
-    while let Some(s) = next_sub(cur, of) {
-        if let Some(g) = Group::new(rank, s) {
-            out.push(wrap(g));
-        }
-        cur = s;
-    }
-}
-
-#[inline(always)]
-fn push_ranks<const PICK: bool>(out: &mut Vec<Action>, from: Cards, ranks: u16) {
-    let mut m = ranks;
-    while m != 0 {
-        let r = m.trailing_zeros() as usize;
-        m &= m - 1;
-        push_subs::<PICK>(out, Rank::from_index(r), from.byte(r));
-    }
-}
-
-/// Lists the actions of the player to act (never chance); appends to `out`.
-pub(crate) fn player_actions(c: &Ctx, out: &mut Vec<Action>) {
-    match c.phase {
-        Phase::Arranging => {
-            let six = {
-                let mut s = c.hand;
-                s.merge(c.up);
-                s
-            };
-            trios(six, &mut |t| out.push(Action::FaceUp(t)));
-        }
-        Phase::Playing => {
-            let src = c.source();
-            let from = match src {
-                Source::Hand => c.hand,
-                Source::FaceUp => c.up,
-                Source::FaceDown => {
-                    if matches!(c.stage, Stage::Start | Stage::Cover) {
-                        out.push(Action::Blind);
-                    }
-                    if c.stage == Stage::Start && c.voluntary && !c.pile_empty {
-                        out.push(Action::PickUp);
-                    }
-                    return;
-                }
-                Source::Nothing => return,
-            };
-            match c.stage {
-                Stage::Start => {
-                    if let Some(card) = c.must_open {
-                        let r = card.rank();
-                        let lane = 2 * card.suit() as u32;
-                        let of = from.byte(r as usize);
-                        let mut cur = 0;
-                        while let Some(s) = next_sub(cur, of) {
-                            if (s >> lane) & 3 > 0
-                                && let Some(g) = Group::new(r, s)
-                            {
-                                out.push(Action::Play(g));
-                            }
-                            cur = s;
-                        }
-                        return;
-                    }
-                    let ranks = from.ranks().and(playable_ranks(c.level)).bits();
-                    if ranks == 0 {
-                        match src {
-                            Source::Hand => out.push(Action::PickUp),
-                            _ => {
-                                push_ranks::<true>(out, from, from.ranks().bits());
-                                if c.voluntary && !c.pile_empty {
-                                    out.push(Action::PickUp);
-                                }
-                            }
-                        }
-                        return;
-                    }
-                    push_ranks::<false>(out, from, ranks);
-                    if c.voluntary && !c.pile_empty {
-                        out.push(Action::PickUp);
-                    }
-                }
-                Stage::Cover => push_ranks::<false>(out, from, from.ranks().bits()),
-                Stage::Add => {
-                    if let Some(r) = c.group {
-                        push_subs::<false>(out, r, from.byte(r as usize));
-                    }
-                    out.push(Action::Done);
-                }
-                Stage::Blind { .. } => {}
-            }
-        }
-        Phase::Dealing | Phase::Over => {}
-    }
+/// Where a card lies in front of a player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Place {
+    /// In the hand.
+    Hand,
+    /// Face-up table card.
+    FaceUp,
+    /// Face-down table card.
+    FaceDown,
 }
 
 impl Shithead {
@@ -292,13 +164,13 @@ impl Shithead {
             lefts: 0,
             actions: 0,
             status: [Status::Active; MAX_SEATS],
-            hand: [Cards::EMPTY; MAX_SEATS],
-            up: [Cards::EMPTY; MAX_SEATS],
-            down: [Cards::EMPTY; MAX_SEATS],
-            stock: Cards::decks(decks).map_err(|_| SetupError::Decks)?,
-            pile: Cards::EMPTY,
-            burned: Cards::EMPTY,
-            removed: Cards::EMPTY,
+            hand: [CardMultiset::EMPTY; MAX_SEATS],
+            up: [CardMultiset::EMPTY; MAX_SEATS],
+            down: [CardMultiset::EMPTY; MAX_SEATS],
+            stock: CardMultiset::decks(CARDS_52, decks).map_err(|_| SetupError::Decks)?,
+            pile: CardMultiset::EMPTY,
+            burned: CardMultiset::EMPTY,
+            removed: CardMultiset::EMPTY,
         })
     }
 
@@ -328,22 +200,22 @@ impl Shithead {
     }
 
     /// The stock (hidden from every player).
-    pub fn stock(&self) -> Cards {
+    pub fn stock(&self) -> CardMultiset {
         self.stock
     }
 
     /// The pile's cards.
-    pub fn pile(&self) -> Cards {
+    pub fn pile(&self) -> CardMultiset {
         self.pile
     }
 
     /// The burned cards (out of the game).
-    pub fn burned(&self) -> Cards {
+    pub fn burned(&self) -> CardMultiset {
         self.burned
     }
 
     /// Cards of players who left (out of the game, H21).
-    pub fn removed(&self) -> Cards {
+    pub fn removed(&self) -> CardMultiset {
         self.removed
     }
 
@@ -381,7 +253,7 @@ impl Shithead {
     ///
     /// # Panics
     /// When the seat is not at the table.
-    pub fn hand(&self, seat: Seat) -> Cards {
+    pub fn hand(&self, seat: Seat) -> CardMultiset {
         self.hand[..self.n as usize][seat.index()]
     }
 
@@ -389,7 +261,7 @@ impl Shithead {
     ///
     /// # Panics
     /// When the seat is not at the table.
-    pub fn face_up(&self, seat: Seat) -> Cards {
+    pub fn face_up(&self, seat: Seat) -> CardMultiset {
         self.up[..self.n as usize][seat.index()]
     }
 
@@ -397,7 +269,7 @@ impl Shithead {
     ///
     /// # Panics
     /// When the seat is not at the table.
-    pub fn face_down(&self, seat: Seat) -> Cards {
+    pub fn face_down(&self, seat: Seat) -> CardMultiset {
         self.down[..self.n as usize][seat.index()]
     }
 
@@ -411,15 +283,15 @@ impl Shithead {
 
     /// Every card of the game, copies counted: hands, table cards, stock, pile,
     /// burned and removed cards.
-    pub fn all_cards(&self) -> Cards {
-        let mut all = Cards::EMPTY;
+    pub fn all_cards(&self) -> CardMultiset {
+        let mut all = CardMultiset::EMPTY;
         for s in 0..self.n as usize {
             for part in [self.hand[s], self.up[s], self.down[s]] {
-                all = all.checked_union(part).unwrap_or(all);
+                all.merge(part);
             }
         }
         for part in [self.stock, self.pile, self.burned, self.removed] {
-            all = all.checked_union(part).unwrap_or(all);
+            all.merge(part);
         }
         all
     }
@@ -433,33 +305,9 @@ impl Shithead {
         self.hand[s].len() + self.up[s].len() + self.down[s].len()
     }
 
-    /// The shithead once the game is over (H20, H22): the last player holding
-    /// cards, or at the action limit the last-ranked (of several tied, the
-    /// first after the dealer).
-    pub fn shithead(&self) -> Option<Seat> {
-        if self.phase != Phase::Over {
-            return None;
-        }
-        let mut best: Option<(usize, Seat)> = None;
-        for k in 1..=self.n {
-            let s = Seat(((self.dealer.0 as usize + k as usize) % self.n as usize) as u8);
-            if self.status[s.index()] != Status::Active {
-                continue;
-            }
-            let held = self.held(s);
-            if best.is_none_or(|(h, _)| held > h) {
-                best = Some((held, s));
-            }
-        }
-        best.map(|(_, s)| s)
-    }
-
-    /// The seat a player leaves (H21); see [`Game::host`].
-    ///
-    /// # Errors
-    /// [`Illegal`] when the game is over or the seat cannot leave.
-    pub fn leave(&self, seat: Seat) -> Result<Shithead, Illegal> {
-        self.host(&Leave(seat))
+    /// Whether the game ended at the action limit (H22).
+    pub fn ended_by_limit(&self) -> bool {
+        self.by_limit
     }
 
     #[inline]
@@ -467,7 +315,7 @@ impl Shithead {
         self.status[s.index()] == Status::Active
     }
 
-    fn active_count(&self) -> usize {
+    pub(crate) fn active_count(&self) -> usize {
         self.status[..self.n as usize]
             .iter()
             .filter(|s| **s == Status::Active)
@@ -485,7 +333,7 @@ impl Shithead {
 
     /// The `k`-th active seat after `from` in the current direction (`from`
     /// counts when passed while active).
-    fn nth_active_after(&self, from: Seat, k: u8) -> Seat {
+    pub(crate) fn nth_active_after(&self, from: Seat, k: u8) -> Seat {
         let mut s = from;
         let mut left = k;
         for _ in 0..(self.n as usize * (k as usize + 1)) {
@@ -517,713 +365,32 @@ impl Shithead {
         (Seat(((self.dealer.index() + 1 + i % n) % n) as u8), place)
     }
 
-    fn arrange_seat(&self, k: u8) -> Seat {
+    pub(crate) fn arrange_seat(&self, k: u8) -> Seat {
         Seat(((self.dealer.index() + 1 + k as usize) % self.n as usize) as u8)
     }
-
-    /// Skips dealing to seats that left; moves on to arranging at the end of the deal.
-    fn settle_deal(&mut self) {
-        let total = 9 * self.n;
-        while self.progress < total && !self.active(self.deal_target(self.progress).0) {
-            self.progress += 1;
-        }
-        if self.progress >= total {
-            self.phase = Phase::Arranging;
-            self.progress = 0;
-            self.settle_arrange();
-        }
-    }
-
-    fn settle_arrange(&mut self) {
-        while self.progress < self.n && !self.active(self.arrange_seat(self.progress)) {
-            self.progress += 1;
-        }
-        if self.progress < self.n {
-            self.to_act = self.arrange_seat(self.progress);
-        } else {
-            self.start_play();
-        }
-    }
-
-    /// H4: the opener.
-    fn start_play(&mut self) {
-        self.phase = Phase::Playing;
-        self.progress = 0;
-        self.stage = Stage::Start;
-        let order = self.rules.suit_order;
-        let first = self.nth_active_after(self.dealer, 1);
-        self.to_act = first;
-        self.must_open = None;
-        for rank in [
-            Rank::Four,
-            Rank::Five,
-            Rank::Six,
-            Rank::Seven,
-            Rank::Eight,
-            Rank::Nine,
-            Rank::Jack,
-            Rank::Queen,
-            Rank::King,
-            Rank::Ace,
-        ] {
-            for suit in order {
-                let card = Card::new(rank, suit);
-                let mut s = first;
-                for _ in 0..self.n {
-                    if self.active(s) && self.hand[s.index()].contains(card) {
-                        self.to_act = s;
-                        self.must_open = Some(card);
-                        return;
-                    }
-                    s = s.next(self.n as usize);
-                }
-            }
-        }
-    }
-
-    pub(crate) fn ctx(&self) -> Ctx {
-        let p = self.to_act.index();
-        Ctx {
-            phase: self.phase,
-            stage: self.stage,
-            hand: self.hand[p],
-            up: self.up[p],
-            down: self.down[p].len(),
-            level: self.level,
-            pile_empty: self.pile.is_empty(),
-            group: self.group,
-            must_open: self.must_open,
-            voluntary: self.rules.pick_up == PickUp::Voluntary,
-        }
-    }
-
-    /// The cards chance picks from now, if chance acts.
-    #[inline]
-    fn chance_pool(&self) -> Option<Cards> {
-        match self.phase {
-            Phase::Dealing => Some(self.stock),
-            Phase::Playing if self.refill => Some(self.stock),
-            Phase::Playing if matches!(self.stage, Stage::Blind { .. }) => {
-                Some(self.down[self.to_act.index()])
-            }
-            _ => None,
-        }
-    }
-
-    /// Lays `g` on the pile (H5, H6, H8).
-    fn place(&mut self, g: Group) {
-        let rank = g.rank();
-        let n = g.len() as u8;
-        self.pile.merge(g.cards());
-        if self.top == Some(rank) {
-            self.run = self.run.saturating_add(n);
-        } else {
-            self.top = Some(rank);
-            self.run = n;
-        }
-        if rank != Rank::Three {
-            self.level = Some(rank);
-        }
-        if self.group == Some(rank) {
-            self.group_len = self.group_len.saturating_add(n);
-        } else {
-            self.group = Some(rank);
-            self.group_len = n;
-        }
-        if rank == Rank::Ten || self.run >= 4 {
-            self.burned.merge(self.pile);
-            self.clear_pile();
-        }
-    }
-
-    fn clear_pile(&mut self) {
-        self.pile = Cards::EMPTY;
-        self.top = None;
-        self.level = None;
-        self.run = 0;
-        self.group = None;
-        self.group_len = 0;
-    }
-
-    /// After a play and its refills: out, replay, cover, add, or the turn ends.
-    fn settle_play(&mut self, blind: bool) {
-        let p = self.to_act;
-        let i = p.index();
-        if self.hand[i].is_empty() && self.up[i].is_empty() && self.down[i].is_empty() {
-            self.status[i] = Status::Out(self.outs);
-            self.outs += 1;
-            let effects = self.group.is_some();
-            self.end_turn(effects);
-            return;
-        }
-        let Some(g) = self.group else {
-            self.stage = Stage::Start;
-            return;
-        };
-        if g == Rank::Queen {
-            self.stage = Stage::Cover;
-            return;
-        }
-        if !blind {
-            let more = match self.source(p) {
-                Source::Hand => self.hand[i].rank_count(g) > 0,
-                Source::FaceUp => self.up[i].rank_count(g) > 0,
-                _ => false,
-            };
-            if more {
-                self.stage = Stage::Add;
-                return;
-            }
-        }
-        self.end_turn(true);
-    }
-
-    /// Ends the mover's turn, applying his group's effects (H15, H18) when asked.
-    fn end_turn(&mut self, effects: bool) {
-        let mover = self.to_act;
-        let mut k = 1u8;
-        if effects {
-            match self.group {
-                Some(Rank::Eight) => {
-                    k += match self.rules.eights {
-                        Eights::SkipPerEight => self.group_len,
-                        Eights::OneSkip => 1,
-                    }
-                }
-                Some(Rank::King) => match self.rules.kings {
-                    Kings::ReverseOnce => self.reversed = !self.reversed,
-                    Kings::EachReverses => self.reversed ^= self.group_len % 2 == 1,
-                },
-                _ => {}
-            }
-        }
-        self.group = None;
-        self.group_len = 0;
-        self.stage = Stage::Start;
-        self.refill = false;
-        if self.active_count() <= 1 {
-            self.phase = Phase::Over;
-            return;
-        }
-        self.to_act = self.nth_active_after(mover, k);
-    }
-
-    /// Checks `a` without changing anything.
-    pub(crate) fn check(&self, a: &Action) -> Result<(), Illegal> {
-        let p = self.to_act.index();
-        match self.phase {
-            Phase::Over => Err(Illegal::GameOver),
-            Phase::Dealing => match a {
-                Action::Draw(c) if self.stock.contains(*c) => Ok(()),
-                Action::Draw(c) => Err(Illegal::NotInStock(*c)),
-                _ => Err(Illegal::ChanceActs),
-            },
-            Phase::Arranging => match a {
-                Action::FaceUp(t) => {
-                    let mut six = self.hand[p];
-                    six.merge(self.up[p]);
-                    if six.includes(t.to_cards()) {
-                        Ok(())
-                    } else {
-                        Err(Illegal::NotOwnSix)
-                    }
-                }
-                Action::Draw(_) | Action::Turn(_) => Err(Illegal::NotChance),
-                _ => Err(Illegal::ArrangeFirst),
-            },
-            Phase::Playing => {
-                if self.refill {
-                    return match a {
-                        Action::Draw(c) if self.stock.contains(*c) => Ok(()),
-                        Action::Draw(c) => Err(Illegal::NotInStock(*c)),
-                        _ => Err(Illegal::ChanceActs),
-                    };
-                }
-                if let Stage::Blind { .. } = self.stage {
-                    return match a {
-                        Action::Turn(c) if self.down[p].contains(*c) => Ok(()),
-                        Action::Turn(c) => Err(Illegal::NotFaceDown(*c)),
-                        _ => Err(Illegal::ChanceActs),
-                    };
-                }
-                self.check_play(a)
-            }
-        }
-    }
-
-    fn check_play(&self, a: &Action) -> Result<(), Illegal> {
-        let p = self.to_act.index();
-        let src = self.source(self.to_act);
-        let from = match src {
-            Source::Hand => self.hand[p],
-            Source::FaceUp => self.up[p],
-            _ => Cards::EMPTY,
-        };
-        let stuck = || from.ranks().and(playable_ranks(self.level)).is_empty();
-        match *a {
-            Action::Draw(_) | Action::Turn(_) => Err(Illegal::NotChance),
-            Action::FaceUp(_) => Err(Illegal::NotArranging),
-            Action::Play(g) => {
-                if src == Source::FaceDown {
-                    return Err(Illegal::BlindOnly);
-                }
-                if !from.includes_group(g) {
-                    return Err(Illegal::NotInSource(g));
-                }
-                match self.stage {
-                    Stage::Start => {
-                        if let Some(c) = self.must_open
-                            && g.count(c) == 0
-                        {
-                            return Err(Illegal::MustOpenWith(c));
-                        }
-                        if !playable(g.rank(), self.level) {
-                            return Err(Illegal::NotPlayable {
-                                rank: g.rank(),
-                                level: self.level.map_or("empty".into(), |r| r.to_string()),
-                            });
-                        }
-                        Ok(())
-                    }
-                    Stage::Cover => Ok(()),
-                    Stage::Add => match self.group {
-                        Some(r) if r == g.rank() => Ok(()),
-                        Some(r) => Err(Illegal::AddSameRank(r)),
-                        None => Err(Illegal::CannotEnd),
-                    },
-                    Stage::Blind { .. } => Err(Illegal::ChanceActs),
-                }
-            }
-            Action::Blind => {
-                if src != Source::FaceDown {
-                    return Err(Illegal::NotBlind);
-                }
-                match self.stage {
-                    Stage::Start | Stage::Cover => Ok(()),
-                    _ => Err(Illegal::CannotEnd),
-                }
-            }
-            Action::PickUp => {
-                match self.stage {
-                    Stage::Start => {}
-                    Stage::Cover => return Err(Illegal::MustCover),
-                    _ => return Err(Illegal::PickUpMidTurn),
-                }
-                if self.pile.is_empty() {
-                    return Err(Illegal::NoPile);
-                }
-                if self.rules.pick_up == PickUp::Voluntary || (src == Source::Hand && stuck()) {
-                    Ok(())
-                } else if src == Source::FaceUp && stuck() {
-                    Err(Illegal::NotFaceUpPickUp)
-                } else {
-                    Err(Illegal::CanPlay)
-                }
-            }
-            Action::PickUpWith(g) => {
-                match self.stage {
-                    Stage::Start => {}
-                    Stage::Cover => return Err(Illegal::MustCover),
-                    _ => return Err(Illegal::PickUpMidTurn),
-                }
-                if src != Source::FaceUp || !stuck() {
-                    return Err(Illegal::NotFaceUpPickUp);
-                }
-                if !from.includes_group(g) {
-                    return Err(Illegal::NotInSource(g));
-                }
-                Ok(())
-            }
-            Action::Done => match self.stage {
-                Stage::Add => Ok(()),
-                Stage::Cover => Err(Illegal::MustCover),
-                _ => Err(Illegal::CannotEnd),
-            },
-        }
-    }
-
-    /// Applies a checked action.
-    fn exec(&mut self, a: &Action) {
-        let p = self.to_act;
-        let i = p.index();
-        match self.phase {
-            Phase::Dealing => {
-                if let Action::Draw(c) = *a {
-                    let (seat, place) = self.deal_target(self.progress);
-                    self.stock.remove(c);
-                    let s = seat.index();
-                    let _ = match place {
-                        Place::FaceDown => self.down[s].add(c),
-                        Place::FaceUp => self.up[s].add(c),
-                        Place::Hand => self.hand[s].add(c),
-                    };
-                    self.progress += 1;
-                    self.settle_deal();
-                }
-                return;
-            }
-            Phase::Arranging => {
-                if let Action::FaceUp(t) = *a {
-                    let mut six = self.hand[i];
-                    six.merge(self.up[i]);
-                    let up = t.to_cards();
-                    six.remove_all(up);
-                    self.hand[i] = six;
-                    self.up[i] = up;
-                    self.progress += 1;
-                    self.actions += 1;
-                    self.settle_arrange();
-                    self.check_limit();
-                }
-                return;
-            }
-            Phase::Over => return,
-            Phase::Playing => {}
-        }
-        match *a {
-            Action::Draw(c) => {
-                self.stock.remove(c);
-                self.hand[i].merge(Cards::from_group(Group::single(c)));
-                if self.hand[i].len() >= 3 || self.stock.is_empty() {
-                    self.refill = false;
-                    self.settle_play(false);
-                }
-                return;
-            }
-            Action::Turn(c) => {
-                let cover = matches!(self.stage, Stage::Blind { cover: true });
-                self.down[i].remove(c);
-                if cover || playable(c.rank(), self.level) {
-                    self.place(Group::single(c));
-                    self.settle_play(true);
-                } else {
-                    let mut took = self.pile;
-                    took.merge(Cards::from_group(Group::single(c)));
-                    self.hand[i].merge(took);
-                    self.clear_pile();
-                    self.end_turn(false);
-                }
-                return;
-            }
-            _ => {}
-        }
-        self.actions += 1;
-        match *a {
-            Action::Play(g) => {
-                let from_hand = self.source(p) == Source::Hand;
-                if from_hand {
-                    self.hand[i].take_group(g);
-                } else {
-                    self.up[i].take_group(g);
-                }
-                self.must_open = None;
-                self.place(g);
-                if from_hand && self.hand[i].len() < 3 && !self.stock.is_empty() {
-                    self.refill = true;
-                } else {
-                    self.settle_play(false);
-                }
-            }
-            Action::Blind => {
-                self.stage = Stage::Blind {
-                    cover: self.stage == Stage::Cover,
-                };
-            }
-            Action::PickUp => {
-                self.hand[i].merge(self.pile);
-                self.clear_pile();
-                self.end_turn(false);
-            }
-            Action::PickUpWith(g) => {
-                self.up[i].take_group(g);
-                self.hand[i].merge(self.pile);
-                self.hand[i].merge(g.cards());
-                self.clear_pile();
-                self.end_turn(false);
-            }
-            Action::Done => self.end_turn(true),
-            Action::Draw(_) | Action::Turn(_) | Action::FaceUp(_) => {}
-        }
-        self.check_limit();
-    }
-
-    /// H22: the action limit ends the game.
-    fn check_limit(&mut self) {
-        if self.phase != Phase::Over && self.actions >= self.rules.max_actions {
-            self.phase = Phase::Over;
-            self.by_limit = true;
-            self.refill = false;
-            self.stage = Stage::Start;
-        }
-    }
-
-    /// The places (H20, H21, H22), whenever asked; `outcome` gives them once over.
-    pub(crate) fn places(&self) -> Outcome {
-        let n = self.n as usize;
-        let scores: Vec<(u8, i64)> = (0..n)
-            .map(|s| match self.status[s] {
-                Status::Out(k) => (3, -i64::from(k)),
-                Status::Active => (2, -(self.held(Seat(s as u8)) as i64)),
-                Status::Left(k) => (1, i64::from(k)),
-            })
-            .collect();
-        Outcome::from_scores(&scores)
-    }
-
-    /// Whether the game ended at the action limit (H22).
-    pub fn ended_by_limit(&self) -> bool {
-        self.by_limit
-    }
 }
 
-pub(crate) fn check_rules(rules: &Rules, seats: usize) -> Result<u8, SetupError> {
-    if !(2..=MAX_SEATS).contains(&seats) {
-        return Err(SetupError::Players(seats));
-    }
-    let decks = rules.decks_for(seats).ok_or(SetupError::Decks)?;
-    if 52 * decks as usize > 0 && 9 * seats > 52 * decks as usize {
-        return Err(SetupError::TooFewCards {
-            decks,
-            players: seats,
-        });
-    }
-    let mut seen = [false; 4];
-    for s in rules.suit_order {
-        if std::mem::replace(&mut seen[s.index()], true) {
-            return Err(SetupError::SuitOrder);
-        }
-    }
-    if rules.max_actions == 0 {
-        return Err(SetupError::ActionLimit);
-    }
-    Ok(decks)
+/// Moving cards between the places of one game: the union never passes the
+/// decks' copies (every card is in exactly one place, `Setup` checks it on
+/// load), and what is taken is there (the check before each move proves it).
+/// Both are checked in debug builds.
+pub(crate) trait Conserved {
+    /// Adds `cards`, known to fit.
+    fn merge(&mut self, cards: CardMultiset);
+    /// Removes `cards`, known to be here.
+    fn take(&mut self, cards: CardMultiset);
 }
 
-impl Game for Shithead {
-    type Rules = Rules;
-    type Action = Action;
-    type HostOp = Leave;
-    type Illegal = Illegal;
-    type SetupError = SetupError;
-    type View = View;
-    type Event = Event;
-
-    fn new(rules: Rules, seats: usize) -> Result<Shithead, SetupError> {
-        Shithead::with_dealer(rules, seats, Seat(0))
-    }
-
-    fn rules(&self) -> &Rules {
-        &self.rules
-    }
-
-    fn seats(&self) -> usize {
-        self.n as usize
+impl Conserved for CardMultiset {
+    #[inline]
+    fn merge(&mut self, cards: CardMultiset) {
+        let fits = self.add_all(cards);
+        debug_assert!(fits.is_ok(), "cards are conserved");
     }
 
     #[inline]
-    fn actor(&self) -> Actor {
-        match self.phase {
-            Phase::Over => Actor::Terminal,
-            Phase::Dealing => Actor::Chance,
-            Phase::Arranging => Actor::Player(self.to_act),
-            Phase::Playing => {
-                if self.refill || matches!(self.stage, Stage::Blind { .. }) {
-                    Actor::Chance
-                } else {
-                    Actor::Player(self.to_act)
-                }
-            }
-        }
-    }
-
-    #[inline]
-    fn legal_actions(&self, out: &mut Vec<Action>) {
-        out.clear();
-        if let Some(pool) = self.chance_pool() {
-            let turn = self.phase == Phase::Playing && !self.refill;
-            for (c, _) in pool.iter() {
-                out.push(if turn {
-                    Action::Turn(c)
-                } else {
-                    Action::Draw(c)
-                });
-            }
-            return;
-        }
-        if self.phase == Phase::Over {
-            return;
-        }
-        player_actions(&self.ctx(), out);
-    }
-
-    fn chance_outcomes(&self, out: &mut Vec<(Action, u32)>) {
-        out.clear();
-        if let Some(pool) = self.chance_pool() {
-            let turn = self.phase == Phase::Playing && !self.refill;
-            for (c, n) in pool.iter() {
-                let a = if turn {
-                    Action::Turn(c)
-                } else {
-                    Action::Draw(c)
-                };
-                out.push((a, u32::from(n)));
-            }
-        }
-    }
-
-    fn apply(&self, action: &Action) -> Result<Shithead, Illegal> {
-        let mut next = *self;
-        next.apply_mut(action)?;
-        Ok(next)
-    }
-
-    #[inline]
-    fn apply_mut(&mut self, action: &Action) -> Result<(), Illegal> {
-        self.check(action)?;
-        self.exec(action);
-        Ok(())
-    }
-
-    fn host(&self, op: &Leave) -> Result<Shithead, Illegal> {
-        let seat = op.0;
-        if seat.index() >= self.n as usize {
-            return Err(Illegal::NoSuchSeat(seat));
-        }
-        if self.phase == Phase::Over {
-            return Err(Illegal::GameOver);
-        }
-        match self.status[seat.index()] {
-            Status::Left(_) => return Err(Illegal::AlreadyLeft(seat)),
-            Status::Out(_) => return Err(Illegal::AlreadyOut(seat)),
-            Status::Active => {}
-        }
-        let mut g = *self;
-        let i = seat.index();
-        for part in [g.hand[i], g.up[i], g.down[i]] {
-            g.removed.merge(part);
-        }
-        g.hand[i] = Cards::EMPTY;
-        g.up[i] = Cards::EMPTY;
-        g.down[i] = Cards::EMPTY;
-        g.status[i] = Status::Left(g.lefts);
-        g.lefts += 1;
-        if g.active_count() <= 1 {
-            g.phase = Phase::Over;
-            g.refill = false;
-            g.stage = Stage::Start;
-            return Ok(g);
-        }
-        match g.phase {
-            Phase::Dealing => g.settle_deal(),
-            Phase::Arranging => {
-                if g.to_act == seat {
-                    g.settle_arrange();
-                }
-            }
-            Phase::Playing => {
-                if g.to_act == seat {
-                    // H21.1: the turn passes, the pile stays as it is.
-                    g.group = None;
-                    g.group_len = 0;
-                    g.stage = Stage::Start;
-                    g.refill = false;
-                    g.must_open = None;
-                    g.to_act = g.nth_active_after(seat, 1);
-                }
-            }
-            Phase::Over => {}
-        }
-        Ok(g)
-    }
-
-    fn observe(&self, viewer: Viewer) -> View {
-        View::of(self, viewer)
-    }
-
-    fn event(&self, action: &Action, viewer: Viewer) -> Event {
-        Event::of(self, action, viewer)
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        (self.phase == Phase::Over).then(|| self.places())
-    }
-
-    #[inline]
-    fn sample_chance<R: Rng + ?Sized>(
-        &self,
-        rng: &mut R,
-        _scratch: &mut Vec<(Action, u32)>,
-    ) -> Option<Action> {
-        let pool = self.chance_pool()?;
-        let total = pool.len() as u64;
-        if total == 0 {
-            return None;
-        }
-        let card = pool.nth_copy(below(rng, total) as usize)?;
-        Some(if self.phase == Phase::Playing && !self.refill {
-            Action::Turn(card)
-        } else {
-            Action::Draw(card)
-        })
-    }
-}
-
-impl Redeal for Shithead {
-    /// Shuffles the stock, every face-down card (the seat's own included),
-    /// the other seats' hands, and the burned and removed cards among
-    /// themselves, keeping every count. The opener's announced card stays in
-    /// his hand.
-    #[allow(clippy::needless_range_loop)]
-    fn redeal_hidden<R: Rng + ?Sized>(&self, seat: Seat, rng: &mut R) -> Shithead {
-        let mut g = *self;
-        let n = self.n as usize;
-        let pinned = self
-            .must_open
-            .filter(|_| self.to_act != seat && self.phase == Phase::Playing);
-        let mut pool: Vec<Card> = Vec::new();
-        let mut hands = [0usize; MAX_SEATS];
-        for s in 0..n {
-            pool.extend(g.down[s].copies());
-            if s != seat.index() {
-                let mut h = g.hand[s];
-                if s == self.to_act.index()
-                    && let Some(c) = pinned
-                {
-                    h.remove(c);
-                }
-                hands[s] = h.len();
-                pool.extend(h.copies());
-                g.hand[s].remove_all(h);
-            }
-        }
-        pool.extend(g.stock.copies());
-        pool.extend(g.burned.copies());
-        pool.extend(g.removed.copies());
-        for k in (1..pool.len()).rev() {
-            let j = below(rng, k as u64 + 1) as usize;
-            pool.swap(k, j);
-        }
-        let mut it = pool.into_iter();
-        let mut fill = |target: &mut Cards, count: usize| {
-            let mut c = Cards::EMPTY;
-            for card in it.by_ref().take(count) {
-                let _ = c.add(card);
-            }
-            *target = c;
-        };
-        for s in 0..n {
-            let len = self.down[s].len();
-            fill(&mut g.down[s], len);
-            if s != seat.index() {
-                let mut h = Cards::EMPTY;
-                fill(&mut h, hands[s]);
-                g.hand[s].merge(h);
-            }
-        }
-        let (ls, lb, lr) = (self.stock.len(), self.burned.len(), self.removed.len());
-        fill(&mut g.stock, ls);
-        fill(&mut g.burned, lb);
-        fill(&mut g.removed, lr);
-        g
+    fn take(&mut self, cards: CardMultiset) {
+        let here = self.remove_all(cards);
+        debug_assert!(here, "only cards that are here are taken");
     }
 }

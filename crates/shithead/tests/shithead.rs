@@ -10,5 +10,11 @@ mod common;
 mod perft;
 #[path = "shithead/props.rs"]
 mod props;
+#[path = "shithead/reload.rs"]
+mod reload;
 #[path = "shithead/rules.rs"]
 mod rules;
+#[path = "shithead/specials.rs"]
+mod specials;
+#[path = "shithead/text.rs"]
+mod text;

@@ -1,7 +1,7 @@
 //! Helpers: build positions by hand, play strings of actions.
 
 use cards_core::{Game, Rank, Seat};
-use shithead::{Action, Cards, Phase, Rules, Setup, Shithead, Stage, Status};
+use shithead::{Action, CardMultiset, Phase, Rules, Setup, Shithead, Stage, Status};
 
 /// Parses an action, panicking on a typo in a test.
 pub fn act(s: &str) -> Action {
@@ -9,7 +9,7 @@ pub fn act(s: &str) -> Action {
 }
 
 /// Parses cards.
-pub fn cards(s: &str) -> Cards {
+pub fn cards(s: &str) -> CardMultiset {
     s.parse().unwrap_or_else(|e| panic!("{s}: {e}"))
 }
 
@@ -71,10 +71,10 @@ impl Pos<'_> {
     pub fn build(&self) -> Shithead {
         let n = self.seats;
         let at = |v: &[&str], i: usize| cards(v.get(i).copied().unwrap_or(""));
-        let hands: Vec<Cards> = (0..n).map(|i| at(self.hands, i)).collect();
-        let up: Vec<Cards> = (0..n).map(|i| at(self.up, i)).collect();
-        let down: Vec<Cards> = (0..n).map(|i| at(self.down, i)).collect();
-        let mut pile = Cards::EMPTY;
+        let hands: Vec<CardMultiset> = (0..n).map(|i| at(self.hands, i)).collect();
+        let up: Vec<CardMultiset> = (0..n).map(|i| at(self.up, i)).collect();
+        let down: Vec<CardMultiset> = (0..n).map(|i| at(self.down, i)).collect();
+        let mut pile = CardMultiset::EMPTY;
         let (mut top, mut level, mut run) = (None, None, 0u8);
         for c in self.pile {
             let c: cards_core::Card = c.parse().unwrap();
@@ -91,7 +91,7 @@ impl Pos<'_> {
         }
         let stock = cards(self.stock);
         let decks = self.rules.decks_for(n).unwrap();
-        let mut rest = Cards::decks(decks).unwrap();
+        let mut rest = CardMultiset::decks(cards_core::deck::CARDS_52, decks).unwrap();
         for part in hands.iter().chain(&up).chain(&down).chain([&stock, &pile]) {
             assert!(rest.remove_all(*part), "a card is used twice: {part}");
         }
@@ -129,7 +129,7 @@ impl Pos<'_> {
             stock,
             pile,
             burned: rest,
-            removed: Cards::EMPTY,
+            removed: CardMultiset::EMPTY,
         };
         Shithead::from_setup(setup).unwrap_or_else(|e| panic!("bad test position: {e}"))
     }

@@ -4,11 +4,11 @@ use cards_core::{
     Actor, ChaCha8Rng, Game, Outcome, Rng, Seat, SeedableRng,
     chance::below,
     chance::pick_outcome,
-    conformance::{check_choices, check_state, check_walk},
+    conformance::{check_choices, check_state, check_walk, check_walk_with_host},
 };
 use proptest::prelude::*;
 use shithead::{
-    Action, Cards, Decks, Eights, Kings, Leave, PickUp, Rules, Setup, Shithead, Status,
+    Action, CardMultiset, Decks, Eights, Kings, Leave, PickUp, Rules, Setup, Shithead, Status,
 };
 
 use crate::common::act;
@@ -92,7 +92,7 @@ fn reach(seats: usize, rules: Rules, seed: u64, steps: usize) -> Shithead {
 }
 
 fn conserved(g: &Shithead) -> bool {
-    g.all_cards() == Cards::decks(g.decks()).unwrap()
+    g.all_cards() == CardMultiset::decks(cards_core::deck::CARDS_52, g.decks()).unwrap()
 }
 
 proptest! {
@@ -100,6 +100,22 @@ proptest! {
     fn conformance_walks(seed in any::<u64>(), seats in 2usize..=6, rules in rules_strategy()) {
         let start = Shithead::new(rules, seats).unwrap();
         let walk = check_walk(&start, seed, 20_000, &extras());
+        prop_assert!(walk.is_ok(), "{}", walk.err().unwrap());
+        #[cfg(feature = "serde")]
+        {
+            let json = cards_core::conformance::check_json_reloads(&start, &walk.unwrap().log, seed);
+            prop_assert!(json.is_ok(), "{}", json.unwrap_err());
+        }
+    }
+
+    /// H21: the same checks with every seat's `leave` tried at random
+    /// moments, so states only leaving reaches (mid-deal, mid-arranging,
+    /// mid-turn, a game ended by leaving) are checked, saved and reloaded.
+    #[test]
+    fn h21_conformance_walks_with_leavers(seed in any::<u64>(), seats in 2usize..=6, rules in rules_strategy()) {
+        let start = Shithead::new(rules, seats).unwrap();
+        let leaves: Vec<Leave> = (0..seats).map(|s| Leave(Seat(s as u8))).collect();
+        let walk = check_walk_with_host(&start, seed, 20_000, &extras(), &leaves);
         prop_assert!(walk.is_ok(), "{}", walk.err().unwrap());
         #[cfg(feature = "serde")]
         {

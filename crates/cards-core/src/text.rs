@@ -1,0 +1,110 @@
+//! Helpers for text forms of actions and host operations: a capped echo of
+//! untrusted input for error messages, and a strict unsigned number.
+
+use std::fmt;
+
+/// The most characters of an input an error message repeats.
+pub const ECHO_LIMIT: usize = 40;
+
+/// Untrusted input as an error message may repeat it: quoted and escaped like
+/// `{:?}`, and cut after [`ECHO_LIMIT`] characters with an ellipsis, so a
+/// megabyte of input never makes a megabyte of message. See [`echo`].
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Echo<'a>(&'a str);
+
+/// Wraps `input` for an error message: `echo(text).to_string()` is the
+/// text quoted, escaped and capped at [`ECHO_LIMIT`] characters.
+///
+/// ```
+/// use cards_core::text::echo;
+/// assert_eq!(echo("leave 2").to_string(), r#""leave 2""#);
+/// let long = "x".repeat(1_000_000);
+/// let shown = echo(&long).to_string();
+/// assert!(shown.chars().count() < 50);
+/// assert!(shown.ends_with('…'));
+/// ```
+pub fn echo(input: &str) -> Echo<'_> {
+    Echo(input)
+}
+
+impl fmt::Display for Echo<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let cut = self
+            .0
+            .char_indices()
+            .nth(ECHO_LIMIT)
+            .map_or(self.0.len(), |(i, _)| i);
+        write!(f, "{:?}", &self.0[..cut])?;
+        if cut < self.0.len() {
+            f.write_str("…")?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Echo<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+/// A number written with the digits 0–9 only (no sign, no space, no
+/// underscore), if it lies in `min..=max`. Leading zeros are accepted
+/// (`07` is 7), however many.
+///
+/// ```
+/// use cards_core::text::unsigned_in;
+/// assert_eq!(unsigned_in("3", 0, 9), Some(3));
+/// assert_eq!(unsigned_in("+3", 0, 9), None);
+/// assert_eq!(unsigned_in("-0", 0, 9), None);
+/// assert_eq!(unsigned_in("255", 0, 9), None);
+/// assert_eq!(unsigned_in("99999999999999999999999", 0, 9), None);
+/// assert_eq!(unsigned_in("", 0, 9), None);
+/// ```
+pub fn unsigned_in(text: &str, min: u64, max: u64) -> Option<u64> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let mut n: u64 = 0;
+    for b in text.bytes() {
+        n = n.checked_mul(10)?.checked_add(u64::from(b - b'0'))?;
+    }
+    (min..=max).contains(&n).then_some(n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn echo_caps_by_characters_not_bytes() {
+        let s = "é".repeat(100);
+        let shown = echo(&s).to_string();
+        assert_eq!(shown, format!("{:?}…", "é".repeat(ECHO_LIMIT)));
+        let exact = "a".repeat(ECHO_LIMIT);
+        assert_eq!(echo(&exact).to_string(), format!("{exact:?}"));
+        assert_eq!(echo("a\"b\n").to_string(), r#""a\"b\n""#);
+    }
+
+    #[test]
+    fn unsigned_in_refuses_signs_spaces_and_overflow() {
+        for bad in [
+            "+1",
+            "-1",
+            " 1",
+            "1 ",
+            "1_0",
+            "0x1",
+            "１",
+            "18446744073709551616",
+        ] {
+            assert_eq!(unsigned_in(bad, 0, u64::MAX), None, "{bad}");
+        }
+        assert_eq!(
+            unsigned_in("18446744073709551615", 0, u64::MAX),
+            Some(u64::MAX)
+        );
+        assert_eq!(unsigned_in("007", 0, 9), Some(7));
+        assert_eq!(unsigned_in("0", 1, 9), None);
+    }
+}

@@ -1,0 +1,84 @@
+//! [`Redeal`]: re-dealing what one seat cannot see (H23).
+
+use cards_core::{Card, CardMultiset, MAX_SEATS, Redeal, Rng, Seat, chance::below};
+
+use crate::group::Group;
+use crate::state::{Conserved, Phase, Shithead, Stage};
+
+impl Shithead {
+    /// The one hand card of the mover that everyone can infer (H23): the
+    /// announced opening card (H4), or, while he may add to his group from
+    /// his hand (H5: the add stage is public and is reached only when he holds
+    /// another card of that rank), his lowest card of the group's rank.
+    fn pinned_card(&self) -> Option<Card> {
+        if self.phase != Phase::Playing || self.refill {
+            return None;
+        }
+        let hand = self.hand[self.to_act.index()];
+        match (self.stage, self.group) {
+            (Stage::Start, _) => self.must_open,
+            (Stage::Add, Some(r)) => hand.copies().find(|c| c.rank() == r),
+            _ => None,
+        }
+    }
+}
+
+impl Redeal for Shithead {
+    /// Shuffles the stock, every face-down card (the seat's own included),
+    /// the other seats' hands, and the burned and removed cards among
+    /// themselves, keeping every count. What the seat can infer stays: the
+    /// opener's announced card stays in his hand, and so does a card of the
+    /// mover's group while he may add to it (H5).
+    #[allow(clippy::needless_range_loop)]
+    fn redeal_hidden<R: Rng + ?Sized>(&self, seat: Seat, rng: &mut R) -> Shithead {
+        let mut g = *self;
+        let n = self.n as usize;
+        let pinned = self.pinned_card().filter(|_| self.to_act != seat);
+        let mut pool: Vec<Card> = Vec::new();
+        let mut hands = [0usize; MAX_SEATS];
+        for s in 0..n {
+            pool.extend(g.down[s].copies());
+            if s != seat.index() {
+                let mut h = g.hand[s];
+                if s == self.to_act.index()
+                    && let Some(c) = pinned
+                {
+                    h.remove(c);
+                }
+                hands[s] = h.len();
+                pool.extend(h.copies());
+                g.hand[s].remove_all(h);
+            }
+        }
+        pool.extend(g.stock.copies());
+        pool.extend(g.burned.copies());
+        pool.extend(g.removed.copies());
+        for k in (1..pool.len()).rev() {
+            let j = below(rng, k as u64 + 1) as usize;
+            pool.swap(k, j);
+        }
+        let mut it = pool.into_iter();
+        let mut fill = |target: &mut CardMultiset, count: usize| {
+            let mut c = CardMultiset::EMPTY;
+            for card in it.by_ref().take(count) {
+                // The pool holds cards of one set of decks: no card passes its copies.
+                c.merge(Group::single(card).cards());
+            }
+            *target = c;
+        };
+        for s in 0..n {
+            let len = self.down[s].len();
+            fill(&mut g.down[s], len);
+            if s != seat.index() {
+                let mut h = CardMultiset::EMPTY;
+                fill(&mut h, hands[s]);
+                g.hand[s].merge(h);
+            }
+        }
+        let (ls, lb, lr) = (self.stock.len(), self.burned.len(), self.removed.len());
+        fill(&mut g.stock, ls);
+        fill(&mut g.burned, lb);
+        fill(&mut g.removed, lr);
+        g
+    }
+}

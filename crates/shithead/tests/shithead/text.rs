@@ -1,0 +1,79 @@
+//! Text forms refuse what can never be legal, and error messages repeat only
+//! a capped part of their input (issue 8 defect 3, issue 13 item 5).
+
+use cards_core::{MAX_SEATS, Seat};
+use shithead::{Action, Leave, ParseActionError};
+
+#[test]
+fn h21_leave_takes_a_seat_from_0_to_the_largest_table_any_case() {
+    assert_eq!("leave 2".parse::<Leave>(), Ok(Leave(Seat(2))));
+    assert_eq!("LEAVE 1".parse::<Leave>(), Ok(Leave(Seat(1))));
+    assert_eq!("  Leave   9 ".parse::<Leave>(), Ok(Leave(Seat(9))));
+    assert_eq!("leave 09".parse::<Leave>(), Ok(Leave(Seat(9))));
+    let max = MAX_SEATS - 1;
+    for bad in [
+        "leave 255",
+        "leave 10",
+        "leave +3",
+        "leave -0",
+        "leave 3.0",
+        "leave 1 2",
+    ] {
+        match bad.parse::<Leave>() {
+            Err(e @ ParseActionError::Seat { .. }) => {
+                let msg = e.to_string();
+                assert!(msg.contains(&format!("from 0 to {max}")), "{bad}: {msg}");
+                assert!(msg.contains("(H21)"), "{msg}");
+            }
+            other => panic!("{bad}: {other:?}"),
+        }
+    }
+    for bad in [
+        "leave", "leave ", "leav 2", "leave2", "quit 2", "", "lëave 2",
+    ] {
+        assert!(
+            matches!(bad.parse::<Leave>(), Err(ParseActionError::Unknown(_))),
+            "{bad}"
+        );
+    }
+    // Display and parse agree for every seat.
+    for s in 0..MAX_SEATS as u8 {
+        assert_eq!(
+            Leave(Seat(s)).to_string().parse::<Leave>(),
+            Ok(Leave(Seat(s)))
+        );
+    }
+}
+
+#[test]
+fn h1_numbers_in_action_text_are_ranks_only_and_refuse_signs() {
+    assert_eq!(
+        "play 10S".parse::<Action>().map(|a| a.to_string()),
+        Ok("play TS".into())
+    );
+    for bad in [
+        "play +10S",
+        "play 010S",
+        "play 1S",
+        "draw 11H",
+        "draw -7H",
+        "up +4C 9H AS",
+        "pick up with +5D",
+    ] {
+        assert!(bad.parse::<Action>().is_err(), "{bad}");
+    }
+}
+
+#[test]
+fn h23_error_messages_repeat_at_most_a_capped_part_of_the_input() {
+    let huge = format!("play {}", "7H ".repeat(300_000));
+    let e = huge.parse::<Action>().unwrap_err().to_string();
+    assert!(e.len() < 300, "{} bytes", e.len());
+    assert!(e.contains('…'));
+    let huge_leave = format!("leave {}", "9".repeat(1_000_000));
+    let e = huge_leave.parse::<Leave>().unwrap_err().to_string();
+    assert!(e.len() < 300, "{} bytes", e.len());
+    // Short input is repeated whole.
+    let e = "jump".parse::<Action>().unwrap_err().to_string();
+    assert!(e.starts_with(r#""jump" is not a shithead action"#), "{e}");
+}
