@@ -194,6 +194,11 @@ proptest! {
         let g = Trump21::new(rules_variant(variant), seats).unwrap();
         let w = check_walk(&g, seed, 20_000, &nonsense());
         prop_assert!(w.is_ok(), "{}", w.err().unwrap());
+        #[cfg(feature = "serde")]
+        {
+            let json = cards_core::conformance::check_json_reloads(&g, &w.unwrap().log, seed);
+            prop_assert!(json.is_ok(), "{}", json.unwrap_err());
+        }
     }
 
     #[test]
@@ -214,6 +219,11 @@ proptest! {
         let start = reach(3, (seed % 4) as u8, seed, 60);
         let w = check_choices(&start, &choices, &nonsense());
         prop_assert!(w.is_ok(), "{}", w.err().unwrap());
+        #[cfg(feature = "serde")]
+        {
+            let json = cards_core::conformance::check_json_reloads(&start, &w.unwrap().log, seed);
+            prop_assert!(json.is_ok(), "{}", json.unwrap_err());
+        }
     }
 
     #[test]
