@@ -330,7 +330,7 @@ impl Trump21 {
                     && self.open_len == 0
                     && self.players().iter().all(|p| !p.closed && !p.revealed)
                     && (0..a).all(|j| {
-                        let p = &self.players[self.deal_seat_pub(j).index()];
+                        let p = &self.players[self.deal_seat(j).index()];
                         (p.hidden != 0) == (j < i) && usize::from(p.len) == usize::from(a + j < i)
                     })
                     && self
