@@ -6,6 +6,8 @@ use std::str::FromStr;
 use cards_core::Seat;
 
 use crate::error::ParseError;
+use crate::rules::MAX_TRUMPS;
+use crate::state::MAX_PLAYERS;
 use crate::trump::Trump;
 
 /// One of the opponent's trumps to take in an Exchange (T12.8).
@@ -250,11 +252,27 @@ impl fmt::Display for HostOp {
     }
 }
 
+/// A plain decimal number (digits only: no sign, no spaces, at most 3 digits) within
+/// `range`; anything else is `None`.
+fn number(tok: &str, range: std::ops::RangeInclusive<u32>) -> Option<u32> {
+    if tok.is_empty() || tok.len() > 3 || !tok.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    tok.parse().ok().filter(|n| range.contains(n))
+}
+
+/// Seats are 0 to 7 (T4), so no seat number outside that range is ever legal.
+const SEAT_RANGE: std::ops::RangeInclusive<u32> = 0..=(MAX_PLAYERS as u32 - 1);
+
+/// A seat number `N` in 0–7 (T4).
+fn seat_number(tok: &str) -> Option<Seat> {
+    number(tok, SEAT_RANGE).map(|n| Seat(n as u8))
+}
+
 fn seat_at(tok: Option<&str>, text: &str) -> Result<Seat, ParseError> {
     tok.and_then(|t| t.strip_prefix('@'))
-        .and_then(|n| n.parse::<u8>().ok())
-        .map(Seat)
-        .ok_or_else(|| ParseError::new("expected a seat written @N", text))
+        .and_then(seat_number)
+        .ok_or_else(|| ParseError::new("expected a seat written @0 to @7 (T4)", text))
 }
 
 fn parse_list<T>(
@@ -269,12 +287,23 @@ fn parse_list<T>(
     let items: Option<Vec<T>> = tok.split(',').map(|i| item(i.trim())).collect();
     match items {
         Some(v) if v.len() <= 2 => Ok(v),
-        _ => Err(ParseError::new("bad exchange list", text)),
+        _ => Err(ParseError::new(
+            "an exchange list is - or up to 2 items: open:<kind>, hidden (takes), \
+             hidden:<kind> (gives) (T12.8)",
+            text,
+        )),
     }
 }
 
 fn parse_play(words: &[&str], text: &str) -> Result<Play, ParseError> {
-    let bad = || ParseError::new("not a trump play", text);
+    let bad = || {
+        ParseError::new(
+            "not a trump play: play <kind>, with @N for damage+1, damage+2 and \
+             love-your-enemy, a count for trump-switch, @N <kind>, @N hidden, mine <kind> or \
+             none for destroy, @N take <list> give <list> for exchange (T12)",
+            text,
+        )
+    };
     let kind: Trump = words.first().ok_or_else(bad)?.parse()?;
     let rest = &words[1..];
     let play = match kind {
@@ -283,8 +312,16 @@ fn parse_play(words: &[&str], text: &str) -> Result<Play, ParseError> {
         }
         Trump::Love => Play::Love(seat_at(rest.first().copied(), text)?),
         Trump::Switch => {
-            let x = rest.first().and_then(|x| x.parse().ok()).ok_or_else(bad)?;
-            Play::Switch(x)
+            let x = rest
+                .first()
+                .and_then(|x| number(x, 0..=MAX_TRUMPS - 1))
+                .ok_or_else(|| {
+                    ParseError::new(
+                        "trump switch sets aside 0 to 63 other hidden trumps (T12.11)",
+                        text,
+                    )
+                })?;
+            Play::Switch(x as u8)
         }
         Trump::Destroy => match rest {
             ["none"] => Play::Destroy(DestroyTarget::Nothing),
@@ -336,7 +373,13 @@ impl FromStr for Action {
     fn from_str(text: &str) -> Result<Action, ParseError> {
         let lower = text.trim().to_ascii_lowercase();
         let words: Vec<&str> = lower.split_whitespace().collect();
-        let bad = || ParseError::new("not a trump 21 action", text);
+        let bad = || {
+            ParseError::new(
+                "not a trump 21 action: a player may type draw, close, reveal, end or \
+                 play <trump> (T7, T11.1, T12)",
+                text,
+            )
+        };
         Ok(match words.as_slice() {
             ["draw"] => Action::Draw,
             ["close"] => Action::Close,
@@ -344,7 +387,11 @@ impl FromStr for Action {
             ["end"] => Action::End,
             ["gamble", "win"] => Action::Gamble(true),
             ["gamble", "lose"] => Action::Gamble(false),
-            ["card", v] => Action::Card(v.parse().map_err(|_| bad())?),
+            ["card", v] => Action::Card(
+                number(v, 1..=11)
+                    .ok_or_else(|| ParseError::new("number cards have values 1 to 11 (T1)", text))?
+                    as u8,
+            ),
             ["trump", k] => Action::Trump(k.parse()?),
             ["play", rest @ ..] => Action::Play(parse_play(rest, text)?),
             _ => return Err(bad()),
@@ -357,11 +404,13 @@ impl FromStr for HostOp {
     fn from_str(text: &str) -> Result<HostOp, ParseError> {
         let lower = text.trim().to_ascii_lowercase();
         match lower.split_whitespace().collect::<Vec<_>>().as_slice() {
-            ["leave", n] => n
-                .parse::<u8>()
-                .map(|n| HostOp::Leave(Seat(n)))
-                .map_err(|_| ParseError::new("not a host operation", text)),
-            _ => Err(ParseError::new("not a host operation", text)),
+            ["leave", n] => seat_number(n)
+                .map(HostOp::Leave)
+                .ok_or_else(|| ParseError::new("leave takes a seat number 0 to 7 (T16, T4)", text)),
+            _ => Err(ParseError::new(
+                "not a host operation: the host may type leave <seat> (T16)",
+                text,
+            )),
         }
     }
 }
@@ -425,5 +474,108 @@ mod tests {
             assert!(bad.parse::<Action>().is_err(), "{bad}");
         }
         assert_eq!("leave 2".parse::<HostOp>(), Ok(HostOp::Leave(Seat(2))));
+        assert_eq!("LEAVE 7".parse::<HostOp>(), Ok(HostOp::Leave(Seat(7))));
+    }
+
+    fn refused<T: FromStr<Err = ParseError> + fmt::Debug>(text: &str) -> String {
+        match text.parse::<T>() {
+            Ok(v) => panic!("{text:?} parsed as {v:?}"),
+            Err(e) => e.to_string(),
+        }
+    }
+
+    #[test]
+    fn t1_card_values_outside_1_to_11_do_not_parse() {
+        for t in [
+            "card 0",
+            "card 12",
+            "card 255",
+            "card 256",
+            "card +3",
+            "card -1",
+            "card 1000",
+        ] {
+            let e = refused::<Action>(t);
+            assert!(e.contains("1 to 11 (T1)"), "{t}: {e}");
+        }
+        for v in 1..=11u8 {
+            assert_eq!(format!("card {v}").parse::<Action>(), Ok(Action::Card(v)));
+        }
+    }
+
+    #[test]
+    fn t16_leave_takes_a_plain_seat_number_0_to_7() {
+        for t in [
+            "leave 255",
+            "leave 8",
+            "leave +3",
+            "leave -0",
+            "leave 1e1",
+            "leave 0x1",
+        ] {
+            let e = refused::<HostOp>(t);
+            assert!(e.contains("0 to 7 (T16, T4)"), "{t}: {e}");
+        }
+        let e = refused::<HostOp>("stay 1");
+        assert!(e.contains("leave <seat> (T16)"), "{e}");
+    }
+
+    #[test]
+    fn t4_seats_in_actions_are_at_0_to_at_7() {
+        for t in [
+            "play damage+1 @8",
+            "play damage+2 @255",
+            "play love-your-enemy @+1",
+            "play destroy @9 hidden",
+            "play destroy @-1 shield",
+            "play exchange @8 take - give -",
+        ] {
+            let e = refused::<Action>(t);
+            assert!(e.contains("@0 to @7 (T4)"), "{t}: {e}");
+        }
+        assert!("play damage+1 @7".parse::<Action>().is_ok());
+    }
+
+    #[test]
+    fn t12_11_trump_switch_counts_are_0_to_63() {
+        assert_eq!(
+            "play trump-switch 63".parse::<Action>(),
+            Ok(Action::Play(Play::Switch(63)))
+        );
+        for t in [
+            "play trump-switch 64",
+            "play trump-switch 255",
+            "play trump-switch +1",
+        ] {
+            let e = refused::<Action>(t);
+            assert!(e.contains("0 to 63") && e.contains("(T12.11)"), "{t}: {e}");
+        }
+    }
+
+    #[test]
+    fn parse_errors_cap_the_echoed_input() {
+        let huge = format!("draw {}", "x".repeat(1_000_000));
+        let e = refused::<Action>(&huge);
+        assert!(e.len() < 400, "{} bytes", e.len());
+        assert!(e.contains('…'));
+        let e = refused::<HostOp>(&format!("leave {}", "9".repeat(100_000)));
+        assert!(e.len() < 400, "{} bytes", e.len());
+        let e = refused::<Trump>(&"é".repeat(10_000));
+        assert!(e.len() < 600, "{} bytes", e.len());
+    }
+
+    #[test]
+    fn action_errors_suggest_only_player_forms() {
+        for t in ["", "jump", "card", "gamble maybe", "leave 1"] {
+            let e = refused::<Action>(t);
+            assert!(
+                e.contains("a player may type draw, close, reveal, end or play"),
+                "{t}: {e}"
+            );
+            for chance_or_host in ["card", "gamble", "trump <", "leave"] {
+                let said = e.split(": \"").next().unwrap_or("");
+                assert!(!said.contains(chance_or_host), "{t}: {e}");
+            }
+        }
     }
 }

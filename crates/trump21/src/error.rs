@@ -6,10 +6,10 @@ use thiserror::Error;
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Error)]
 pub enum Illegal {
     /// Nothing can be played after the game ended.
-    #[error("the game is over (t13)")]
+    #[error("the game is over (T13)")]
     GameOver,
     /// A chance step is pending; players wait.
-    #[error("a chance step is pending, so no player may act (t5.1)")]
+    #[error("a chance step is pending, so no player may act (T5.1)")]
     ChancePending,
     /// A chance outcome given while a player is to act.
     #[error("chance outcomes are applied only at a chance step")]
@@ -18,64 +18,64 @@ pub enum Illegal {
     #[error("this chance outcome cannot happen here (its count is zero)")]
     ImpossibleOutcome,
     /// A player action given at a chance step, or the wrong kind of chance outcome.
-    #[error("this chance outcome does not belong to the pending chance step (t5.1, t7)")]
+    #[error("this chance outcome does not belong to the pending chance step (T5.1, T7)")]
     WrongStep,
     /// After a card taken in one's own turn only reveal (on the target) or end are allowed.
     #[error(
-        "after taking a card in his turn a player may only reveal (on the target) or end the turn (t11.1)"
+        "after taking a card in his turn a player may only reveal (on the target) or end the turn (T11.1)"
     )]
     LandedChoice,
     /// End is only a choice at the closing step after a card taken in one's own turn.
     #[error(
-        "ending the turn without a round action is only allowed after taking a card in his turn (t11.1)"
+        "ending the turn without a round action is only allowed after taking a card in his turn (T11.1)"
     )]
     EndNotAllowed,
     /// No number card is left anywhere.
-    #[error("no number card is left in the deck or the discards, so drawing is not allowed (t6.1)")]
+    #[error("no number card is left in the deck or the discards, so drawing is not allowed (T6.1)")]
     NothingToDraw,
     /// Reveal needs a hidden card and a total equal to the target.
-    #[error("reveal needs an unrevealed hidden card and a total equal to the target (t11.1)")]
+    #[error("reveal needs an unrevealed hidden card and a total equal to the target (T11.1)")]
     CannotReveal,
     /// The player holds no hidden trump of that kind.
-    #[error("the player holds no hidden trump of that kind (t12.0)")]
+    #[error("the player holds no hidden trump of that kind (T12.0)")]
     TrumpNotHeld,
     /// The play names a kind in the form of another kind.
-    #[error("this trump is not played in that form (t12.0)")]
+    #[error("this trump is not played in that form (T12.0)")]
     WrongForm,
     /// The named seat is not an active player.
-    #[error("the chosen seat is not an active player (t12.2)")]
+    #[error("the chosen seat is not an active player (T12.2)")]
     NotActive,
     /// The named seat is not an active opponent.
-    #[error("the chosen seat must be an active opponent (t12.6)")]
+    #[error("the chosen seat must be an active opponent (T12.6)")]
     NotOpponent,
     /// No open trump of that kind lies at that player.
-    #[error("no open trump of that kind lies at that player (t12.7)")]
+    #[error("no open trump of that kind lies at that player (T12.7)")]
     NoSuchOpenTrump,
     /// That player holds no hidden trump.
-    #[error("that player holds no hidden trump to choose (t12.7)")]
+    #[error("that player holds no hidden trump to choose (T12.7)")]
     NoHiddenTrump,
     /// Destroy with no effect while a trump could be destroyed.
-    #[error("destroy must name a trump while one can be destroyed (t12.7)")]
+    #[error("destroy must name a trump while one can be destroyed (T12.7)")]
     DestroyMustTarget,
     /// Exchange counts out of range.
-    #[error("an exchange takes at most as many trumps as it gives, and at most 2 (t12.8)")]
+    #[error("an exchange takes at most as many trumps as it gives, and at most 2 (T12.8)")]
     ExchangeCounts,
     /// Exchange items not in canonical order.
-    #[error("exchange items must be listed in canonical order (t12.8)")]
+    #[error("exchange items must be listed in canonical order (T12.8)")]
     ExchangeOrder,
     /// Exchange names trumps the players do not hold.
-    #[error("the exchange names trumps that the players do not hold (t12.8)")]
+    #[error("the exchange names trumps that the players do not hold (T12.8)")]
     ExchangeItems,
     /// Trump Switch sets aside more than the player holds.
     #[error(
-        "trump switch cannot set aside more trumps than the player's other hidden trumps (t12.11)"
+        "trump switch cannot set aside more trumps than the player's other hidden trumps (T12.11)"
     )]
     SwitchTooMany,
     /// Only an active player can leave.
-    #[error("only an active player can leave (t16)")]
+    #[error("only an active player can leave (T16)")]
     LeaveNotActive,
     /// Leaving is a host operation between chance steps.
-    #[error("a player can leave only while a player is to act (t16)")]
+    #[error("a player can leave only while a player is to act (T16)")]
     LeaveAtChance,
 }
 
@@ -83,25 +83,25 @@ pub enum Illegal {
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Error)]
 pub enum SetupError {
     /// Seat count outside 2–8.
-    #[error("trump 21 needs 2 to 8 players, not {0} (t4)")]
+    #[error("trump 21 needs 2 to 8 players, not {0} (T4)")]
     Seats(usize),
     /// Copies per value outside 1–4.
-    #[error("copies per number value must be 1 to 4 (t1)")]
+    #[error("copies per number value must be 1 to 4 (T1)")]
     Copies,
     /// Too many trump cards.
-    #[error("the trump deck may hold at most 64 cards (t2)")]
+    #[error("the trump deck may hold at most 64 cards (T2)")]
     TrumpDeck,
     /// Gamble weights both zero.
-    #[error("the gamble needs a positive total weight (t7)")]
+    #[error("the gamble needs a positive total weight (T7)")]
     Gamble,
     /// Zero lives.
-    #[error("players must start with at least 1 life (t4)")]
+    #[error("players must start with at least 1 life (T4)")]
     Lives,
     /// Zero round limit.
-    #[error("the round limit must be at least 1 (t13.2)")]
+    #[error("the round limit must be at least 1 (T13.2)")]
     RoundLimit,
     /// Too few number cards for the deal.
-    #[error("the number deck must hold two cards per player for the deal (t5)")]
+    #[error("the number deck must hold two cards per player for the deal (T5)")]
     DeckTooSmall,
     /// A hand-built or loaded position breaks an invariant.
     #[error("inconsistent position: {0}")]
@@ -116,11 +116,30 @@ pub struct ParseError {
     text: String,
 }
 
+/// Most characters of the input a [`ParseError`] repeats (issue 13: a 1 MB input
+/// must not come back twice in its error).
+pub(crate) const ECHO_CHARS: usize = 64;
+
 impl ParseError {
     pub(crate) fn new(what: &'static str, text: &str) -> ParseError {
         ParseError {
             what,
-            text: text.to_string(),
+            text: echo(text),
         }
     }
+
+    /// What was expected, without the echoed input.
+    pub fn expected(&self) -> &'static str {
+        self.what
+    }
+}
+
+/// The input as a parse error repeats it: its first [`ECHO_CHARS`] characters, then `…`.
+// TODO: cards_core echo helper
+fn echo(text: &str) -> String {
+    let mut s: String = text.chars().take(ECHO_CHARS).collect();
+    if s.len() < text.len() {
+        s.push('…');
+    }
+    s
 }

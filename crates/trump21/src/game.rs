@@ -8,7 +8,7 @@ use crate::error::{Illegal, SetupError};
 use crate::legal::{Knowledge, Step, player_actions};
 use crate::observe::{Event, View};
 use crate::rules::{Rules, SEATS};
-use crate::state::{MAX_PLAYERS, OpenTrump, Phase, Status, Trump21};
+use crate::state::{OpenTrump, Phase, Status, Trump21};
 use crate::trump::{Trump, TrumpCounts};
 
 impl Knowledge for Trump21 {
@@ -139,37 +139,6 @@ impl Game for Trump21 {
     }
 }
 
-impl Trump21 {
-    /// Calls `f` with each chance outcome and its weight, in listing order.
-    pub(crate) fn each_outcome(&self, mut f: impl FnMut(Action, u32)) {
-        match self.phase {
-            Phase::Deal(_) | Phase::Draw { .. } => {
-                for v in 1..=11u8 {
-                    let c = self.deck[usize::from(v)];
-                    if c > 0 {
-                        f(Action::Card(v), u32::from(c));
-                    }
-                }
-            }
-            Phase::Gamble => {
-                if self.rules.gamble_win > 0 {
-                    f(Action::Gamble(true), self.rules.gamble_win);
-                }
-                if self.rules.gamble_lose > 0 {
-                    f(Action::Gamble(false), self.rules.gamble_lose);
-                }
-            }
-            _ => {
-                if let Some(src) = self.trump_source() {
-                    for (k, c) in src.iter() {
-                        f(Action::Trump(k), u32::from(c));
-                    }
-                }
-            }
-        }
-    }
-}
-
 fn shuffle<R: Rng + ?Sized>(items: &mut [u8], rng: &mut R) {
     for i in (1..items.len()).rev() {
         let j = below(rng, i as u64 + 1) as usize;
@@ -183,7 +152,7 @@ impl Redeal for Trump21 {
     /// and the other players' hidden trumps share another. Sizes stay.
     fn redeal_hidden<R: Rng + ?Sized>(&self, seat: Seat, rng: &mut R) -> Trump21 {
         let mut g = self.clone();
-        let n = usize::from(self.n).min(MAX_PLAYERS);
+        let n = usize::from(self.n);
         let others = |i: usize| i != seat.index();
         // Number cards.
         let mut pool: Vec<u8> = Vec::new();

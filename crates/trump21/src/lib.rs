@@ -6,10 +6,13 @@
 mod action;
 mod apply;
 mod bot;
+mod chance;
+mod effects;
 mod error;
 mod game;
 mod legal;
 mod observe;
+mod round;
 mod rules;
 mod score;
 mod setup;

@@ -303,7 +303,7 @@ impl Event {
             Phase::TopUp => Event::ToPile,
             Phase::Deal(i) => {
                 let a = g.active_count();
-                let seat = g.deal_seat_pub(usize::from(i));
+                let seat = g.deal_seat(usize::from(i));
                 if usize::from(i) < a && !sees(seat) {
                     Event::HiddenCard(seat)
                 } else {

@@ -157,19 +157,19 @@ impl TryFrom<Setup> for Trump21 {
             let p = &mut players[i];
             add_trumps(&ss.trumps);
             if ss.lives > rules.lives {
-                return Err(bad("lives above the rules' lives (t4)"));
+                return Err(bad("lives above the rules' lives (T4)"));
             }
             match ss.status {
                 Status::Active if ss.lives == 0 => {
-                    return Err(bad("an active player has no lives (t13)"));
+                    return Err(bad("an active player has no lives (T13)"));
                 }
                 Status::Active => {}
                 Status::Out(e) | Status::Left(e) => {
                     if e == 0 || e > s.exits {
-                        return Err(bad("exit numbers must be 1 to the exit count (t13, t16)"));
+                        return Err(bad("exit numbers must be 1 to the exit count (T13, T16)"));
                     }
                     if matches!(ss.status, Status::Out(_)) && ss.lives != 0 {
-                        return Err(bad("an eliminated player has lives left (t13)"));
+                        return Err(bad("an eliminated player has lives left (T13)"));
                     }
                     if ss.hidden != 0
                         || !ss.open_cards.is_empty()
@@ -177,18 +177,18 @@ impl TryFrom<Setup> for Trump21 {
                         || ss.closed
                         || ss.revealed
                     {
-                        return Err(bad("a player who is out holds cards or marks (t13.1, t16)"));
+                        return Err(bad("a player who is out holds cards or marks (T13.1, T16)"));
                     }
                 }
             }
             if ss.hidden > 11 || ss.open_cards.iter().any(|&v| !(1..=11).contains(&v)) {
-                return Err(bad("number cards have values 1 to 11 (t1)"));
+                return Err(bad("number cards have values 1 to 11 (T1)"));
             }
             if ss.open_cards.len() > MAX_STACK {
                 return Err(bad("too many open number cards"));
             }
             if ss.revealed && ss.hidden == 0 {
-                return Err(bad("a revealed player needs a hidden card (t11)"));
+                return Err(bad("a revealed player needs a hidden card (T11)"));
             }
             p.status = ss.status;
             p.lives = ss.lives;
@@ -205,40 +205,40 @@ impl TryFrom<Setup> for Trump21 {
             p.trumps = ss.trumps;
             let total = ss.trumps.total();
             if total > 255 {
-                return Err(bad("trumps are not conserved (t2)"));
+                return Err(bad("trumps are not conserved (T2)"));
             }
             p.ntrumps = total as u8;
         }
         if s.open_trumps.len() > MAX_OPEN {
-            return Err(bad("too many open trumps (t2)"));
+            return Err(bad("too many open trumps (T2)"));
         }
         for o in &s.open_trumps {
             trumps[o.kind.index()] += 1;
             if o.holder.index() >= n || players[o.holder.index()].status != Status::Active {
-                return Err(bad("open trumps lie at active players (t12.0)"));
+                return Err(bad("open trumps lie at active players (T12.0)"));
             }
         }
         for (v, n) in numbers.iter_mut().enumerate().skip(1) {
             *n += u32::from(s.deck[v]) + u32::from(s.discards[v]);
             if *n != u32::from(rules.copies) {
-                return Err(bad("number cards are not conserved (t1)"));
+                return Err(bad("number cards are not conserved (T1)"));
             }
         }
         if s.deck[0] != 0 || s.discards[0] != 0 {
-            return Err(bad("number cards have values 1 to 11 (t1)"));
+            return Err(bad("number cards have values 1 to 11 (T1)"));
         }
         if trumps
             .iter()
             .zip(rules.trumps.0)
             .any(|(&a, b)| a != u32::from(b))
         {
-            return Err(bad("trumps are not conserved (t2)"));
+            return Err(bad("trumps are not conserved (T2)"));
         }
         if s.turn.index() >= n || s.opener.index() >= n {
             return Err(bad("turn and opener must be seats at the table"));
         }
         if s.round == 0 || s.round > rules.round_limit || s.scored > s.round {
-            return Err(bad("round counts out of range (t13.2)"));
+            return Err(bad("round counts out of range (T13.2)"));
         }
         let mut open = [OpenTrump::default(); MAX_OPEN];
         open[..s.open_trumps.len()].copy_from_slice(&s.open_trumps);
@@ -288,7 +288,7 @@ impl Trump21 {
         let deck_empty = self.deck.iter().all(|&c| c == 0);
         if !matches!(self.phase, Phase::ExchangePick { .. }) && !self.limbo.is_empty() {
             return Err(bad(
-                "exchanged trumps are in transit only during an exchange (t12.8)",
+                "exchanged trumps are in transit only during an exchange (T12.8)",
             ));
         }
         let switching = matches!(
@@ -297,7 +297,7 @@ impl Trump21 {
         );
         if !switching && !self.aside.is_empty() {
             return Err(bad(
-                "set-aside trumps exist only during trump switch (t12.11)",
+                "set-aside trumps exist only during trump switch (T12.11)",
             ));
         }
         if self.phase == Phase::Over {
@@ -305,16 +305,16 @@ impl Trump21 {
                 Ok(())
             } else {
                 Err(bad(
-                    "the game is over only with one player left or at the round limit (t13)",
+                    "the game is over only with one player left or at the round limit (T13)",
                 ))
             };
         }
         if a < 2 {
-            return Err(bad("a game in progress needs two active players (t13)"));
+            return Err(bad("a game in progress needs two active players (T13)"));
         }
         let in_turn = !matches!(self.phase, Phase::TopUp | Phase::Deal(_));
         if in_turn && (!turn.active() || turn.closed) {
-            return Err(bad("the player to act must be active and not closed (t8)"));
+            return Err(bad("the player to act must be active and not closed (T8)"));
         }
         let ok = match self.phase {
             Phase::TopUp => {
@@ -330,7 +330,7 @@ impl Trump21 {
                     && self.open_len == 0
                     && self.players().iter().all(|p| !p.closed && !p.revealed)
                     && (0..a).all(|j| {
-                        let p = &self.players[self.deal_seat_pub(j).index()];
+                        let p = &self.players[self.deal_seat(j).index()];
                         (p.hidden != 0) == (j < i) && usize::from(p.len) == usize::from(a + j < i)
                     })
                     && self

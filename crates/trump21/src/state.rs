@@ -156,15 +156,16 @@ impl Player {
     }
     #[inline]
     pub fn stack(&self) -> &[u8] {
-        &self.stack[..usize::from(self.len).min(MAX_STACK)]
+        &self.stack[..usize::from(self.len)]
     }
     #[inline]
     pub fn push(&mut self, v: u8) {
-        if usize::from(self.len) < MAX_STACK {
-            self.stack[usize::from(self.len)] = v;
-            self.len += 1;
-            self.sum += u16::from(v);
-        }
+        // A player holds at most every copy of every value but his hidden card:
+        // 11 × MAX_COPIES − 1 < MAX_STACK open cards (T1), so nothing is ever dropped.
+        debug_assert!(usize::from(self.len) < MAX_STACK);
+        self.stack[usize::from(self.len)] = v;
+        self.len += 1;
+        self.sum += u16::from(v);
     }
     #[inline]
     pub fn pop(&mut self) -> Option<u8> {
@@ -179,7 +180,8 @@ impl Player {
     #[inline]
     pub fn add_trump(&mut self, k: Trump) {
         self.trumps.add(k);
-        self.ntrumps = self.ntrumps.saturating_add(1);
+        // At most MAX_TRUMPS trump cards exist (T2).
+        self.ntrumps += 1;
     }
     #[inline]
     pub fn remove_trump(&mut self, k: Trump) -> bool {
@@ -286,7 +288,7 @@ impl Trump21 {
     }
     /// The open trumps on the table, in the order played.
     pub fn open_trumps(&self) -> &[OpenTrump] {
-        &self.open[..usize::from(self.open_len).min(MAX_OPEN)]
+        &self.open[..usize::from(self.open_len)]
     }
     /// Number cards in the deck, by value (index 1–11).
     pub fn deck(&self) -> &[u8; 12] {
@@ -314,7 +316,7 @@ impl Trump21 {
     }
 
     pub(crate) fn players(&self) -> &[Player] {
-        &self.players[..usize::from(self.n).min(MAX_PLAYERS)]
+        &self.players[..usize::from(self.n)]
     }
     pub(crate) fn player(&self, seat: Seat) -> Option<&Player> {
         self.players().get(seat.index())
@@ -323,7 +325,9 @@ impl Trump21 {
         self.player(seat).is_some_and(Player::active)
     }
     pub(crate) fn cur(&self) -> &Player {
-        &self.players[self.turn.index() % MAX_PLAYERS]
+        // The turn is always a seat at the table (checked by Setup, kept by play).
+        debug_assert!(self.turn.index() < usize::from(self.n));
+        &self.players[self.turn.index()]
     }
     pub(crate) fn can_draw(&self) -> bool {
         self.deck.iter().chain(&self.discard).any(|&c| c > 0)

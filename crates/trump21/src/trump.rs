@@ -154,7 +154,7 @@ impl FromStr for Trump {
             .iter()
             .position(|n| *n == lower)
             .and_then(Trump::from_index)
-            .ok_or_else(|| ParseError::new("unknown trump kind", s))
+            .ok_or_else(|| ParseError::new("unknown trump kind: draw-2 … draw-7, go-for-17, go-for-24, go-for-27, damage+1, damage+2, shield, perfect-draw, love-your-enemy, destroy, exchange, return, trump-switch or harvest (T2)", s))
     }
 }
 

@@ -1,0 +1,239 @@
+//! Chance steps: which outcomes a pending step has, and what each one does (T3, T5.1,
+//! T7.1, T12.7, T12.8, T12.11, T12.12).
+
+use cards_core::Seat;
+
+use crate::action::Action;
+use crate::error::Illegal;
+use crate::rules::MAX_TRUMPS;
+use crate::state::{Phase, Trump21};
+use crate::trump::TrumpCounts;
+
+impl Trump21 {
+    /// The trump counts a trump chance step draws from, if the phase has one.
+    pub(crate) fn trump_source(&self) -> Option<&TrumpCounts> {
+        Some(match self.phase {
+            Phase::TopUp => &self.supply,
+            Phase::GambleDraw(_) | Phase::SwitchDraw { .. } | Phase::SwitchBonus(_) => &self.pile,
+            Phase::DestroyPick(s) | Phase::ExchangePick { with: s, .. } => &self.player(s)?.trumps,
+            Phase::SwitchAside { .. } => &self.cur().trumps,
+            _ => return None,
+        })
+    }
+
+    pub(crate) fn is_chance(&self) -> bool {
+        !matches!(self.phase, Phase::Play | Phase::Landed | Phase::Over)
+    }
+
+    pub(crate) fn check_chance(&self, action: &Action) -> Result<(), Illegal> {
+        match (*action, self.phase) {
+            (Action::Card(v), Phase::Deal(_) | Phase::Draw { .. }) => {
+                if (1..=11).contains(&v) && self.deck[usize::from(v)] > 0 {
+                    Ok(())
+                } else {
+                    Err(Illegal::ImpossibleOutcome)
+                }
+            }
+            (Action::Trump(k), _) => match self.trump_source() {
+                Some(src) if src.get(k) > 0 => Ok(()),
+                Some(_) => Err(Illegal::ImpossibleOutcome),
+                None => Err(Illegal::WrongStep),
+            },
+            (Action::Gamble(win), Phase::Gamble) => {
+                let w = if win {
+                    self.rules.gamble_win
+                } else {
+                    self.rules.gamble_lose
+                };
+                if w > 0 {
+                    Ok(())
+                } else {
+                    Err(Illegal::ImpossibleOutcome)
+                }
+            }
+            (Action::Card(_) | Action::Gamble(_), _) => Err(Illegal::WrongStep),
+            _ => Err(Illegal::ChancePending),
+        }
+    }
+
+    pub(crate) fn apply_chance(&mut self, action: Action) {
+        match (action, self.phase) {
+            (Action::Trump(k), Phase::TopUp) => {
+                self.supply.remove(k);
+                self.pile.add(k);
+                let want = self.active_count() as u32 + 1;
+                if self.pile.total() >= want || self.supply.is_empty() {
+                    self.ensure_deck();
+                    self.phase = Phase::Deal(0);
+                }
+            }
+            (Action::Card(v), Phase::Deal(i)) => {
+                let a = self.active_count();
+                let seat = self.deal_seat(usize::from(i));
+                if usize::from(i) < a {
+                    self.deck[usize::from(v)] -= 1;
+                    self.p(seat).hidden = v;
+                } else {
+                    self.give_card(seat, v);
+                }
+                if usize::from(i) + 1 >= 2 * a {
+                    let opener = self.opener;
+                    self.turn = opener;
+                    if self.round_over() {
+                        self.score_round();
+                    } else {
+                        self.start_turn(opener);
+                    }
+                } else {
+                    self.ensure_deck();
+                    self.phase = Phase::Deal(i + 1);
+                }
+            }
+            (Action::Gamble(win), Phase::Gamble) => {
+                self.phase = if win {
+                    Phase::GambleDraw(1 + self.harvests(self.turn))
+                } else {
+                    Phase::Play
+                };
+            }
+            (Action::Trump(k), Phase::GambleDraw(left)) => {
+                self.pile.remove(k);
+                let t = self.turn;
+                self.p(t).add_trump(k);
+                self.phase = if left > 1 && !self.pile.is_empty() {
+                    Phase::GambleDraw(left - 1)
+                } else {
+                    Phase::Play
+                };
+            }
+            (Action::Card(v), Phase::Draw { to, love }) => {
+                self.give_card(to, v);
+                if love {
+                    self.phase = Phase::Play;
+                } else {
+                    self.after_own_draw();
+                }
+            }
+            (Action::Trump(k), Phase::DestroyPick(from)) => {
+                self.p(from).remove_trump(k);
+                self.supply.add(k);
+                self.phase = Phase::Play;
+            }
+            (Action::Trump(k), Phase::ExchangePick { with, left }) => {
+                self.p(with).remove_trump(k);
+                let t = self.turn;
+                self.p(t).add_trump(k);
+                if left > 1 {
+                    self.phase = Phase::ExchangePick {
+                        with,
+                        left: left - 1,
+                    };
+                } else {
+                    self.deliver_limbo(with);
+                    self.phase = Phase::Play;
+                }
+            }
+            (Action::Trump(k), Phase::SwitchAside { left, draws }) => {
+                let t = self.turn;
+                self.p(t).remove_trump(k);
+                self.aside.add(k);
+                if left > 1 {
+                    self.phase = Phase::SwitchAside {
+                        left: left - 1,
+                        draws,
+                    };
+                } else {
+                    self.start_switch_draws(draws);
+                }
+            }
+            (Action::Trump(k), Phase::SwitchDraw { left, drawn }) => {
+                self.pile.remove(k);
+                let t = self.turn;
+                self.p(t).add_trump(k);
+                let drawn = drawn + 1;
+                if left > 1 && !self.pile.is_empty() {
+                    self.phase = Phase::SwitchDraw {
+                        left: left - 1,
+                        drawn,
+                    };
+                } else {
+                    let bonus = u32::from(drawn) * u32::from(self.harvests(t));
+                    // Bonus draws stop when the pile is empty, and the pile holds fewer
+                    // than MAX_TRUMPS cards, so this bound never cuts a draw short.
+                    debug_assert!(self.pile.total() < MAX_TRUMPS);
+                    self.switch_bonus(bonus.min(MAX_TRUMPS) as u8);
+                }
+            }
+            (Action::Trump(k), Phase::SwitchBonus(left)) => {
+                self.pile.remove(k);
+                let t = self.turn;
+                self.p(t).add_trump(k);
+                self.switch_bonus(left - 1);
+            }
+            _ => {}
+        }
+    }
+
+    pub(crate) fn start_switch_draws(&mut self, draws: u8) {
+        if draws > 0 && !self.pile.is_empty() {
+            self.phase = Phase::SwitchDraw {
+                left: draws,
+                drawn: 0,
+            };
+        } else {
+            self.finish_switch();
+        }
+    }
+
+    pub(crate) fn switch_bonus(&mut self, left: u8) {
+        if left > 0 && !self.pile.is_empty() {
+            self.phase = Phase::SwitchBonus(left);
+        } else {
+            self.finish_switch();
+        }
+    }
+
+    pub(crate) fn finish_switch(&mut self) {
+        let aside = std::mem::replace(&mut self.aside, TrumpCounts::EMPTY);
+        self.pile.add_all(&aside);
+        self.phase = Phase::Play;
+    }
+
+    pub(crate) fn deliver_limbo(&mut self, to: Seat) {
+        let limbo = std::mem::replace(&mut self.limbo, TrumpCounts::EMPTY);
+        for (k, c) in limbo.iter() {
+            for _ in 0..c {
+                self.p(to).add_trump(k);
+            }
+        }
+    }
+
+    /// Calls `f` with each chance outcome and its weight, in listing order.
+    pub(crate) fn each_outcome(&self, mut f: impl FnMut(Action, u32)) {
+        match self.phase {
+            Phase::Deal(_) | Phase::Draw { .. } => {
+                for v in 1..=11u8 {
+                    let c = self.deck[usize::from(v)];
+                    if c > 0 {
+                        f(Action::Card(v), u32::from(c));
+                    }
+                }
+            }
+            Phase::Gamble => {
+                if self.rules.gamble_win > 0 {
+                    f(Action::Gamble(true), self.rules.gamble_win);
+                }
+                if self.rules.gamble_lose > 0 {
+                    f(Action::Gamble(false), self.rules.gamble_lose);
+                }
+            }
+            _ => {
+                if let Some(src) = self.trump_source() {
+                    for (k, c) in src.iter() {
+                        f(Action::Trump(k), u32::from(c));
+                    }
+                }
+            }
+        }
+    }
+}
