@@ -14,3 +14,5 @@ mod perft;
 mod props;
 #[path = "schwimmen/rules.rs"]
 mod rules;
+#[path = "schwimmen/save.rs"]
+mod save;
