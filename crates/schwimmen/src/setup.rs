@@ -89,7 +89,7 @@ impl From<Schwimmen> for Setup {
 impl cards_core::Save for Schwimmen {
     type Setup = Setup;
     fn save(&self) -> Setup {
-        Setup::from(self.clone())
+        Setup::from(*self)
     }
     fn load(setup: Setup) -> Result<Schwimmen, SetupError> {
         Schwimmen::from_setup(&setup)
