@@ -8,6 +8,8 @@ mod bot;
 mod common;
 #[path = "schwimmen/facts.rs"]
 mod facts;
+#[path = "schwimmen/parse.rs"]
+mod parse;
 #[path = "schwimmen/perft.rs"]
 mod perft;
 #[path = "schwimmen/props.rs"]
