@@ -4,47 +4,14 @@
 
 use std::hint::black_box;
 
-use cards_core::chance::below;
-use cards_core::{Actor, ChaCha8Rng, Game, Rank, SeedableRng, random_playout};
+use benches::shithead::{APPLY_SUM, LEGAL_SUM, PLAYABLE_PAIRS, apply_pairs, positions};
+use cards_core::{ChaCha8Rng, Game, Rank, SeedableRng, random_playout};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use shithead::{Action, Rules, Shithead, playable};
+use shithead::{Rules, Shithead, playable};
 
-/// Playable (level, rank) pairs over the 14 levels (empty pile + 13 ranks).
-const PLAYABLE_PAIRS: u32 = 127;
-/// Legal actions summed over the fixed positions.
-const LEGAL_SUM: usize = 1092;
-/// Cards on the piles summed after applying each position's first legal action.
-const APPLY_SUM: usize = 1111;
 /// Steps of the seeded random games.
 const GAME_STEPS: usize = 30_258;
 const GAMES: u64 = 100;
-
-/// Fixed positions where a player acts: random walks from fixed seeds,
-/// stopped at a seed-dependent step.
-fn positions(count: usize) -> Vec<Shithead> {
-    let mut out = Vec::new();
-    let mut legal: Vec<Action> = Vec::new();
-    for seed in 0u64.. {
-        if out.len() == count {
-            break;
-        }
-        let mut g = Shithead::new(Rules::default(), 2 + (seed % 5) as usize).expect("setup");
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let stop = 40 + (seed * 7 % 200) as usize;
-        for _ in 0..stop {
-            g.legal_actions(&mut legal);
-            if legal.is_empty() {
-                break;
-            }
-            let a = legal[below(&mut rng, legal.len() as u64) as usize];
-            g.apply_mut(&a).expect("legal");
-        }
-        if matches!(g.actor(), Actor::Player(_)) {
-            out.push(g);
-        }
-    }
-    out
-}
 
 fn bench_playable(c: &mut Criterion) {
     let mut group = c.benchmark_group("shithead");
@@ -85,14 +52,7 @@ fn bench_legal_actions(c: &mut Criterion) {
 
 fn bench_apply(c: &mut Criterion) {
     let states = positions(256);
-    let pairs: Vec<(Shithead, Action)> = states
-        .iter()
-        .map(|g| {
-            let mut v = Vec::new();
-            g.legal_actions(&mut v);
-            (*g, v[v.len() / 2])
-        })
-        .collect();
+    let pairs = apply_pairs(&states);
     let mut group = c.benchmark_group("shithead");
     group.throughput(Throughput::Elements(pairs.len() as u64));
     group.bench_function("apply", |b| {

@@ -4,49 +4,10 @@
 
 use std::hint::black_box;
 
-use cards_core::chance::below;
-use cards_core::{Actor, ChaCha8Rng, Game, Playout, SeedableRng};
+use benches::trump21::{apply_pairs, player_positions, rankings};
+use cards_core::{ChaCha8Rng, Game, Playout, SeedableRng};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use trump21::{Ranking, Rules, Trump21, rank_totals};
-
-/// Fixed player positions: where random walks from fixed seeds stop at a player.
-fn player_positions(count: usize) -> Vec<Trump21> {
-    let mut out = Vec::new();
-    let mut playout = Playout::new();
-    for seed in 0u64.. {
-        if out.len() == count {
-            break;
-        }
-        let n = 2 + (seed % 4) as usize;
-        let mut g = Trump21::new(Rules::default(), n).expect("setup");
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        for _ in 0..(seed % 120) {
-            playout.step(&mut g, &mut rng);
-        }
-        while g.actor() == Actor::Chance && playout.step(&mut g, &mut rng) {}
-        if matches!(g.actor(), Actor::Player(_)) {
-            out.push(g);
-        }
-    }
-    out
-}
-
-/// 1,024 rounds against targets 17, 21, 24 and 27: 256 rounds each of 2, 3, 4 and 5
-/// players (as in games, where the player count stays put from round to round).
-fn rankings() -> Vec<([u16; 5], usize, u8)> {
-    let mut rng = ChaCha8Rng::seed_from_u64(21);
-    (0..1024)
-        .map(|i| {
-            let mut t = [0u16; 5];
-            for x in &mut t {
-                *x = 2 + below(&mut rng, 28) as u16;
-            }
-            let n = 2 + i / 256;
-            let target = [17, 21, 24, 27][below(&mut rng, 4) as usize];
-            (t, n, target)
-        })
-        .collect()
-}
 
 fn rank_totals_bench(c: &mut Criterion) {
     let rounds = rankings();
@@ -100,15 +61,7 @@ fn legal_actions(c: &mut Criterion) {
 
 fn apply(c: &mut Criterion) {
     // Every legal action of every fixed position.
-    let positions = player_positions(64);
-    let mut pairs = Vec::new();
-    for g in &positions {
-        let mut v = Vec::new();
-        g.legal_actions(&mut v);
-        for a in v {
-            pairs.push((g.clone(), a));
-        }
-    }
+    let pairs = apply_pairs(&player_positions(64));
     let mut group = c.benchmark_group("trump21");
     group.throughput(Throughput::Elements(pairs.len() as u64));
     group.bench_function("apply", |b| {

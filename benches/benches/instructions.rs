@@ -1,0 +1,359 @@
+//! Instruction-count workloads, measured by `.ci/icount` under callgrind.
+//!
+//! Each workload is one `#[inline(never)]` function named `icount_<workload>`,
+//! run a fixed number of times on fixed seeded inputs from `benches/lib.rs`.
+//! `.ci/icount` starts this binary once per workload (`instructions <workload>`)
+//! with callgrind collecting only inside that function, so building the inputs
+//! is not counted. Every workload returns a checksum that `main` compares with
+//! a pinned value, so a fast wrong answer fails instead of looking good.
+//!
+//! Without a workload name (as under `cargo bench -- --test`) every workload
+//! runs once and its checksum is checked; `--list` prints the names.
+//! The code must stay deterministic: fixed seeds, no clocks, no hashing with
+//! random keys, nothing that depends on the environment.
+#![forbid(unsafe_code)]
+
+use std::hint::black_box;
+use std::process::ExitCode;
+
+use benches::{schwimmen as sw, shithead as sh, trump21 as t21};
+use cards_core::{CardSet, ChaCha8Rng, Game, Playout, Rank, SeedableRng};
+use schwimmen::{Rules as SwRules, Schwimmen, hand_value};
+use shithead::{Action as ShAction, Rules as ShRules, Shithead, playable};
+use trump21::{Action as T21Action, Ranking, Rules as T21Rules, Trump21, rank_totals};
+
+/// Repetitions of the cheap workloads (scoring, legal lists, apply), so their
+/// counts are large enough to compare.
+const REPS: usize = 10;
+
+// ---------------------------------------------------------------- schwimmen
+
+/// Scores every 3-card hand `REPS` times; the sum of the ordering codes.
+#[inline(never)]
+fn icount_schwimmen_score(hands: &[CardSet]) -> u64 {
+    let mut sum = 0u64;
+    for _ in 0..REPS {
+        for &h in black_box(hands) {
+            if let Some(v) = hand_value(h) {
+                sum += u64::from(v.code());
+            }
+        }
+    }
+    sum
+}
+
+/// Lists the legal actions of every fixed turn position `REPS` times; the total count.
+#[inline(never)]
+fn icount_schwimmen_legal(positions: &[Schwimmen], buf: &mut Vec<schwimmen::Action>) -> usize {
+    let mut total = 0;
+    for _ in 0..REPS {
+        for g in black_box(positions) {
+            g.legal_actions(buf);
+            total += buf.len();
+        }
+    }
+    total
+}
+
+/// Applies one legal action to each fixed position `REPS` times; the number of
+/// accepted actions plus the next positions' seats to act.
+#[inline(never)]
+fn icount_schwimmen_apply(pairs: &[(Schwimmen, schwimmen::Action)]) -> usize {
+    let mut sum = 0;
+    for _ in 0..REPS {
+        for (g, a) in black_box(pairs) {
+            if let Ok(next) = g.apply(a) {
+                sum += 1 + actor_code(next.actor());
+            }
+        }
+    }
+    sum
+}
+
+/// Plays 100 random first rounds of a 4-player game (seed 42); the steps taken.
+#[inline(never)]
+fn icount_schwimmen_round(start: &Schwimmen) -> u64 {
+    let mut rng = ChaCha8Rng::seed_from_u64(42);
+    let mut playout = Playout::new();
+    let mut steps = 0u64;
+    for _ in 0..100 {
+        let mut g = *black_box(start);
+        while g.round() == 0 && playout.step(&mut g, &mut rng) {
+            steps += 1;
+        }
+        assert_eq!(g.round(), 1, "every round ends");
+    }
+    steps
+}
+
+/// Plays 20 random 4-player games (seed 7); the steps taken plus the winners' seats.
+#[inline(never)]
+fn icount_schwimmen_game(start: &Schwimmen) -> u64 {
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let mut playout = Playout::new();
+    let mut sum = 0u64;
+    for _ in 0..20 {
+        let mut g = *black_box(start);
+        sum += playout.run(&mut g, &mut rng, 1_000_000) as u64;
+        sum += outcome_code(&g);
+    }
+    sum
+}
+
+// ---------------------------------------------------------------- trump21
+
+/// Ranks 1,024 fixed rounds `REPS` times; the winner masks summed.
+#[inline(never)]
+fn icount_trump21_rank(rounds: &[([u16; 5], usize, u8)]) -> u64 {
+    let mut sum = 0u64;
+    for _ in 0..REPS {
+        for (t, n, target) in black_box(rounds) {
+            sum += u64::from(rank_totals(&t[..*n], *target, Ranking::UnderFirst).mask());
+        }
+    }
+    sum
+}
+
+/// Lists the legal actions of 256 fixed player positions `REPS` times; the total count.
+#[inline(never)]
+fn icount_trump21_legal(positions: &[Trump21], buf: &mut Vec<T21Action>) -> usize {
+    let mut total = 0;
+    for _ in 0..REPS {
+        for g in black_box(positions) {
+            g.legal_actions(buf);
+            total += buf.len();
+        }
+    }
+    total
+}
+
+/// Applies every legal action of 64 fixed positions `REPS` times; accepted
+/// actions plus the next positions' seats to act.
+#[inline(never)]
+fn icount_trump21_apply(pairs: &[(Trump21, T21Action)]) -> usize {
+    let mut sum = 0;
+    for _ in 0..REPS {
+        for (g, a) in black_box(pairs) {
+            if let Ok(next) = g.apply(a) {
+                sum += 1 + actor_code(next.actor());
+            }
+        }
+    }
+    sum
+}
+
+/// Plays 100 random 2-player games (seeds 0 to 99); the steps plus the winners' seats.
+#[inline(never)]
+fn icount_trump21_game(start: &Trump21) -> u64 {
+    let mut playout = Playout::new();
+    let mut sum = 0u64;
+    for seed in 0..100 {
+        let mut g = black_box(start).clone();
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        sum += playout.run(&mut g, &mut rng, 1_000_000) as u64;
+        sum += outcome_code(&g);
+    }
+    sum
+}
+
+// ---------------------------------------------------------------- shithead
+
+/// Checks playability of every rank on every pile level (empty + 13) 100 times;
+/// the number of playable pairs.
+#[inline(never)]
+fn icount_shithead_playable() -> u32 {
+    let mut n = 0u32;
+    for _ in 0..100 {
+        for level in std::iter::once(None).chain(Rank::ALL.map(Some)) {
+            for rank in Rank::ALL {
+                n += u32::from(playable(black_box(rank), black_box(level)));
+            }
+        }
+    }
+    n
+}
+
+/// Lists the legal actions of 256 fixed positions `REPS` times; the total count.
+#[inline(never)]
+fn icount_shithead_legal(positions: &[Shithead], buf: &mut Vec<ShAction>) -> usize {
+    let mut total = 0;
+    for _ in 0..REPS {
+        for g in black_box(positions) {
+            g.legal_actions(buf);
+            total += buf.len();
+        }
+    }
+    total
+}
+
+/// Applies the middle legal action of 256 fixed positions `REPS` times; the
+/// cards on the piles afterwards.
+#[inline(never)]
+fn icount_shithead_apply(pairs: &[(Shithead, ShAction)]) -> usize {
+    let mut sum = 0;
+    for _ in 0..REPS {
+        for (g, a) in black_box(pairs) {
+            if let Ok(next) = g.apply(a) {
+                sum += next.pile().len();
+            }
+        }
+    }
+    sum
+}
+
+/// Plays 100 random 4-player games (seeds 0 to 99); the steps plus the winners' seats.
+#[inline(never)]
+fn icount_shithead_game(start: &Shithead) -> u64 {
+    let mut playout = Playout::new();
+    let mut sum = 0u64;
+    for seed in 0..100 {
+        let mut g = *black_box(start);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        sum += playout.run(&mut g, &mut rng, 1_000_000) as u64;
+        sum += outcome_code(&g);
+    }
+    sum
+}
+
+// ---------------------------------------------------------------- driver
+
+/// 0 for chance or the end, 1 + seat for a player.
+fn actor_code(actor: cards_core::Actor) -> usize {
+    match actor {
+        cards_core::Actor::Player(s) => 1 + s.index(),
+        _ => 0,
+    }
+}
+
+/// The sum of the winners' seat numbers (1-based), so a different winner
+/// changes the checksum; panics when the game did not end.
+fn outcome_code<G: Game>(g: &G) -> u64 {
+    let o = g.outcome().expect("every game ends");
+    o.winners().map(|s| 1 + s.index() as u64).sum()
+}
+
+/// One workload: its name (also its function's name after `icount_`), and a
+/// runner that builds the inputs, runs the workload once and returns its checksum.
+struct Workload {
+    name: &'static str,
+    expected: u64,
+    run: fn() -> u64,
+}
+
+/// Every workload with its pinned checksum. The checksums follow from the
+/// rules and the fixed seeds alone; an optimisation must not change them.
+const WORKLOADS: &[Workload] = &[
+    Workload {
+        name: "schwimmen_score",
+        expected: REPS as u64 * sw::SCORE_CODE_SUM as u64,
+        run: || icount_schwimmen_score(&sw::all_hands()),
+    },
+    Workload {
+        name: "schwimmen_legal",
+        expected: REPS as u64 * 714,
+        run: || icount_schwimmen_legal(&sw::turn_positions(64), &mut Vec::with_capacity(64)) as u64,
+    },
+    Workload {
+        name: "schwimmen_apply",
+        expected: REPS as u64 * 240,
+        run: || icount_schwimmen_apply(&sw::apply_pairs(&sw::turn_positions(64))) as u64,
+    },
+    Workload {
+        name: "schwimmen_round",
+        expected: 3525,
+        run: || icount_schwimmen_round(&Schwimmen::new(SwRules::default(), 4).expect("setup")),
+    },
+    Workload {
+        name: "schwimmen_game",
+        expected: 7154,
+        run: || icount_schwimmen_game(&Schwimmen::new(SwRules::default(), 4).expect("setup")),
+    },
+    Workload {
+        name: "trump21_rank",
+        expected: REPS as u64 * 3852,
+        run: || icount_trump21_rank(&t21::rankings()),
+    },
+    Workload {
+        name: "trump21_legal",
+        expected: REPS as u64 * 866,
+        run: || {
+            icount_trump21_legal(&t21::player_positions(256), &mut Vec::with_capacity(1024)) as u64
+        },
+    },
+    Workload {
+        name: "trump21_apply",
+        expected: REPS as u64 * 295,
+        run: || icount_trump21_apply(&t21::apply_pairs(&t21::player_positions(64))) as u64,
+    },
+    Workload {
+        name: "trump21_game",
+        expected: 14_387,
+        run: || icount_trump21_game(&Trump21::new(T21Rules::default(), 2).expect("setup")),
+    },
+    Workload {
+        name: "shithead_playable",
+        expected: 100 * sh::PLAYABLE_PAIRS as u64,
+        run: || u64::from(icount_shithead_playable()),
+    },
+    Workload {
+        name: "shithead_legal",
+        expected: REPS as u64 * sh::LEGAL_SUM as u64,
+        run: || icount_shithead_legal(&sh::positions(256), &mut Vec::with_capacity(256)) as u64,
+    },
+    Workload {
+        name: "shithead_apply",
+        expected: REPS as u64 * sh::APPLY_SUM as u64,
+        run: || icount_shithead_apply(&sh::apply_pairs(&sh::positions(256))) as u64,
+    },
+    Workload {
+        name: "shithead_game",
+        expected: 30_508,
+        run: || icount_shithead_game(&Shithead::new(ShRules::default(), 4).expect("setup")),
+    },
+];
+
+fn run_one(w: &Workload) -> bool {
+    let got = (w.run)();
+    if got == w.expected {
+        println!("{} checksum {got} ok", w.name);
+        true
+    } else {
+        eprintln!(
+            "{}: checksum {got}, expected {}: the workload computes something else",
+            w.name, w.expected
+        );
+        false
+    }
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.iter().any(|a| a == "--list") {
+        for w in WORKLOADS {
+            println!("{}", w.name);
+        }
+        return ExitCode::SUCCESS;
+    }
+    // Names select workloads; flags (cargo bench passes `--bench`, CI `--test`) do not.
+    let names: Vec<&String> = args.iter().filter(|a| !a.starts_with('-')).collect();
+    let mut ok = true;
+    for name in &names {
+        match WORKLOADS.iter().find(|w| w.name == name.as_str()) {
+            Some(w) => ok &= run_one(w),
+            None => {
+                eprintln!("unknown workload {name:?}; --list prints the names");
+                return ExitCode::from(2);
+            }
+        }
+    }
+    if names.is_empty() {
+        for w in WORKLOADS {
+            ok &= run_one(w);
+        }
+    }
+    if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
