@@ -3,8 +3,11 @@
 use std::fmt;
 use std::str::FromStr;
 
-use cards_core::{Card, Seat};
+use cards_core::{Card, Seat, deck};
 use thiserror::Error;
+
+use crate::error::echo;
+use crate::state::MAX_SEATS;
 
 /// A chance outcome or a player's move.
 ///
@@ -17,6 +20,7 @@ use thiserror::Error;
 /// assert_eq!(a.to_string(), "swap TH AS");
 /// assert_eq!("take other".parse::<Action>()?, Action::TakeOther);
 /// assert!("swap TH".parse::<Action>().is_err());
+/// assert!("deal 2C".parse::<Action>().is_err(), "not in the 32-card deck (S1)");
 /// # Ok::<(), schwimmen::ParseActionError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -59,34 +63,63 @@ impl fmt::Display for Action {
     }
 }
 
-/// Why a text is not an action or host operation.
+/// Why a text is not an action or host operation. The input is echoed only in
+/// part (at most [`ECHO_CHARS`](crate::error::ECHO_CHARS) characters and its length).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error(
-    "{0:?} is not a schwimmen action: write deal 7H, refill 7H, keep, take other, swap 7H AS, swap all, pass, knock, leave 2 or misdeal"
-)]
-pub struct ParseActionError(pub String);
+pub enum ParseActionError {
+    /// Not one of the text forms at all.
+    #[error(
+        "{0} is not a schwimmen action: write deal 7H, refill 7H, keep, take other, swap 7H AS, swap all, pass, knock, leave 2 or misdeal"
+    )]
+    Form(String),
+    /// A card outside the 32-card deck (S1).
+    #[error(
+        "{0} is not a card of the 32-card deck: ranks 7, 8, 9, T (or 10), J, Q, K, A of C, D, H, S (S1)"
+    )]
+    Card(String),
+    /// A seat number outside 0 to 8, or written with a sign or other characters (S2).
+    #[error("{0} is not a seat: seats are written 0 to 8, digits only (S2: at most 9 players)")]
+    Seat(String),
+}
+
+/// A card of the 32-card deck (S1), or why not.
+fn deck_card(word: &str) -> Result<Card, ParseActionError> {
+    word.parse::<Card>()
+        .ok()
+        .filter(|&c| deck::CARDS_32.contains(c))
+        .ok_or_else(|| ParseActionError::Card(echo(word)))
+}
+
+/// A seat number 0 to 8 (S2) in plain digits, or why not.
+pub(crate) fn seat_number(word: &str) -> Option<Seat> {
+    if word.is_empty() || word.len() > 3 || !word.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    word.parse::<u8>()
+        .ok()
+        .filter(|&s| usize::from(s) < MAX_SEATS)
+        .map(Seat)
+}
 
 impl FromStr for Action {
     type Err = ParseActionError;
 
     fn from_str(s: &str) -> Result<Action, ParseActionError> {
-        let err = || ParseActionError(s.to_owned());
         let lower = s.trim().to_ascii_lowercase();
         let words: Vec<&str> = lower.split_whitespace().collect();
-        let card = |w: &str| w.parse::<Card>().map_err(|_| err());
         match words.as_slice() {
-            ["deal", c] => Ok(Action::Deal(card(c)?)),
-            ["refill", c] => Ok(Action::Refill(card(c)?)),
+            ["deal", c] => Ok(Action::Deal(deck_card(c)?)),
+            ["refill", c] => Ok(Action::Refill(deck_card(c)?)),
             ["keep"] => Ok(Action::Keep),
             ["take", "other"] => Ok(Action::TakeOther),
             ["swap", "all"] => Ok(Action::SwapAll),
             ["swap", g, t] => Ok(Action::Swap {
-                give: card(g)?,
-                take: card(t)?,
+                give: deck_card(g)?,
+                take: deck_card(t)?,
             }),
             ["pass"] => Ok(Action::Pass),
             ["knock"] => Ok(Action::Knock),
-            _ => Err(err()),
+            _ => Err(ParseActionError::Form(echo(s))),
         }
     }
 }
@@ -143,16 +176,16 @@ impl fmt::Display for HostOp {
 impl FromStr for HostOp {
     type Err = ParseActionError;
 
+    /// `leave N` (N a seat number 0 to 8 in plain digits, S2) or `misdeal`, any case.
     fn from_str(s: &str) -> Result<HostOp, ParseActionError> {
         let lower = s.trim().to_ascii_lowercase();
         let words: Vec<&str> = lower.split_whitespace().collect();
         match words.as_slice() {
             ["misdeal"] => Ok(HostOp::Misdeal),
-            ["leave", n] => n
-                .parse::<u8>()
-                .map(|n| HostOp::Leave(Seat(n)))
-                .map_err(|_| ParseActionError(s.to_owned())),
-            _ => Err(ParseActionError(s.to_owned())),
+            ["leave", n] => seat_number(n)
+                .map(HostOp::Leave)
+                .ok_or_else(|| ParseActionError::Seat(echo(n))),
+            _ => Err(ParseActionError::Form(echo(s))),
         }
     }
 }

@@ -96,3 +96,30 @@ pub enum SetupError {
     #[error("the position is not consistent: {0}")]
     Position(&'static str),
 }
+
+/// The most characters of an input that an error message repeats.
+pub(crate) const ECHO_CHARS: usize = 40;
+
+/// `input` for an error message: quoted, at most [`ECHO_CHARS`] characters, and
+/// its length in bytes when it was cut, so a huge input gives a short message.
+// TODO: cards_core echo helper
+pub(crate) fn echo(input: &str) -> String {
+    match input.char_indices().nth(ECHO_CHARS) {
+        None => format!("{input:?}"),
+        Some((cut, _)) => format!("{:?}… ({} bytes)", &input[..cut], input.len()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn echo_caps_long_input() {
+        assert_eq!(echo("leave x"), "\"leave x\"");
+        let long = "é".repeat(1_000_000);
+        let e = echo(&long);
+        assert!(e.len() < 200, "{e}");
+        assert!(e.ends_with("… (2000000 bytes)"), "{e}");
+    }
+}

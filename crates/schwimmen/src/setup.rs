@@ -372,12 +372,12 @@ mod text {
     use std::fmt;
     use std::str::FromStr;
 
-    use cards_core::{CardSet, Seat};
+    use cards_core::{Card, CardSet, Seat};
 
     use super::Setup;
-    use crate::error::SetupError;
+    use crate::error::{SetupError, echo};
     use crate::rules::{AcesDisplay, AllTie, Direction, KnockerRisk, Refresh, Rules};
-    use crate::state::{Fate, Phase, Schwimmen};
+    use crate::state::{Fate, MAX_SEATS, Phase, Schwimmen};
 
     fn phase_name(p: Phase) -> &'static str {
         match p {
@@ -496,30 +496,49 @@ mod text {
         SetupError::Text(what.to_string())
     }
 
-    fn number<T: FromStr>(v: &str, key: &str) -> Result<T, SetupError> {
-        v.trim()
-            .parse()
-            .map_err(|_| bad(&format!("{key} needs a number, not {v:?}")))
+    /// A number from `lo` to `hi` written in plain digits (no sign, no spaces inside).
+    fn number<T: TryFrom<u64>>(v: &str, key: &str, lo: u64, hi: u64) -> Result<T, SetupError> {
+        let v = v.trim();
+        let out = || {
+            bad(&format!(
+                "{key} is a number from {lo} to {hi}, not {}",
+                echo(v)
+            ))
+        };
+        if v.is_empty() || v.len() > 6 || !v.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(out());
+        }
+        let x: u64 = v.parse().map_err(|_| out())?;
+        if !(lo..=hi).contains(&x) {
+            return Err(out());
+        }
+        T::try_from(x).map_err(|_| out())
+    }
+
+    /// A seat number, 0 to 8 (S2).
+    fn seat(v: &str, key: &str) -> Result<Seat, SetupError> {
+        number(v, key, 0, MAX_SEATS as u64 - 1).map(Seat)
     }
 
     fn seat_list(v: &str, key: &str) -> Result<Vec<Seat>, SetupError> {
         v.split_whitespace()
             .filter(|t| *t != "-")
-            .map(|t| number::<u8>(t, key).map(Seat))
-            .collect()
-    }
-
-    fn set_list(v: &str, key: &str) -> Result<Vec<CardSet>, SetupError> {
-        v.split('|')
-            .map(|t| {
-                t.parse::<CardSet>()
-                    .map_err(|e| bad(&format!("{key}: {e}")))
-            })
+            .map(|t| seat(t, key))
             .collect()
     }
 
     fn card_set(v: &str, key: &str) -> Result<CardSet, SetupError> {
-        v.parse().map_err(|e| bad(&format!("{key}: {e}")))
+        v.split_whitespace()
+            .filter(|t| *t != "-")
+            .map(|t| {
+                t.parse::<Card>()
+                    .map_err(|_| bad(&format!("{key}: {} is not a card", echo(t))))
+            })
+            .collect()
+    }
+
+    fn set_list(v: &str, key: &str) -> Result<Vec<CardSet>, SetupError> {
+        v.split('|').map(|t| card_set(t, key)).collect()
     }
 
     fn parse_rules(v: &str) -> Result<Rules, SetupError> {
@@ -527,15 +546,19 @@ mod text {
         for item in v.split_whitespace() {
             let (k, val) = item
                 .split_once('=')
-                .ok_or_else(|| bad(&format!("rules: {item:?} is not key=value")))?;
+                .ok_or_else(|| bad(&format!("rules: {} is not key=value", echo(item))))?;
             let flag = |val: &str| match val {
                 "yes" | "true" => Ok(true),
                 "no" | "false" => Ok(false),
-                _ => Err(bad(&format!("rules: {k} is yes or no, not {val:?}"))),
+                _ => Err(bad(&format!(
+                    "rules: {} is yes or no, not {}",
+                    echo(k),
+                    echo(val)
+                ))),
             };
-            let choice = || bad(&format!("rules: {val:?} is not a value of {k}"));
+            let choice = || bad(&format!("rules: {} is not a value of {k}", echo(val)));
             match k {
-                "lives" => r.lives = number(val, k)?,
+                "lives" => r.lives = number(val, k, 1, u64::from(Rules::MAX_LIVES))?,
                 "direction" => {
                     r.direction = match val {
                         "clockwise" => Direction::Clockwise,
@@ -575,10 +598,14 @@ mod text {
                         _ => return Err(choice()),
                     }
                 }
-                "turn_limit" => r.turn_limit = number(val, k)?,
-                "round_limit" => r.round_limit = number(val, k)?,
-                "first_dealer" => r.first_dealer = number(val, k)?,
-                _ => return Err(bad(&format!("rules: unknown rule {k:?}"))),
+                "turn_limit" => {
+                    r.turn_limit = number(val, k, 1, u64::from(Rules::MAX_TURN_LIMIT))?;
+                }
+                "round_limit" => {
+                    r.round_limit = number(val, k, 1, u64::from(Rules::MAX_ROUND_LIMIT))?;
+                }
+                "first_dealer" => r.first_dealer = seat(val, k)?.0,
+                _ => return Err(bad(&format!("rules: unknown rule {}", echo(k)))),
             }
         }
         Ok(r)
@@ -615,13 +642,13 @@ mod text {
             for line in s.lines().map(str::trim).filter(|l| !l.is_empty()) {
                 let (k, v) = line
                     .split_once(':')
-                    .ok_or_else(|| bad(&format!("{line:?} is not a key: value line")))?;
+                    .ok_or_else(|| bad(&format!("{} is not a key: value line", echo(line))))?;
                 let i = KEYS
                     .iter()
                     .position(|key| *key == k.trim())
-                    .ok_or_else(|| bad(&format!("unknown key {:?}", k.trim())))?;
+                    .ok_or_else(|| bad(&format!("unknown key {}", echo(k.trim()))))?;
                 if values[i].replace(v.trim()).is_some() {
-                    return Err(bad(&format!("key {k:?} is given twice")));
+                    return Err(bad(&format!("key {} is given twice", echo(k.trim()))));
                 }
             }
             let get =
@@ -632,15 +659,15 @@ mod text {
                 "turns" => Phase::Turns,
                 "refill" => Phase::Refill,
                 "over" => Phase::Over,
-                other => return Err(bad(&format!("phase {other:?} is unknown"))),
+                other => return Err(bad(&format!("phase {} is unknown", echo(other)))),
             };
             let knocker = match get(4)? {
                 "-" => None,
-                k => Some(Seat(number(k, "knocker")?)),
+                k => Some(seat(k, "knocker")?),
             };
             let lives = get(5)?
                 .split_whitespace()
-                .map(|t| number(t, "lives"))
+                .map(|t| number(t, "lives", 0, u64::from(Rules::MAX_LIVES)))
                 .collect::<Result<Vec<u8>, _>>()?;
             let fates = get(6)?
                 .split_whitespace()
@@ -648,12 +675,18 @@ mod text {
                     if t == "active" {
                         Ok(Fate::Active)
                     } else if let Some(r) = t.strip_prefix("drowned@") {
-                        Ok(Fate::Drowned(number(r, "fates")?))
+                        Ok(Fate::Drowned(number(
+                            r,
+                            "fates: drowned@",
+                            0,
+                            u64::from(Rules::MAX_ROUND_LIMIT) - 1,
+                        )?))
                     } else if let Some(k) = t.strip_prefix("left#") {
-                        Ok(Fate::Left(number(k, "fates")?))
+                        Ok(Fate::Left(number(k, "fates: left#", 1, MAX_SEATS as u64)?))
                     } else {
                         Err(bad(&format!(
-                            "fate {t:?} is not active, drowned@R or left#K"
+                            "fate {} is not active, drowned@R or left#K",
+                            echo(t)
                         )))
                     }
                 })
@@ -661,8 +694,8 @@ mod text {
             Ok(Setup {
                 rules: parse_rules(get(0)?)?,
                 phase,
-                dealer: Seat(number(get(2)?, "dealer")?),
-                to_act: Seat(number(get(3)?, "to_act")?),
+                dealer: seat(get(2)?, "dealer")?,
+                to_act: seat(get(3)?, "to_act")?,
                 knocker,
                 lives,
                 fates,
@@ -674,8 +707,8 @@ mod text {
                 stock: card_set(get(12)?, "stock")?,
                 passed: seat_list(get(13)?, "passed")?,
                 moved: seat_list(get(14)?, "moved")?,
-                turns: number(get(15)?, "turns")?,
-                round: number(get(16)?, "round")?,
+                turns: number(get(15)?, "turns", 0, u64::from(Rules::MAX_TURN_LIMIT) - 1)?,
+                round: number(get(16)?, "round", 0, u64::from(Rules::MAX_ROUND_LIMIT))?,
                 shown: set_list(get(17)?, "shown")?,
             })
         }

@@ -890,8 +890,16 @@ impl Game for Schwimmen {
 impl Redeal for Schwimmen {
     /// Shuffles the other hands, the dealer's face-down second pack, the stock and the
     /// face-down discards among themselves, keeping every pile's size.
+    ///
+    /// Only positions the rules can reach come out: during turns and refills no
+    /// hand of a player still in can be a 31 or three aces (S7, S14 b would have
+    /// ended the round), and every seat knows that. A re-deal that breaks this is
+    /// thrown away whole and drawn again (rejection sampling), so the result is
+    /// uniform over the re-deals the seat cannot tell apart from the real one,
+    /// with no bias towards the first hands drawn. After 1,000 rejected
+    /// draws (never seen in practice: at most about one draw in twenty is
+    /// rejected) the real position is returned, which is always consistent.
     fn redeal_hidden<R: Rng + ?Sized>(&self, seat: Seat, rng: &mut R) -> Schwimmen {
-        let mut next = *self;
         let me = seat.index();
         let mut pool = self.stock | self.pack | self.folded;
         for (i, h) in self.hands.iter().enumerate() {
@@ -899,9 +907,34 @@ impl Redeal for Schwimmen {
                 pool |= *h;
             }
         }
+        let checked = matches!(self.phase, Phase::Turns | Phase::Refill);
+        for _ in 0..REDEAL_TRIES {
+            let next = self.redeal_once(me, pool, rng);
+            let reachable = !checked
+                || (0..self.n).all(|s| {
+                    !next.is_on(s)
+                        || !HandValue::of_unchecked(next.hands[usize::from(s)]).ends_round()
+                });
+            if reachable {
+                return next;
+            }
+        }
+        *self
+    }
+}
+
+/// How many re-deals [`Redeal::redeal_hidden`] draws before it gives up and
+/// returns the real position.
+const REDEAL_TRIES: usize = 1000;
+
+impl Schwimmen {
+    /// One uniform re-deal of `pool` into the hidden piles, keeping their sizes.
+    fn redeal_once<R: Rng + ?Sized>(&self, me: usize, mut pool: CardSet, rng: &mut R) -> Self {
+        let mut next = *self;
         let mut draw = |k: usize, pool: &mut CardSet| {
             let mut out = CardSet::EMPTY;
             for _ in 0..k {
+                debug_assert!(!pool.is_empty(), "the pool holds every hidden card");
                 if pool.is_empty() {
                     break;
                 }

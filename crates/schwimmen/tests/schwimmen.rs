@@ -8,9 +8,13 @@ mod bot;
 mod common;
 #[path = "schwimmen/facts.rs"]
 mod facts;
+#[path = "schwimmen/parse.rs"]
+mod parse;
 #[path = "schwimmen/perft.rs"]
 mod perft;
 #[path = "schwimmen/props.rs"]
 mod props;
 #[path = "schwimmen/rules.rs"]
 mod rules;
+#[path = "schwimmen/save.rs"]
+mod save;

@@ -111,8 +111,9 @@ fn game(rules: Rules, n: usize) -> Schwimmen {
 }
 
 fn extras() -> Vec<Action> {
+    // A card outside the 32-card deck does not parse (S1), so it is built directly.
+    let two_of_clubs = Action::Deal("2C".parse().expect("a card"));
     [
-        "deal 2C",
         "refill AS",
         "keep",
         "take other",
@@ -125,6 +126,7 @@ fn extras() -> Vec<Action> {
     ]
     .iter()
     .map(|s| s.parse().expect("extra action"))
+    .chain([two_of_clubs])
     .collect()
 }
 
