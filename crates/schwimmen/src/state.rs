@@ -1,13 +1,15 @@
 //! [`Schwimmen`]: the whole game as a `Copy` state, and its transitions (S5–S22).
 
 use cards_core::chance::below;
-use cards_core::{Actor, Card, CardSet, Game, Outcome, Redeal, Rng, Seat, Viewer, deck};
+use cards_core::{
+    Actor, Card, CardSet, Game, Outcome, Rank, Redeal, Rng, Seat, Suit, Viewer, deck,
+};
 
 use crate::action::{Action, HostOp};
 use crate::error::{Illegal, SetupError};
 use crate::observe::{Event, View};
 use crate::rules::{AllTie, Direction, KnockerRisk, Refresh, Rules};
-use crate::score::{HandValue, exactly_three};
+use crate::score::{HandValue, ends_round};
 
 /// The most seats a game of Schwimmen has (S2).
 pub const MAX_SEATS: usize = 9;
@@ -90,9 +92,51 @@ const fn bit(s: u8) -> u16 {
     1 << s
 }
 
+/// The card at each bit position of a card set (bits 52 and up are never set).
+const CARD_AT: [Card; 64] = {
+    let last = Card::new(Rank::Ace, Suit::Spades);
+    let mut table = [last; 64];
+    let mut i = 0;
+    while i < 64 {
+        if let Some(c) = Card::from_index(i) {
+            table[i] = c;
+        }
+        i += 1;
+    }
+    table
+};
+
+/// The three cards of a set of exactly three, lowest first; `None` for any other set.
+#[inline]
+fn three_cards(set: CardSet) -> Option<[Card; 3]> {
+    let b = set.bits();
+    let b1 = b & b.wrapping_sub(1);
+    let b2 = b1 & b1.wrapping_sub(1);
+    if b2 == 0 || b2 & b2.wrapping_sub(1) != 0 {
+        return None;
+    }
+    let at = |x: u64| CARD_AT[x.trailing_zeros() as usize & 63];
+    Some([at(b), at(b1), at(b2)])
+}
+
+/// The three lowest cards of a set, lowest first: the cards of a set of three,
+/// which every hand and the middle are during turns (S5, S9).
+#[inline(always)]
+fn lowest_three(set: CardSet) -> [Card; 3] {
+    let b = set.bits();
+    let b1 = b & b.wrapping_sub(1);
+    let b2 = b1 & b1.wrapping_sub(1);
+    debug_assert!(
+        b2 != 0 && b2 & b2.wrapping_sub(1) == 0,
+        "three cards: {set}"
+    );
+    let at = |x: u64| CARD_AT[x.trailing_zeros() as usize & 63];
+    [at(b), at(b1), at(b2)]
+}
+
 /// Fills `out` with the moves of a turn, in the fixed order: swaps (hand card
 /// order, then middle card order), swap all, pass, knock.
-#[inline]
+#[inline(always)]
 pub(crate) fn turn_actions(
     hand: CardSet,
     middle: CardSet,
@@ -101,35 +145,56 @@ pub(crate) fn turn_actions(
     out: &mut Vec<Action>,
 ) {
     out.clear();
-    out.reserve(12);
-    let (mut h, mut m) = (hand.iter(), middle.iter());
-    if let (true, Some(h0), Some(h1), Some(h2), Some(m0), Some(m1), Some(m2)) = (
-        exactly_three(hand.bits()) && exactly_three(middle.bits()),
-        h.next(),
-        h.next(),
-        h.next(),
-        m.next(),
-        m.next(),
-        m.next(),
-    ) {
-        // The usual case, three and three: one fixed-size copy.
-        let s = |give, take| Action::Swap { give, take };
-        out.extend_from_slice(&[
-            s(h0, m0),
-            s(h0, m1),
-            s(h0, m2),
-            s(h1, m0),
-            s(h1, m1),
-            s(h1, m2),
-            s(h2, m0),
-            s(h2, m1),
-            s(h2, m2),
-        ]);
+    if let (Some(h), Some(m)) = (three_cards(hand), three_cards(middle)) {
+        three_by_three(h, m, passing, may_knock, out);
     } else {
-        for give in hand {
-            for take in middle {
-                out.push(Action::Swap { give, take });
-            }
+        odd_turn_actions(hand, middle, passing, may_knock, out);
+    }
+}
+
+/// [`turn_actions`] for a hand and a middle of three cards each, into an empty `out`.
+#[inline(always)]
+fn three_by_three(
+    [h0, h1, h2]: [Card; 3],
+    [m0, m1, m2]: [Card; 3],
+    passing: bool,
+    may_knock: bool,
+    out: &mut Vec<Action>,
+) {
+    // One fixed-size copy of all twelve candidates, cut to the moves that
+    // exist. With passing off the knock moves up into the pass's place.
+    let s = |give, take| Action::Swap { give, take };
+    let eleventh = if passing { Action::Pass } else { Action::Knock };
+    out.extend_from_slice(&[
+        s(h0, m0),
+        s(h0, m1),
+        s(h0, m2),
+        s(h1, m0),
+        s(h1, m1),
+        s(h1, m2),
+        s(h2, m0),
+        s(h2, m1),
+        s(h2, m2),
+        Action::SwapAll,
+        eleventh,
+        Action::Knock,
+    ]);
+    out.truncate(10 + usize::from(passing) + usize::from(may_knock));
+}
+
+/// [`turn_actions`] for hands or middles of other sizes (only views can hold them).
+#[cold]
+#[inline(never)]
+fn odd_turn_actions(
+    hand: CardSet,
+    middle: CardSet,
+    passing: bool,
+    may_knock: bool,
+    out: &mut Vec<Action>,
+) {
+    for give in hand {
+        for take in middle {
+            out.push(Action::Swap { give, take });
         }
     }
     out.push(Action::SwapAll);
@@ -268,22 +333,22 @@ impl Schwimmen {
         self.active >> s & 1 == 1
     }
 
+    /// The first seat of `mask` after `s` in the direction of play (`s` itself
+    /// when it is the only one; `s` when `mask` is empty).
     #[inline]
-    pub(crate) fn step(&self, s: u8) -> u8 {
+    fn next_in(&self, mask: u16, s: u8) -> u8 {
+        debug_assert!(s < self.n && mask >> self.n == 0);
+        if mask == 0 {
+            return s;
+        }
         match self.rules.direction {
             Direction::Clockwise => {
-                if s + 1 >= self.n {
-                    0
-                } else {
-                    s + 1
-                }
+                let after = mask & !((2u16 << s) - 1);
+                (if after != 0 { after } else { mask }).trailing_zeros() as u8
             }
             Direction::CounterClockwise => {
-                if s == 0 {
-                    self.n - 1
-                } else {
-                    s - 1
-                }
+                let before = mask & ((1u16 << s) - 1);
+                15 - (if before != 0 { before } else { mask }).leading_zeros() as u8
             }
         }
     }
@@ -291,30 +356,19 @@ impl Schwimmen {
     /// The next active seat after `s` in the direction of play.
     #[inline]
     pub(crate) fn next_active(&self, s: u8) -> u8 {
-        let mut t = s;
-        for _ in 0..self.n {
-            t = self.step(t);
-            if self.is_on(t) {
-                return t;
-            }
-        }
-        t
+        self.next_in(self.active, s)
     }
 
     /// The next seat to move after `s`, and whether the turn reached the knocker's seat first.
     #[inline]
     fn advance_from(&self, s: u8) -> (u8, bool) {
-        let mut t = s;
-        for _ in 0..self.n {
-            t = self.step(t);
-            if t == self.knocker {
-                return (t, true);
-            }
-            if self.is_on(t) {
-                return (t, false);
-            }
-        }
-        (t, false)
+        let knocker = if self.knocker == NO_SEAT {
+            0
+        } else {
+            bit(self.knocker)
+        };
+        let t = self.next_in(self.active | knocker, s);
+        (t, t == self.knocker)
     }
 
     // ----- round structure -----
@@ -357,15 +411,20 @@ impl Schwimmen {
         self.to_act = self.dealer;
     }
 
-    /// S3, S3.1: `loss[s]` losses in a row for each seat.
-    fn apply_losses(&mut self, loss: &[u8; MAX_SEATS]) {
-        for s in 0..self.n {
-            let i = usize::from(s);
-            for _ in 0..loss[i] {
+    /// S3, S3.1: one loss for each seat in `one`, and a second in a row for each
+    /// seat in `two` (a subset of `one`): each takes a life while there is one, the
+    /// next drowns.
+    fn take_lives(&mut self, one: u16, two: u16) {
+        debug_assert!(two & !one == 0, "a second loss comes after a first");
+        let mut m = one;
+        while m != 0 {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            for _ in 0..1 + (two >> i & 1) {
                 if self.lives[i] > 0 {
                     self.lives[i] -= 1;
                 } else {
-                    self.active &= !bit(s);
+                    self.active &= !(1 << i);
                     self.fate[i] = Fate::Drowned(self.round);
                     break;
                 }
@@ -374,36 +433,36 @@ impl Schwimmen {
     }
 
     /// S14, S15, S16, S17: shows the hands, takes lives, and goes on to the next deal.
+    #[inline(never)]
     fn end_round(&mut self, knocker: u8) {
         let mut values = [HandValue::LOWEST; MAX_SEATS];
         let mut min = HandValue::THREE_ACES;
         let mut aces = NO_SEAT;
         self.shown = [CardSet::EMPTY; MAX_SEATS];
-        for s in 0..self.n {
-            if self.is_on(s) {
-                let i = usize::from(s);
-                self.shown[i] = self.hands[i];
-                let v = HandValue::of_unchecked(self.hands[i]);
-                values[i] = v;
-                if v == HandValue::THREE_ACES {
-                    aces = s;
-                }
-                min = min.min(v);
+        let mut m = self.active;
+        while m != 0 {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            self.shown[i] = self.hands[i];
+            let v = HandValue::of_unchecked(self.hands[i]);
+            values[i] = v;
+            if v == HandValue::THREE_ACES {
+                aces = i as u8;
             }
+            min = min.min(v);
         }
-        let mut loss = [0u8; MAX_SEATS];
-        if aces != NO_SEAT {
+        // Seats that lose a life, and those of them that lose a second (S16).
+        let (losers, double) = if aces != NO_SEAT {
             // S15: everyone but the holder loses one life (S16: the knocker too, just one).
-            for s in 0..self.n {
-                if self.is_on(s) && s != aces {
-                    loss[usize::from(s)] = 1;
-                }
-            }
+            (self.active & !bit(aces), 0)
         } else {
             let mut low = 0u16;
-            for s in 0..self.n {
-                if self.is_on(s) && values[usize::from(s)] == min {
-                    low |= bit(s);
+            let mut m = self.active;
+            while m != 0 {
+                let i = m.trailing_zeros() as usize;
+                m &= m - 1;
+                if values[i] == min {
+                    low |= 1 << i;
                 }
             }
             let mut losers = if low == self.active && self.rules.all_tie == AllTie::NobodyLoses {
@@ -412,29 +471,29 @@ impl Schwimmen {
                 low
             };
             let knocker_lost = knocker != NO_SEAT && losers >> knocker & 1 == 1;
-            if knocker_lost && self.rules.knocker_risk == KnockerRisk::LosesTies {
-                losers = bit(knocker);
-            }
-            for s in 0..self.n {
-                if losers >> s & 1 == 1 {
-                    loss[usize::from(s)] = 1;
+            let mut double = 0;
+            if knocker_lost {
+                match self.rules.knocker_risk {
+                    KnockerRisk::Normal => {}
+                    KnockerRisk::LosesTies => losers = bit(knocker),
+                    KnockerRisk::DoubleLoss => double = bit(knocker),
                 }
             }
-            if knocker_lost && self.rules.knocker_risk == KnockerRisk::DoubleLoss {
-                loss[usize::from(knocker)] = 2;
-            }
-        }
+            (losers, double)
+        };
         // S17: losses that would leave nobody in the game are not taken.
-        let survivors = (0..self.n)
-            .filter(|&s| self.is_on(s) && self.lives[usize::from(s)] >= loss[usize::from(s)])
-            .count();
-        if survivors == 0 {
-            loss = [0; MAX_SEATS];
+        let mut survivors = false;
+        let mut m = self.active;
+        while m != 0 {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let loss = (losers >> i & 1) + (double >> i & 1);
+            survivors |= u16::from(self.lives[i]) >= loss;
         }
-        let nobody_lost = loss.iter().all(|&l| l == 0);
-        self.apply_losses(&loss);
+        let (losers, double) = if survivors { (losers, double) } else { (0, 0) };
+        self.take_lives(losers, double);
         // S15/S17: the same dealer deals again after a round nobody lost, if he is still in.
-        let next = if nobody_lost && self.is_on(self.dealer) {
+        let next = if losers == 0 && self.is_on(self.dealer) {
             self.dealer
         } else {
             self.next_active(self.dealer)
@@ -444,9 +503,7 @@ impl Schwimmen {
 
     /// S7 after the dealer's choice: a 31 or three aces ends the round before any turn.
     fn after_choice(&mut self) {
-        let special = (0..self.n).any(|s| {
-            self.is_on(s) && HandValue::of_unchecked(self.hands[usize::from(s)]).ends_round()
-        });
+        let special = (0..self.n).any(|s| self.is_on(s) && ends_round(self.hands[usize::from(s)]));
         if special {
             self.end_round(NO_SEAT);
         } else {
@@ -474,6 +531,7 @@ impl Schwimmen {
     }
 
     /// After a turn by `p`: knock end (S11.1), turn limit (S14.1), all-pass refresh (S10), next player.
+    #[inline]
     fn after_turn(&mut self, p: u8, was_pass: bool) {
         let (next, reached_knocker) = self.advance_from(p);
         if reached_knocker {
@@ -536,7 +594,7 @@ impl Schwimmen {
     }
 
     /// S5.1: the next card of the deal goes to the receiver (or the second pack).
-    #[inline]
+    #[inline(always)]
     fn deal_card(&mut self, c: Card) {
         self.stock.remove(c);
         let r = usize::from(self.to_act);
@@ -570,6 +628,42 @@ impl Schwimmen {
         self.turns = self.turns.saturating_add(1);
     }
 
+    /// The legal actions outside the turns: the chance steps, the dealer's choice, nothing.
+    #[inline(never)]
+    fn other_actions(&self, out: &mut Vec<Action>) {
+        out.clear();
+        match self.phase {
+            Phase::Deal => out.extend(self.stock.iter().map(Action::Deal)),
+            Phase::Refill => out.extend(self.stock.iter().map(Action::Refill)),
+            Phase::DealerChoice => out.extend([Action::Keep, Action::TakeOther]),
+            Phase::Turns => turn_actions(
+                self.hands[usize::from(self.to_act)],
+                self.middle,
+                self.rules.passing,
+                self.may_knock(),
+                out,
+            ),
+            Phase::Over => {}
+        }
+    }
+
+    /// S9: the mover gives `give` to the middle and takes `take` (both checked).
+    #[inline(always)]
+    fn swap_one(&mut self, give: Card, take: Card) {
+        let p = self.to_act;
+        let i = usize::from(p);
+        let flip = CardSet::single(give) | CardSet::single(take);
+        self.hands[i] = CardSet::from_bits(self.hands[i].bits() ^ flip.bits());
+        self.middle = CardSet::from_bits(self.middle.bits() ^ flip.bits());
+        self.passed = 0;
+        self.count_turn(p);
+        if ends_round(self.hands[i]) {
+            self.end_round(self.knocker);
+        } else {
+            self.after_turn(p, false);
+        }
+    }
+
     /// Applies a checked action.
     fn perform(&mut self, action: Action) {
         match action {
@@ -592,20 +686,14 @@ impl Schwimmen {
                 self.pack = CardSet::EMPTY;
                 self.after_choice();
             }
-            Action::Swap { .. } | Action::SwapAll => {
+            Action::Swap { give, take } => self.swap_one(give, take),
+            Action::SwapAll => {
                 let p = self.to_act;
                 let i = usize::from(p);
-                if let Action::Swap { give, take } = action {
-                    let one_g = CardSet::single(give);
-                    let one_t = CardSet::single(take);
-                    self.hands[i] = (self.hands[i] - one_g) | one_t;
-                    self.middle = (self.middle - one_t) | one_g;
-                } else {
-                    std::mem::swap(&mut self.hands[i], &mut self.middle);
-                }
+                std::mem::swap(&mut self.hands[i], &mut self.middle);
                 self.passed = 0;
                 self.count_turn(p);
-                if HandValue::of_unchecked(self.hands[i]).ends_round() {
+                if ends_round(self.hands[i]) {
                     self.end_round(self.knocker);
                 } else {
                     self.after_turn(p, false);
@@ -675,9 +763,7 @@ impl Schwimmen {
 
     /// S22: the dealer loses a life and the round is dealt again.
     fn misdeal_mut(&mut self) {
-        let mut loss = [0u8; MAX_SEATS];
-        loss[usize::from(self.dealer)] = 1;
-        self.apply_losses(&loss);
+        self.take_lives(bit(self.dealer), 0);
         let next = if self.is_on(self.dealer) {
             self.dealer
         } else {
@@ -770,29 +856,21 @@ impl Game for Schwimmen {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn legal_actions(&self, out: &mut Vec<Action>) {
         match self.phase {
-            Phase::Deal => {
+            Phase::Turns => {
+                // During turns the mover's hand and the middle hold three cards each.
                 out.clear();
-                out.extend(self.stock.iter().map(Action::Deal));
+                three_by_three(
+                    lowest_three(self.hands[usize::from(self.to_act)]),
+                    lowest_three(self.middle),
+                    self.rules.passing,
+                    self.may_knock(),
+                    out,
+                );
             }
-            Phase::Refill => {
-                out.clear();
-                out.extend(self.stock.iter().map(Action::Refill));
-            }
-            Phase::DealerChoice => {
-                out.clear();
-                out.extend([Action::Keep, Action::TakeOther]);
-            }
-            Phase::Turns => turn_actions(
-                self.hands[usize::from(self.to_act)],
-                self.middle,
-                self.rules.passing,
-                self.may_knock(),
-                out,
-            ),
-            Phase::Over => out.clear(),
+            _ => self.other_actions(out),
         }
     }
 
@@ -810,14 +888,23 @@ impl Game for Schwimmen {
         Ok(next)
     }
 
-    #[inline]
+    #[inline(always)]
     fn apply_mut(&mut self, action: &Action) -> Result<(), Illegal> {
-        // The common case first, checked and applied in one dispatch.
-        if let (Phase::Deal, Action::Deal(c)) = (self.phase, *action)
-            && self.stock.contains(c)
-        {
-            self.deal_card(c);
-            return Ok(());
+        // The common cases first, checked and applied in one dispatch.
+        match *action {
+            Action::Deal(c) if self.phase == Phase::Deal && self.stock.contains(c) => {
+                self.deal_card(c);
+                return Ok(());
+            }
+            Action::Swap { give, take }
+                if self.phase == Phase::Turns
+                    && self.hands[usize::from(self.to_act)].contains(give)
+                    && self.middle.contains(take) =>
+            {
+                self.swap_one(give, take);
+                return Ok(());
+            }
+            _ => {}
         }
         self.check(action)?;
         self.perform(*action);
@@ -876,14 +963,8 @@ impl Game for Schwimmen {
         if !matches!(self.phase, Phase::Deal | Phase::Refill) {
             return None;
         }
-        let make = self.chance_step();
-        let total = self.stock.len();
-        if total == 0 {
-            return None;
-        }
-        // The i-th card in the stock's order, as the listed sampler picks it.
-        let i = below(rng, total as u64) as usize;
-        self.stock.nth(i).map(make)
+        // A uniform stock card, as the listed sampler picks it (equal weights, card order).
+        self.stock.pick(rng).map(self.chance_step())
     }
 }
 
@@ -911,10 +992,7 @@ impl Redeal for Schwimmen {
         for _ in 0..REDEAL_TRIES {
             let next = self.redeal_once(me, pool, rng);
             let reachable = !checked
-                || (0..self.n).all(|s| {
-                    !next.is_on(s)
-                        || !HandValue::of_unchecked(next.hands[usize::from(s)]).ends_round()
-                });
+                || (0..self.n).all(|s| !next.is_on(s) || !ends_round(next.hands[usize::from(s)]));
             if reachable {
                 return next;
             }
