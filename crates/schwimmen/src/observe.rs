@@ -5,11 +5,18 @@ use std::fmt;
 use cards_core::{Actor, Card, CardSet, Game, PerSeat, Seat, SeatView, Viewer};
 
 use crate::action::Action;
+use crate::legal::turn_actions;
 use crate::rules::Rules;
 use crate::score::HandValue;
-use crate::state::{Fate, Phase, Schwimmen, turn_actions};
+use crate::state::{Fate, Phase, Schwimmen};
 
+// Every per-seat list of a state fits a `PerSeat` (S2: at most 9 seats).
+const _: () = assert!(crate::state::MAX_SEATS <= cards_core::MAX_SEATS);
+
+/// A per-seat list of a state (at most [`MAX_SEATS`](crate::MAX_SEATS) long, so
+/// it always fits) as a `PerSeat`.
 fn per<T: Copy + Default>(v: &[T]) -> PerSeat<T> {
+    debug_assert!(v.len() <= crate::state::MAX_SEATS);
     PerSeat::from_slice(v).unwrap_or_else(|| PerSeat::new(0, T::default()))
 }
 
@@ -215,6 +222,7 @@ impl Event {
         let seen = match *action {
             Action::Deal(c) => {
                 // The deal was accepted, so there is a receiver.
+                debug_assert!(g.next_receiver().is_some());
                 let (to, second_pack) = g.next_receiver().unwrap_or((Seat(g.to_act), false));
                 let card = (viewer == Viewer::Seat(to) && !second_pack).then_some(c);
                 Seen::Dealt {
