@@ -152,13 +152,25 @@ fn seat(v: &str, key: &str) -> Result<Seat, SetupError> {
 }
 
 fn seat_list(v: &str, key: &str) -> Result<Vec<Seat>, SetupError> {
+    if v.trim().is_empty() {
+        return Err(bad(&format!(
+            "{key}: no seats is written -, not left blank (was the text cut off?)"
+        )));
+    }
     v.split_whitespace()
         .filter(|t| *t != "-")
         .map(|t| seat(t, key))
         .collect()
 }
 
+/// Cards separated by spaces; an empty set is written `-`, so a blank value (a
+/// save cut off after a `|`, say) is refused.
 fn card_set(v: &str, key: &str) -> Result<CardSet, SetupError> {
+    if v.trim().is_empty() {
+        return Err(bad(&format!(
+            "{key}: an empty card set is written -, not left blank (was the text cut off?)"
+        )));
+    }
     v.split_whitespace()
         .filter(|t| *t != "-")
         .map(|t| {
@@ -242,13 +254,21 @@ fn parse_rules(v: &str) -> Result<Rules, SetupError> {
     Ok(r)
 }
 
-/// Reads the text form written by `Display`: every key once, in any order;
-/// `rules` may leave out rules at their default. The result is not yet
+/// Reads the text form written by `Display`: every key once, in any order, each
+/// line ending with a line break (the last one too); `rules` may leave out rules
+/// at their default; empty card sets and seat lists are written `-`. The result is not yet
 /// validated: [`Schwimmen::from_setup`] (or `Schwimmen`'s `FromStr`) does that.
 impl FromStr for Setup {
     type Err = SetupError;
 
     fn from_str(s: &str) -> Result<Setup, SetupError> {
+        // Every line ends with a line break, the last one too: text cut off in
+        // its last line is refused rather than read as another position.
+        if !s.ends_with('\n') {
+            return Err(bad(
+                "a position text ends with a line break; this one stops mid-line (was it cut off?)",
+            ));
+        }
         const KEYS: [&str; 18] = [
             "rules",
             "phase",

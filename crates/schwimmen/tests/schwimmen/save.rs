@@ -50,3 +50,47 @@ fn s14_redeal_never_gives_a_hand_that_would_have_ended_the_round() {
     assert!(!seen.contains(&set("AD KD TD").bits()));
     assert!(seen.contains(&set("AD KD 8H").bits()));
 }
+
+/// A position after at least one scored round, so `shown` holds hands.
+fn after_a_showdown() -> Schwimmen {
+    let mut g = <Schwimmen as Game>::new(Rules::default(), 3).expect("game");
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    while g.round() == 0 || g.shown().iter().all(|h| h.is_empty()) {
+        assert!(
+            cards_core::Playout::new().step(&mut g, &mut rng),
+            "a showdown comes"
+        );
+    }
+    g
+}
+
+#[test]
+fn s14_a_text_save_cut_off_in_its_last_line_is_refused() {
+    let g = after_a_showdown();
+    let text = g.to_string();
+    assert_eq!(text.parse::<Schwimmen>(), Ok(g));
+    let last = text.trim_end().lines().last().expect("lines");
+    assert!(
+        last.starts_with("shown: ") && last.contains(" | "),
+        "{last}"
+    );
+    // Cut right after each `| ` and after each character of the last line.
+    let start = text.len() - last.len() - 1;
+    for end in start..text.len() {
+        let cut = &text[..end];
+        assert!(cut.parse::<Schwimmen>().is_err(), "accepted {cut:?}");
+    }
+    let after_bar = &text[..text.rfind("| ").expect("a bar") + 2];
+    let e = after_bar.parse::<Schwimmen>().expect_err("cut off");
+    assert!(e.to_string().contains("cut off"), "{e}");
+    // Even with the line break put back, a blank hand is not an empty one.
+    assert!(format!("{after_bar}\n").parse::<Schwimmen>().is_err());
+    // A number cut short in a last line is refused too (the keys may come in any order).
+    let reordered = format!(
+        "{}round: {}",
+        text.replace(&format!("round: {}\n", g.round()), ""),
+        g.round()
+    );
+    assert!(reordered.parse::<Schwimmen>().is_err());
+    assert_eq!(format!("{reordered}\n").parse::<Schwimmen>(), Ok(g));
+}
