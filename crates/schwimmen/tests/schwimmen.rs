@@ -8,6 +8,8 @@ mod bot;
 mod common;
 #[path = "schwimmen/facts.rs"]
 mod facts;
+#[path = "schwimmen/limits.rs"]
+mod limits;
 #[path = "schwimmen/parse.rs"]
 mod parse;
 #[path = "schwimmen/perft.rs"]
