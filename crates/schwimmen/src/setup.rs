@@ -129,11 +129,43 @@ impl Schwimmen {
         Setup::from(*self)
     }
 
-    /// Loads a position, checking that it is one the rules can reach.
+    /// Loads a position, refusing what the rules cannot reach as far as it can be
+    /// told from the position alone.
+    ///
+    /// Checked, each by its rule:
+    /// - the seat count and every rule value (S2, S3, S14.1, S18, S19.1), one entry
+    ///   per seat in every per-seat list, seats named anywhere sitting at the table;
+    /// - every one of the 32 cards in exactly one place (S1); a shown hand has three
+    ///   cards or none, and the shown hands are disjoint (S14);
+    /// - lives at most the starting lives (S3); a drowned player has none and
+    ///   drowned in a past round (S3); leavers are numbered 1, 2, … without gaps and
+    ///   hold no cards (S21); no hand is shown before a round has ended (S14);
+    /// - the game is over exactly when one player is left or the round limit is
+    ///   reached, and then every card is gathered and the round's counters are clear
+    ///   (S19, S19.1); otherwise at least two players are in, below the round and
+    ///   turn limits (S14.1, S19.1);
+    /// - the phase fits the table: during the deal the hands follow the deal order and
+    ///   the stock can finish it (S5.1); at the dealer's choice every hand and the
+    ///   second pack hold three (S6); during turns and refills every hand of a player
+    ///   in holds three and none is a 31 or three aces (S7, S14 b), the mover is in
+    ///   and is not the knocker, nobody knocks during a refill (S11), the middle holds
+    ///   three during turns and fewer during a refill, with stock enough to fill it
+    ///   (S10), and a completed all-pass has been refreshed (S10.1);
+    /// - the round's counters agree: a pass and a knock are turns, so who passed and
+    ///   the knocker are among who moved (S10.1, S11); at least one turn per seat that
+    ///   moved, and turns only if someone moved (S14.1); the face-up discards come
+    ///   three at a time (S10).
+    ///
+    /// Not checked, because the position alone cannot tell: whether the cards could
+    /// have reached their places through the swaps played (any hands consistent with
+    /// the checks above are accepted), whether the lives lost fit the rounds played
+    /// (a hand-built position may start a game with lives already lost), the order
+    /// in which lives were lost and players drowned or left across rounds, which
+    /// hands were shown at which round end, and whether the seat to act fits the
+    /// passes and turns of the current round.
     ///
     /// # Errors
-    /// [`SetupError`] naming what does not fit: seat count, rules values, a card
-    /// missing or in two places, a seat's lives and standing, or the phase.
+    /// [`SetupError`] naming what does not fit.
     pub fn from_setup(s: &Setup) -> Result<Schwimmen, SetupError> {
         let n = s.hands.len();
         s.rules.validate_for(n)?;
@@ -234,7 +266,42 @@ impl Schwimmen {
             shown: padded(&s.shown, CardSet::EMPTY),
         };
         g.check_phase()?;
+        g.check_counters()?;
         Ok(g)
+    }
+
+    /// The round's counters and the lives against the rounds played (see `from_setup`).
+    fn check_counters(&self) -> Result<(), SetupError> {
+        let bad = |why| Err(SetupError::Position(why));
+        if self.passed & !self.moved != 0 {
+            return bad("a pass is a turn: who passed has moved (S10.1)");
+        }
+        if self.knocker != NO_SEAT && self.moved >> self.knocker & 1 == 0 {
+            return bad("a knock is a turn: the knocker has moved (S11)");
+        }
+        if u32::from(self.turns) < self.moved.count_ones() || (self.turns > 0) != (self.moved != 0)
+        {
+            return bad("every seat that moved took a turn, and turns are taken by seats (S14.1)");
+        }
+        if self.discards.len() % 3 != 0 {
+            return bad("the middle goes to the discards three cards at a time (S10)");
+        }
+        if self.phase == Phase::Over
+            && (self.turns != 0 || self.knocker != NO_SEAT || self.to_act != self.dealer)
+        {
+            return bad("once the game is over the round's counters are clear (S19)");
+        }
+        let mut shown = CardSet::EMPTY;
+        for h in &self.shown[..usize::from(self.n)] {
+            if !h.is_disjoint(shown) {
+                return bad("the hands shown at a round end are disjoint (S14)");
+            }
+            shown |= *h;
+        }
+        if self.round == 0 && !shown.is_empty() {
+            return bad("no hand is shown before a round has ended (S14)");
+        }
+        Ok(())
     }
 
     fn check_phase(&self) -> Result<(), SetupError> {
