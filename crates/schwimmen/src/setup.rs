@@ -283,7 +283,7 @@ impl Schwimmen {
         {
             return bad("every seat that moved took a turn, and turns are taken by seats (S14.1)");
         }
-        if self.discards.len() % 3 != 0 {
+        if !self.discards.len().is_multiple_of(3) {
             return bad("the middle goes to the discards three cards at a time (S10)");
         }
         if self.phase == Phase::Over
