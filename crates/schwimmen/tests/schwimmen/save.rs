@@ -138,7 +138,7 @@ fn s10_s11_s14_s19_from_setup_refuses_unreachable_counters_discards_and_showdown
     refused(
         &|s| {
             let two: cards_core::CardSet = set("AS KS");
-            s.stock = s.stock - two;
+            s.stock -= two;
             s.discards = two;
         },
         "(S10)",
