@@ -20,3 +20,5 @@ mod props;
 mod rules;
 #[path = "schwimmen/save.rs"]
 mod save;
+#[path = "schwimmen/views.rs"]
+mod views;
