@@ -193,6 +193,31 @@ impl CardSet {
         Card::from_index(select(self.0, counts, n as u64) as usize)
     }
 
+    /// A card drawn uniformly: one [`below`](crate::chance::below) call over the
+    /// set's size, then the [`nth`](CardSet::nth) card. This is exactly what the
+    /// listed chance sampler returns for outcomes listed in card order with equal
+    /// weights (so a game may use it as its faster `sample_chance`), with the same
+    /// use of the RNG; `None`, drawing nothing, when the set is empty.
+    ///
+    /// ```
+    /// use cards_core::{CardSet, ChaCha8Rng, SeedableRng, chance::pick_outcome};
+    /// let stock: CardSet = "7C 9D AH 8S".parse()?;
+    /// let listed: Vec<_> = stock.iter().map(|c| (c, 1)).collect();
+    /// let (mut a, mut b) = (ChaCha8Rng::seed_from_u64(3), ChaCha8Rng::seed_from_u64(3));
+    /// assert_eq!(stock.pick(&mut a), pick_outcome(&mut b, &listed));
+    /// # Ok::<(), cards_core::ParseCardError>(())
+    /// ```
+    #[inline]
+    pub fn pick<R: rand_core::Rng + ?Sized>(self, rng: &mut R) -> Option<Card> {
+        let counts = byte_prefix_counts(self.0);
+        let total = counts >> 56;
+        if total == 0 {
+            return None;
+        }
+        let i = crate::chance::below(rng, total);
+        Card::from_index(select(self.0, counts, i) as usize)
+    }
+
     /// Iterates in the fixed order (suits, then ranks).
     #[inline]
     pub fn iter(self) -> Iter {
@@ -427,6 +452,26 @@ impl<'de> serde::Deserialize<'de> for CardSet {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pick_is_the_listed_sampler_over_the_cards_in_order() {
+        use rand_chacha::ChaCha8Rng;
+        use rand_core::{Rng, SeedableRng};
+        let mut sets = ChaCha8Rng::seed_from_u64(11);
+        for seed in 0..500u64 {
+            // Sets of every size, the empty one included.
+            let set = CardSet::from_bits(sets.next_u64() >> (seed % 64));
+            let listed: Vec<_> = set.iter().map(|c| (c, 1)).collect();
+            let mut a = ChaCha8Rng::seed_from_u64(seed);
+            let mut b = ChaCha8Rng::seed_from_u64(seed);
+            assert_eq!(
+                set.pick(&mut a),
+                crate::chance::pick_outcome(&mut b, &listed),
+                "{set}"
+            );
+            assert_eq!(a.next_u64(), b.next_u64(), "same RNG use for {set}");
+        }
+    }
 
     #[test]
     fn suit_and_rank_masks_partition_the_deck() {

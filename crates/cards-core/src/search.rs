@@ -68,7 +68,7 @@ impl<G: Game> Playout<G> {
     /// Takes one random step (a player's action uniformly from the legal list,
     /// or a chance outcome by weight). Returns `false`, changing nothing, when
     /// the game is over.
-    #[inline]
+    #[inline(always)]
     pub fn step<R: Rng + ?Sized>(&mut self, state: &mut G, rng: &mut R) -> bool {
         let action = match state.actor() {
             Actor::Terminal => return false,
@@ -78,11 +78,14 @@ impl<G: Game> Playout<G> {
             },
             Actor::Player(_) => {
                 state.legal_actions(&mut self.legal);
-                if self.legal.is_empty() {
+                let n = self.legal.len() as u64;
+                if n == 0 {
                     return false;
                 }
-                self.legal
-                    .swap_remove(below(rng, self.legal.len() as u64) as usize)
+                match self.legal.get(below(rng, n) as usize) {
+                    Some(a) => a.clone(),
+                    None => return false,
+                }
             }
         };
         state.apply_mut(&action).is_ok()

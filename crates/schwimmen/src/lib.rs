@@ -4,8 +4,11 @@
 #![deny(missing_docs)]
 
 mod action;
+mod apply;
 mod bot;
 mod error;
+mod game;
+mod legal;
 mod observe;
 mod rules;
 mod score;
@@ -15,11 +18,12 @@ mod state;
 pub use action::{Action, HostOp, ParseActionError};
 pub use bot::StrongBot;
 pub use error::{Illegal, SetupError};
+pub use game::settlement;
 pub use observe::{Event, RoundEnd, Seen, View};
 pub use rules::{AcesDisplay, AllTie, Direction, KnockerRisk, Refresh, Rules};
 pub use score::{HandValue, ValueKind, hand_value};
 pub use setup::Setup;
-pub use state::{Fate, MAX_SEATS, MIN_SEATS, Phase, Schwimmen, settlement};
+pub use state::{Fate, MAX_SEATS, MIN_SEATS, Phase, Schwimmen};
 
 /// The rules as this crate implements them, clause by clause, with every
 /// decision taken where the rules leave a choice (the package's `RULES.md`).

@@ -2,14 +2,22 @@
 
 use std::fmt;
 
-use cards_core::{Actor, Card, CardSet, Game, PerSeat, Seat, SeatView, Viewer};
+use cards_core::{Actor, Card, CardSet, Game, PerSeat, Seat, SeatView, Viewer, deck};
 
 use crate::action::Action;
+use crate::error::SetupError;
+use crate::legal::turn_actions;
 use crate::rules::Rules;
 use crate::score::HandValue;
-use crate::state::{Fate, Phase, Schwimmen, turn_actions};
+use crate::state::{Fate, MAX_SEATS, MIN_SEATS, Phase, Schwimmen};
 
+// Every per-seat list of a state fits a `PerSeat` (S2: at most 9 seats).
+const _: () = assert!(crate::state::MAX_SEATS <= cards_core::MAX_SEATS);
+
+/// A per-seat list of a state (at most [`MAX_SEATS`](crate::MAX_SEATS) long, so
+/// it always fits) as a `PerSeat`.
 fn per<T: Copy + Default>(v: &[T]) -> PerSeat<T> {
+    debug_assert!(v.len() <= crate::state::MAX_SEATS);
     PerSeat::from_slice(v).unwrap_or_else(|| PerSeat::new(0, T::default()))
 }
 
@@ -19,8 +27,15 @@ fn per<T: Copy + Default>(v: &[T]) -> PerSeat<T> {
 /// is `hand`, the viewer's own hand (empty for a spectator). Other hands, the
 /// dealer's face-down second pack, the face-down discards and the stock are
 /// counts.
+///
+/// A view read from JSON (say, by a client from its server) is checked on the
+/// way in ([`View::validate`]): seats at the table, counts within the rules'
+/// bounds, the 32 cards accounted for, the phase and the actor agreeing. So an
+/// accepted view's [`legal_actions`](SeatView::legal_actions) are those of the
+/// position it describes.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "ViewData"))]
 pub struct View {
     /// Who looks.
     pub viewer: Viewer,
@@ -64,6 +79,64 @@ pub struct View {
     pub shown: PerSeat<CardSet>,
 }
 
+/// A [`View`] as read from JSON, before [`View::validate`].
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ViewData {
+    viewer: Viewer,
+    rules: Rules,
+    phase: Phase,
+    actor: Actor,
+    dealer: Seat,
+    hand: CardSet,
+    hand_sizes: PerSeat<u8>,
+    second_pack: u8,
+    middle: CardSet,
+    discards: CardSet,
+    face_down_discards: u8,
+    stock: u8,
+    lives: PerSeat<u8>,
+    fates: PerSeat<Fate>,
+    knocker: Option<Seat>,
+    may_knock: bool,
+    passes: u8,
+    turns: u16,
+    round: u16,
+    shown: PerSeat<CardSet>,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<ViewData> for View {
+    type Error = SetupError;
+    fn try_from(d: ViewData) -> Result<View, SetupError> {
+        let v = View {
+            viewer: d.viewer,
+            rules: d.rules,
+            phase: d.phase,
+            actor: d.actor,
+            dealer: d.dealer,
+            hand: d.hand,
+            hand_sizes: d.hand_sizes,
+            second_pack: d.second_pack,
+            middle: d.middle,
+            discards: d.discards,
+            face_down_discards: d.face_down_discards,
+            stock: d.stock,
+            lives: d.lives,
+            fates: d.fates,
+            knocker: d.knocker,
+            may_knock: d.may_knock,
+            passes: d.passes,
+            turns: d.turns,
+            round: d.round,
+            shown: d.shown,
+        };
+        v.validate()?;
+        Ok(v)
+    }
+}
+
 impl View {
     pub(crate) fn of(g: &Schwimmen, viewer: Viewer) -> View {
         let n = usize::from(g.n);
@@ -94,6 +167,112 @@ impl View {
             round: g.round,
             shown: per(&g.shown[..n]),
         }
+    }
+
+    /// Checks that the view describes a position the rules allow (S1, S2, S3, S5,
+    /// S9, S11, S14.1, S19.1, S23); views made by `observe` always pass.
+    ///
+    /// # Errors
+    /// [`SetupError::Position`] naming the first field that does not fit.
+    pub fn validate(&self) -> Result<(), SetupError> {
+        let bad = |why| Err(SetupError::Position(why));
+        let n = self.hand_sizes.len();
+        if !(MIN_SEATS..=MAX_SEATS).contains(&n)
+            || self.lives.len() != n
+            || self.fates.len() != n
+            || self.shown.len() != n
+        {
+            return bad("a view has one entry per seat for 2 to 9 seats (S2)");
+        }
+        self.rules.validate()?;
+        let at_table = |s: Seat| s.index() < n;
+        if !at_table(self.dealer)
+            || self.knocker.is_some_and(|k| !at_table(k))
+            || matches!(self.viewer, Viewer::Seat(s) if !at_table(s))
+            || matches!(self.actor, Actor::Player(s) if !at_table(s))
+        {
+            return bad("the viewer, dealer, knocker and actor sit at the table (S2)");
+        }
+        let actor_fits = match (self.phase, self.actor) {
+            (Phase::Deal | Phase::Refill, Actor::Chance) | (Phase::Over, Actor::Terminal) => true,
+            (Phase::DealerChoice, Actor::Player(p)) => p == self.dealer,
+            (Phase::Turns, Actor::Player(p)) => self.knocker != Some(p),
+            _ => false,
+        };
+        if !actor_fits {
+            return bad(
+                "the actor fits the phase: chance deals and refills, the dealer chooses, the knocker does not move again (S5, S6, S11)",
+            );
+        }
+        let deck = deck::CARDS_32;
+        let (hand, middle, discards) = (self.hand, self.middle, self.discards);
+        if !(hand | middle | discards).is_subset(deck)
+            || !hand.is_disjoint(middle)
+            || !hand.is_disjoint(discards)
+            || !middle.is_disjoint(discards)
+        {
+            return bad("the visible cards are distinct cards of the 32-card deck (S1)");
+        }
+        let sizes = self.hand_sizes.as_slice();
+        let hidden = usize::from(self.second_pack)
+            + usize::from(self.face_down_discards)
+            + usize::from(self.stock);
+        let held: usize = sizes.iter().map(|&k| usize::from(k)).sum();
+        if sizes.iter().any(|&k| k > 3)
+            || self.second_pack > 3
+            || middle.len() > 3
+            || held + hidden + middle.len() + discards.len() != deck.len()
+        {
+            return bad(
+                "hands, packs and the middle hold at most three, and all 32 cards are somewhere (S1, S5)",
+            );
+        }
+        match self.viewer {
+            Viewer::Seat(s) if hand.len() != usize::from(sizes[s.index()]) => {
+                return bad("the viewer's hand has the size the view gives it (S23)");
+            }
+            Viewer::Spectator if !hand.is_empty() => {
+                return bad("a spectator holds no hand (S23)");
+            }
+            _ => {}
+        }
+        if self.phase == Phase::Turns
+            && (middle.len() != 3 || sizes.iter().any(|&k| k != 0 && k != 3))
+        {
+            return bad("during turns the middle and every hand hold three cards (S9)");
+        }
+        if self.may_knock && (self.phase != Phase::Turns || self.knocker.is_some()) {
+            return bad("a knock is possible only during turns, once a round (S11)");
+        }
+        let seats = sizes
+            .iter()
+            .zip(self.lives.as_slice())
+            .zip(self.fates.as_slice());
+        for ((&size, &lives), &fate) in seats {
+            let out_with_cards = fate != Fate::Active && size != 0;
+            let drowned_with_lives = matches!(fate, Fate::Drowned(_)) && lives != 0;
+            if lives > self.rules.lives || out_with_cards || drowned_with_lives {
+                return bad(
+                    "lives within the rules, and players who are out hold no cards (S3, S21)",
+                );
+            }
+        }
+        let mut shown = CardSet::EMPTY;
+        for h in self.shown.as_slice() {
+            if !(h.is_empty() || h.len() == 3 && h.is_subset(deck)) || !h.is_disjoint(shown) {
+                return bad("shown hands are three distinct cards of the deck, or none (S14)");
+            }
+            shown |= *h;
+        }
+        if usize::from(self.passes) > n
+            || self.round > self.rules.round_limit
+            || self.phase != Phase::Over && self.turns >= self.rules.turn_limit
+        {
+            return bad(
+                "passes, turns and rounds within the seat count and the limits (S14.1, S19.1)",
+            );
+        }
+        Ok(())
     }
 
     /// The value of the viewer's hand, when it holds three cards.
@@ -215,6 +394,7 @@ impl Event {
         let seen = match *action {
             Action::Deal(c) => {
                 // The deal was accepted, so there is a receiver.
+                debug_assert!(g.next_receiver().is_some());
                 let (to, second_pack) = g.next_receiver().unwrap_or((Seat(g.to_act), false));
                 let card = (viewer == Viewer::Seat(to) && !second_pack).then_some(c);
                 Seen::Dealt {

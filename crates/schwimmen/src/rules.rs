@@ -75,9 +75,13 @@ pub enum AcesDisplay {
 /// assert!(swiss.validate().is_ok());
 /// assert!(Rules { lives: 0, ..Rules::default() }.validate().is_err());
 /// ```
+///
+/// Every accepted rule set ends (S14.1, S19.1): [`Rules::max_steps`] bounds the
+/// steps of a whole game. JSON is checked like [`Game::new`](cards_core::Game::new)
+/// checks: values out of range are refused ([`Rules::validate`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(default, deny_unknown_fields))]
+#[cfg_attr(feature = "serde", serde(try_from = "RulesData"))]
 pub struct Rules {
     /// Lives each player starts with (S3): 1 to [`Rules::MAX_LIVES`], default 3.
     pub lives: u8,
@@ -111,6 +115,34 @@ impl Rules {
     /// The most rounds a game may be limited to.
     pub const MAX_ROUND_LIMIT: u16 = 10_000;
 
+    /// The most steps (chance steps, dealer's choices and turns) a game under these
+    /// rules can take, whatever the seat count, the cards and the players do:
+    ///
+    /// - a round has at most 30 deal steps (S5, nine players), one dealer's choice
+    ///   (S6), `turn_limit` turns (S14.1), and three refill steps (S10) per refresh;
+    ///   a refresh needs every player still in (at least two) to pass in a row, and
+    ///   none happens once the turn limit is reached, so at most
+    ///   ⌊(`turn_limit` − 1) / 2⌋ refreshes come from turns;
+    /// - a game has at most `round_limit` rounds (S19.1: every finished deal counts);
+    /// - players leaving (S21.1, at most seven of them before the game ends) can
+    ///   each complete one all-pass at once: three more refill steps each.
+    ///
+    /// Under the largest accepted limits (10,000 turns and 10,000 rounds) that is
+    /// 250,280,021 steps. Host operations are not steps: at most eight leaves, and
+    /// misdeals (S22) finish rounds, so they count against `round_limit`.
+    ///
+    /// ```
+    /// use schwimmen::Rules;
+    /// let longest = Rules { turn_limit: 10_000, round_limit: 10_000, ..Rules::default() };
+    /// assert_eq!(longest.max_steps(), 250_280_021);
+    /// assert_eq!(Rules::default().max_steps(), 1000 * (30 + 1 + 100 + 3 * 49) + 21);
+    /// ```
+    pub fn max_steps(&self) -> u64 {
+        let turns = u64::from(self.turn_limit);
+        let per_round = 30 + 1 + turns + 3 * (turns.saturating_sub(1) / 2);
+        u64::from(self.round_limit) * per_round + 3 * 7
+    }
+
     /// Checks the values that do not depend on the seat count.
     ///
     /// # Errors
@@ -124,6 +156,9 @@ impl Rules {
         }
         if self.round_limit == 0 || self.round_limit > Self::MAX_ROUND_LIMIT {
             return Err(SetupError::RoundLimit(self.round_limit));
+        }
+        if usize::from(self.first_dealer) >= crate::MAX_SEATS {
+            return Err(SetupError::FirstDealer(self.first_dealer));
         }
         Ok(())
     }
@@ -159,5 +194,66 @@ impl Default for Rules {
             round_limit: 1000,
             first_dealer: 0,
         }
+    }
+}
+
+/// [`Rules`] as read from JSON, before [`Rules::validate`]: missing fields take
+/// their default, unknown fields are refused.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
+struct RulesData {
+    lives: u8,
+    direction: Direction,
+    passing: bool,
+    refresh: Refresh,
+    knock_first_turn: bool,
+    aces_display: AcesDisplay,
+    all_tie: AllTie,
+    knocker_risk: KnockerRisk,
+    turn_limit: u16,
+    round_limit: u16,
+    first_dealer: u8,
+}
+
+#[cfg(feature = "serde")]
+impl Default for RulesData {
+    fn default() -> RulesData {
+        let r = Rules::default();
+        RulesData {
+            lives: r.lives,
+            direction: r.direction,
+            passing: r.passing,
+            refresh: r.refresh,
+            knock_first_turn: r.knock_first_turn,
+            aces_display: r.aces_display,
+            all_tie: r.all_tie,
+            knocker_risk: r.knocker_risk,
+            turn_limit: r.turn_limit,
+            round_limit: r.round_limit,
+            first_dealer: r.first_dealer,
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<RulesData> for Rules {
+    type Error = SetupError;
+    fn try_from(d: RulesData) -> Result<Rules, SetupError> {
+        let r = Rules {
+            lives: d.lives,
+            direction: d.direction,
+            passing: d.passing,
+            refresh: d.refresh,
+            knock_first_turn: d.knock_first_turn,
+            aces_display: d.aces_display,
+            all_tie: d.all_tie,
+            knocker_risk: d.knocker_risk,
+            turn_limit: d.turn_limit,
+            round_limit: d.round_limit,
+            first_dealer: d.first_dealer,
+        };
+        r.validate()?;
+        Ok(r)
     }
 }

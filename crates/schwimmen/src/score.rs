@@ -51,6 +51,54 @@ const SUIT_SUM: [u8; 256] = {
 
 const DECK_BITS: u64 = deck::CARDS_32.bits();
 
+/// Number of cards in an 8-bit rank mask.
+const COUNT: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut m = 0;
+    while m < 256 {
+        t[m] = (m as u8).count_ones() as u8;
+        m += 1;
+    }
+    t
+};
+
+/// [`PAIR`]: the number of cards, in bits 12–15 (adding two entries adds the counts).
+const CARDS_SHIFT: u32 = 12;
+/// [`PAIR`]: set when the two suits hold two cards of one rank, one in each.
+const SAME_RANK: u16 = 1 << 10;
+
+/// Two suits' 8-bit rank masks side by side (16 bits) → the [`HandValue`] code of
+/// the better suit's sum in bits 0–7, [`SAME_RANK`], and the number of cards in
+/// bits 12–15 (15 when the two suits hold more than three, so never a hand). Two
+/// entries add without carries between the fields: codes sum below 512, and at
+/// most one entry of a three-card hand has [`SAME_RANK`].
+static PAIR: [u16; 1 << 16] = {
+    let mut t = [15u16 << CARDS_SHIFT; 1 << 16];
+    let mut i = 0;
+    while i < 1 << 16 {
+        let (lo, hi) = (i & 0xff, i >> 8);
+        let cards = COUNT[lo] + COUNT[hi];
+        if cards <= 3 {
+            let (a, b) = (SUIT_SUM[lo], SUIT_SUM[hi]);
+            let best = if a > b { a } else { b };
+            let same = if cards == 2 && lo == hi { SAME_RANK } else { 0 };
+            t[i] = (best as u16) << 3 | same | (cards as u16) << CARDS_SHIFT;
+        }
+        i += 1;
+    }
+    t
+};
+
+/// The hand's ranks 7 to ace (rank indices 5 to 12) as two 16-bit indices into
+/// [`PAIR`]: clubs and diamonds, hearts and spades.
+#[inline(always)]
+fn suit_pairs(hand: CardSet) -> (usize, usize) {
+    let x = hand.bits() >> 5;
+    let lo = (x & 0xff) | (x >> 5 & 0xff00);
+    let hi = (x >> 26 & 0xff) | (x >> 31 & 0xff00);
+    (lo as usize, hi as usize)
+}
+
 impl HandValue {
     /// Three aces.
     pub const THREE_ACES: HandValue = HandValue(255);
@@ -65,24 +113,27 @@ impl HandValue {
     /// [`hand_value`] for a checked call.
     #[inline]
     pub fn of_unchecked(hand: CardSet) -> HandValue {
-        let ranks = hand.ranks();
-        // One rank only (a power of two; `count_ones` is slow without a popcnt target).
-        if ranks & ranks.wrapping_sub(1) == 0 {
-            let r = ranks.trailing_zeros() as u8;
-            if r == Rank::Ace as u8 {
-                HandValue::THREE_ACES
-            } else {
-                HandValue(241u8.wrapping_add(r.wrapping_sub(Rank::Seven as u8)))
+        let (lo, hi) = suit_pairs(hand);
+        HandValue::of_pairs(lo, hi, PAIR[lo], PAIR[hi])
+    }
+
+    /// The value from the two suit pairs and their [`PAIR`] entries.
+    #[inline(always)]
+    fn of_pairs(lo: usize, hi: usize, p: u16, q: u16) -> HandValue {
+        // Three of a rank lie in three suits, so one pair holds two of them.
+        if (p | q) & SAME_RANK != 0 {
+            let both = lo | hi;
+            let ranks = (both | both >> 8) & 0xff;
+            if ranks & ranks.wrapping_sub(1) == 0 {
+                let r = ranks.trailing_zeros() as u8;
+                return if r == Rank::Ace as u8 - Rank::Seven as u8 {
+                    HandValue::THREE_ACES
+                } else {
+                    HandValue(241u8.wrapping_add(r))
+                };
             }
-        } else {
-            // The deck's ranks 7 to ace are rank indices 5 to 12 of each suit.
-            let s = |suit| SUIT_SUM[usize::from(hand.suit_ranks(suit) >> 5)];
-            let m = s(Suit::Clubs)
-                .max(s(Suit::Diamonds))
-                .max(s(Suit::Hearts))
-                .max(s(Suit::Spades));
-            HandValue(m << 3)
         }
+        HandValue((p as u8).max(q as u8))
     }
 
     /// The ordering byte: `points × 8` for a suit sum, 241–247 for 30½ (by rank), 255
@@ -142,12 +193,33 @@ impl fmt::Display for HandValue {
     }
 }
 
-/// Whether `b` has exactly three bits set, without a popcount.
+/// The aces of the deck.
+const ACE_BITS: u64 = CardSet::rank(Rank::Ace).bits();
+/// The cards worth 10 or 11: ten to ace.
+const HIGH_BITS: u64 = CardSet::rank(Rank::Ten)
+    .union(CardSet::rank(Rank::Jack))
+    .union(CardSet::rank(Rank::Queen))
+    .union(CardSet::rank(Rank::King))
+    .bits()
+    | ACE_BITS;
+
+/// Whether three distinct cards of the 32-card deck are a 31 or three aces, the
+/// hands that end a round at once (S14 b), without working out the value.
+///
+/// Both need every card worth 10 or 11 and an ace among them; then three aces,
+/// or all in one suit (an ace and two ten-cards) for 31.
 #[inline]
-pub(crate) const fn exactly_three(b: u64) -> bool {
-    let two = b & b.wrapping_sub(1);
-    let one = two & two.wrapping_sub(1);
-    one != 0 && one & one.wrapping_sub(1) == 0
+pub(crate) fn ends_round(hand: CardSet) -> bool {
+    let b = hand.bits();
+    if b & !HIGH_BITS != 0 || b & ACE_BITS == 0 {
+        return false;
+    }
+    let in_suit = |suit| b & !CardSet::suit(suit).bits() == 0;
+    b & !ACE_BITS == 0
+        || in_suit(Suit::Clubs)
+        || in_suit(Suit::Diamonds)
+        || in_suit(Suit::Hearts)
+        || in_suit(Suit::Spades)
 }
 
 /// The value of a 3-card Schwimmen hand (S13), or `None` when `hand` is not
@@ -184,11 +256,15 @@ pub(crate) const fn exactly_three(b: u64) -> bool {
 /// ```
 #[inline]
 pub fn hand_value(hand: CardSet) -> Option<HandValue> {
-    let b = hand.bits();
-    if b & !DECK_BITS != 0 || !exactly_three(b) {
+    if hand.bits() & !DECK_BITS != 0 {
         return None;
     }
-    Some(HandValue::of_unchecked(hand))
+    let (lo, hi) = suit_pairs(hand);
+    let (p, q) = (PAIR[lo], PAIR[hi]);
+    if p.wrapping_add(q) >> CARDS_SHIFT != 3 {
+        return None;
+    }
+    Some(HandValue::of_pairs(lo, hi, p, q))
 }
 
 #[cfg(test)]
@@ -203,6 +279,47 @@ mod tests {
         assert!(v < HandValue::THIRTY_ONE && v > HandValue(30 << 3));
         assert!(HandValue::THIRTY_ONE.ends_round() && HandValue::THREE_ACES.ends_round());
         assert!(!v.ends_round());
+    }
+
+    #[test]
+    fn s13_only_three_cards_of_the_32_card_deck_have_a_value() {
+        let cards: Vec<_> = deck::CARDS_32.iter().collect();
+        assert_eq!(hand_value(CardSet::EMPTY), None);
+        for (i, &a) in cards.iter().enumerate() {
+            assert_eq!(hand_value(CardSet::single(a)), None);
+            for (j, &b) in cards.iter().enumerate().skip(i + 1) {
+                let two = CardSet::single(a) | CardSet::single(b);
+                assert_eq!(hand_value(two), None, "{two}");
+                for (k, &c) in cards.iter().enumerate().skip(j + 1) {
+                    for &d in &cards[k + 1..] {
+                        let four = two | CardSet::single(c) | CardSet::single(d);
+                        assert_eq!(hand_value(four), None, "{four}");
+                    }
+                }
+            }
+        }
+        // A card below seven makes any set no hand, even with two deck cards.
+        let low: CardSet = "2C 7D 8H".parse().expect("cards");
+        assert_eq!(hand_value(low), None);
+        assert_eq!(hand_value(deck::CARDS_32), None);
+    }
+
+    #[test]
+    fn s14_fast_round_end_check_agrees_with_the_value_on_every_hand() {
+        let cards: Vec<_> = deck::CARDS_32.iter().collect();
+        let mut ending = 0;
+        for (i, &a) in cards.iter().enumerate() {
+            for (j, &b) in cards.iter().enumerate().skip(i + 1) {
+                for &c in &cards[j + 1..] {
+                    let hand: CardSet = [a, b, c].into_iter().collect();
+                    let slow = hand_value(hand).expect("three cards").ends_round();
+                    assert_eq!(ends_round(hand), slow, "{hand}");
+                    ending += usize::from(slow);
+                }
+            }
+        }
+        // 24 hands of 31 (4 suits, ace and two of four ten-cards) and 4 of three aces.
+        assert_eq!(ending, 28);
         assert_eq!(
             HandValue::THREE_ACES
                 .display(AcesDisplay::ThirtyThree)

@@ -115,7 +115,9 @@ fn mask_of(seats: &[Seat], n: usize) -> Result<u16, SetupError> {
 }
 
 /// A per-seat list as the state's fixed array, the seats beyond it filled with `fill`.
+/// `list` is at most `MAX_SEATS` long: the seat count was checked first (S2).
 fn padded<T: Copy>(list: &[T], fill: T) -> [T; MAX_SEATS] {
+    debug_assert!(list.len() <= MAX_SEATS);
     let mut a = [fill; MAX_SEATS];
     a[..list.len()].copy_from_slice(list);
     a
@@ -127,11 +129,43 @@ impl Schwimmen {
         Setup::from(*self)
     }
 
-    /// Loads a position, checking that it is one the rules can reach.
+    /// Loads a position, refusing what the rules cannot reach as far as it can be
+    /// told from the position alone.
+    ///
+    /// Checked, each by its rule:
+    /// - the seat count and every rule value (S2, S3, S14.1, S18, S19.1), one entry
+    ///   per seat in every per-seat list, seats named anywhere sitting at the table;
+    /// - every one of the 32 cards in exactly one place (S1); a shown hand has three
+    ///   cards or none, and the shown hands are disjoint (S14);
+    /// - lives at most the starting lives (S3); a drowned player has none and
+    ///   drowned in a past round (S3); leavers are numbered 1, 2, … without gaps and
+    ///   hold no cards (S21); no hand is shown before a round has ended (S14);
+    /// - the game is over exactly when one player is left or the round limit is
+    ///   reached, and then every card is gathered and the round's counters are clear
+    ///   (S19, S19.1); otherwise at least two players are in, below the round and
+    ///   turn limits (S14.1, S19.1);
+    /// - the phase fits the table: during the deal the hands follow the deal order and
+    ///   the stock can finish it (S5.1); at the dealer's choice every hand and the
+    ///   second pack hold three (S6); during turns and refills every hand of a player
+    ///   in holds three and none is a 31 or three aces (S7, S14 b), the mover is in
+    ///   and is not the knocker, nobody knocks during a refill (S11), the middle holds
+    ///   three during turns and fewer during a refill, with stock enough to fill it
+    ///   (S10), and a completed all-pass has been refreshed (S10.1);
+    /// - the round's counters agree: a pass and a knock are turns, so who passed and
+    ///   the knocker are among who moved (S10.1, S11); at least one turn per seat that
+    ///   moved, and turns only if someone moved (S14.1); the face-up discards come
+    ///   three at a time (S10).
+    ///
+    /// Not checked, because the position alone cannot tell: whether the cards could
+    /// have reached their places through the swaps played (any hands consistent with
+    /// the checks above are accepted), whether the lives lost fit the rounds played
+    /// (a hand-built position may start a game with lives already lost), the order
+    /// in which lives were lost and players drowned or left across rounds, which
+    /// hands were shown at which round end, and whether the seat to act fits the
+    /// passes and turns of the current round.
     ///
     /// # Errors
-    /// [`SetupError`] naming what does not fit: seat count, rules values, a card
-    /// missing or in two places, a seat's lives and standing, or the phase.
+    /// [`SetupError`] naming what does not fit.
     pub fn from_setup(s: &Setup) -> Result<Schwimmen, SetupError> {
         let n = s.hands.len();
         s.rules.validate_for(n)?;
@@ -232,7 +266,42 @@ impl Schwimmen {
             shown: padded(&s.shown, CardSet::EMPTY),
         };
         g.check_phase()?;
+        g.check_counters()?;
         Ok(g)
+    }
+
+    /// The round's counters and the lives against the rounds played (see `from_setup`).
+    fn check_counters(&self) -> Result<(), SetupError> {
+        let bad = |why| Err(SetupError::Position(why));
+        if self.passed & !self.moved != 0 {
+            return bad("a pass is a turn: who passed has moved (S10.1)");
+        }
+        if self.knocker != NO_SEAT && self.moved >> self.knocker & 1 == 0 {
+            return bad("a knock is a turn: the knocker has moved (S11)");
+        }
+        if u32::from(self.turns) < self.moved.count_ones() || (self.turns > 0) != (self.moved != 0)
+        {
+            return bad("every seat that moved took a turn, and turns are taken by seats (S14.1)");
+        }
+        if !self.discards.len().is_multiple_of(3) {
+            return bad("the middle goes to the discards three cards at a time (S10)");
+        }
+        if self.phase == Phase::Over
+            && (self.turns != 0 || self.knocker != NO_SEAT || self.to_act != self.dealer)
+        {
+            return bad("once the game is over the round's counters are clear (S19)");
+        }
+        let mut shown = CardSet::EMPTY;
+        for h in &self.shown[..usize::from(self.n)] {
+            if !h.is_disjoint(shown) {
+                return bad("the hands shown at a round end are disjoint (S14)");
+            }
+            shown |= *h;
+        }
+        if self.round == 0 && !shown.is_empty() {
+            return bad("no hand is shown before a round has ended (S14)");
+        }
+        Ok(())
     }
 
     fn check_phase(&self) -> Result<(), SetupError> {
@@ -247,6 +316,9 @@ impl Schwimmen {
         let on = |s: u8| self.active >> s & 1 == 1;
         let hands_of_active_are =
             |k: usize| (0..self.n).all(|s| !on(s) || self.hands[usize::from(s)].len() == k);
+        if self.round > self.rules.round_limit {
+            return bad("no game lasts more rounds than the round limit (S19.1)");
+        }
         if self.phase == Phase::Over {
             if self.stock != deck::CARDS_32 {
                 return bad("once the game is over every card is gathered in the stock");
@@ -366,376 +438,4 @@ impl Schwimmen {
     }
 }
 
-mod text {
-    //! The text form of a [`Setup`]: one `key: value` line per field.
-
-    use std::fmt;
-    use std::str::FromStr;
-
-    use cards_core::{Card, CardSet, Seat};
-
-    use super::Setup;
-    use crate::error::{SetupError, echo};
-    use crate::rules::{AcesDisplay, AllTie, Direction, KnockerRisk, Refresh, Rules};
-    use crate::state::{Fate, MAX_SEATS, Phase, Schwimmen};
-
-    fn phase_name(p: Phase) -> &'static str {
-        match p {
-            Phase::Deal => "deal",
-            Phase::DealerChoice => "dealer_choice",
-            Phase::Turns => "turns",
-            Phase::Refill => "refill",
-            Phase::Over => "over",
-        }
-    }
-
-    fn seats(list: &[Seat]) -> String {
-        if list.is_empty() {
-            return "-".to_string();
-        }
-        list.iter()
-            .map(|s| s.0.to_string())
-            .collect::<Vec<_>>()
-            .join(" ")
-    }
-
-    fn sets(list: &[CardSet]) -> String {
-        list.iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .join(" | ")
-    }
-
-    fn rules_text(r: &Rules) -> String {
-        let yes = |b: bool| if b { "yes" } else { "no" };
-        format!(
-            "lives={} direction={} passing={} refresh={} knock_first_turn={} aces={} all_tie={} knocker_risk={} turn_limit={} round_limit={} first_dealer={}",
-            r.lives,
-            match r.direction {
-                Direction::Clockwise => "clockwise",
-                Direction::CounterClockwise => "counter_clockwise",
-            },
-            yes(r.passing),
-            match r.refresh {
-                Refresh::EndRound => "end_round",
-                Refresh::Reshuffle => "reshuffle",
-            },
-            yes(r.knock_first_turn),
-            match r.aces_display {
-                AcesDisplay::ThreeAces => "three_aces",
-                AcesDisplay::ThirtyTwo => "32",
-                AcesDisplay::ThirtyThree => "33",
-            },
-            match r.all_tie {
-                AllTie::NobodyLoses => "nobody_loses",
-                AllTie::AllLose => "all_lose",
-            },
-            match r.knocker_risk {
-                KnockerRisk::Normal => "normal",
-                KnockerRisk::DoubleLoss => "double_loss",
-                KnockerRisk::LosesTies => "loses_ties",
-            },
-            r.turn_limit,
-            r.round_limit,
-            r.first_dealer
-        )
-    }
-
-    /// The position as text, one `key: value` line per field:
-    ///
-    /// ```text
-    /// rules: lives=3 direction=clockwise passing=yes refresh=end_round knock_first_turn=no aces=three_aces all_tie=nobody_loses knocker_risk=normal turn_limit=100 round_limit=1000 first_dealer=0
-    /// phase: turns
-    /// dealer: 0
-    /// to_act: 1
-    /// knocker: -
-    /// lives: 3 3 3
-    /// fates: active active active
-    /// hands: 7C 8D 9S | QC KC 7H | 9C AD 8H
-    /// second_pack: -
-    /// middle: TH JH 7S
-    /// …
-    /// ```
-    impl fmt::Display for Setup {
-        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            writeln!(f, "rules: {}", rules_text(&self.rules))?;
-            writeln!(f, "phase: {}", phase_name(self.phase))?;
-            writeln!(f, "dealer: {}", self.dealer.0)?;
-            writeln!(f, "to_act: {}", self.to_act.0)?;
-            match self.knocker {
-                Some(k) => writeln!(f, "knocker: {}", k.0)?,
-                None => writeln!(f, "knocker: -")?,
-            }
-            let lives: Vec<String> = self.lives.iter().map(ToString::to_string).collect();
-            writeln!(f, "lives: {}", lives.join(" "))?;
-            let fates: Vec<String> = self
-                .fates
-                .iter()
-                .map(|fate| match fate {
-                    Fate::Active => "active".to_string(),
-                    Fate::Drowned(r) => format!("drowned@{r}"),
-                    Fate::Left(k) => format!("left#{k}"),
-                })
-                .collect();
-            writeln!(f, "fates: {}", fates.join(" "))?;
-            writeln!(f, "hands: {}", sets(&self.hands))?;
-            writeln!(f, "second_pack: {}", self.second_pack)?;
-            writeln!(f, "middle: {}", self.middle)?;
-            writeln!(f, "discards: {}", self.discards)?;
-            writeln!(f, "face_down_discards: {}", self.face_down_discards)?;
-            writeln!(f, "stock: {}", self.stock)?;
-            writeln!(f, "passed: {}", seats(&self.passed))?;
-            writeln!(f, "moved: {}", seats(&self.moved))?;
-            writeln!(f, "turns: {}", self.turns)?;
-            writeln!(f, "round: {}", self.round)?;
-            writeln!(f, "shown: {}", sets(&self.shown))
-        }
-    }
-
-    fn bad(what: &str) -> SetupError {
-        SetupError::Text(what.to_string())
-    }
-
-    /// A number from `lo` to `hi` written in plain digits (no sign, no spaces inside).
-    fn number<T: TryFrom<u64>>(v: &str, key: &str, lo: u64, hi: u64) -> Result<T, SetupError> {
-        let v = v.trim();
-        let out = || {
-            bad(&format!(
-                "{key} is a number from {lo} to {hi}, not {}",
-                echo(v)
-            ))
-        };
-        if v.is_empty() || v.len() > 6 || !v.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(out());
-        }
-        let x: u64 = v.parse().map_err(|_| out())?;
-        if !(lo..=hi).contains(&x) {
-            return Err(out());
-        }
-        T::try_from(x).map_err(|_| out())
-    }
-
-    /// A seat number, 0 to 8 (S2).
-    fn seat(v: &str, key: &str) -> Result<Seat, SetupError> {
-        number(v, key, 0, MAX_SEATS as u64 - 1).map(Seat)
-    }
-
-    fn seat_list(v: &str, key: &str) -> Result<Vec<Seat>, SetupError> {
-        v.split_whitespace()
-            .filter(|t| *t != "-")
-            .map(|t| seat(t, key))
-            .collect()
-    }
-
-    fn card_set(v: &str, key: &str) -> Result<CardSet, SetupError> {
-        v.split_whitespace()
-            .filter(|t| *t != "-")
-            .map(|t| {
-                t.parse::<Card>()
-                    .map_err(|_| bad(&format!("{key}: {} is not a card", echo(t))))
-            })
-            .collect()
-    }
-
-    fn set_list(v: &str, key: &str) -> Result<Vec<CardSet>, SetupError> {
-        v.split('|').map(|t| card_set(t, key)).collect()
-    }
-
-    fn parse_rules(v: &str) -> Result<Rules, SetupError> {
-        let mut r = Rules::default();
-        for item in v.split_whitespace() {
-            let (k, val) = item
-                .split_once('=')
-                .ok_or_else(|| bad(&format!("rules: {} is not key=value", echo(item))))?;
-            let flag = |val: &str| match val {
-                "yes" | "true" => Ok(true),
-                "no" | "false" => Ok(false),
-                _ => Err(bad(&format!(
-                    "rules: {} is yes or no, not {}",
-                    echo(k),
-                    echo(val)
-                ))),
-            };
-            let choice = || bad(&format!("rules: {} is not a value of {k}", echo(val)));
-            match k {
-                "lives" => r.lives = number(val, k, 1, u64::from(Rules::MAX_LIVES))?,
-                "direction" => {
-                    r.direction = match val {
-                        "clockwise" => Direction::Clockwise,
-                        "counter_clockwise" => Direction::CounterClockwise,
-                        _ => return Err(choice()),
-                    }
-                }
-                "passing" => r.passing = flag(val)?,
-                "refresh" => {
-                    r.refresh = match val {
-                        "end_round" => Refresh::EndRound,
-                        "reshuffle" => Refresh::Reshuffle,
-                        _ => return Err(choice()),
-                    }
-                }
-                "knock_first_turn" => r.knock_first_turn = flag(val)?,
-                "aces" => {
-                    r.aces_display = match val {
-                        "three_aces" => AcesDisplay::ThreeAces,
-                        "32" => AcesDisplay::ThirtyTwo,
-                        "33" => AcesDisplay::ThirtyThree,
-                        _ => return Err(choice()),
-                    }
-                }
-                "all_tie" => {
-                    r.all_tie = match val {
-                        "nobody_loses" => AllTie::NobodyLoses,
-                        "all_lose" => AllTie::AllLose,
-                        _ => return Err(choice()),
-                    }
-                }
-                "knocker_risk" => {
-                    r.knocker_risk = match val {
-                        "normal" => KnockerRisk::Normal,
-                        "double_loss" => KnockerRisk::DoubleLoss,
-                        "loses_ties" => KnockerRisk::LosesTies,
-                        _ => return Err(choice()),
-                    }
-                }
-                "turn_limit" => {
-                    r.turn_limit = number(val, k, 1, u64::from(Rules::MAX_TURN_LIMIT))?;
-                }
-                "round_limit" => {
-                    r.round_limit = number(val, k, 1, u64::from(Rules::MAX_ROUND_LIMIT))?;
-                }
-                "first_dealer" => r.first_dealer = seat(val, k)?.0,
-                _ => return Err(bad(&format!("rules: unknown rule {}", echo(k)))),
-            }
-        }
-        Ok(r)
-    }
-
-    /// Reads the text form written by `Display`: every key once, in any order;
-    /// `rules` may leave out rules at their default. The result is not yet
-    /// validated: [`Schwimmen::from_setup`] (or `Schwimmen`'s `FromStr`) does that.
-    impl FromStr for Setup {
-        type Err = SetupError;
-
-        fn from_str(s: &str) -> Result<Setup, SetupError> {
-            const KEYS: [&str; 18] = [
-                "rules",
-                "phase",
-                "dealer",
-                "to_act",
-                "knocker",
-                "lives",
-                "fates",
-                "hands",
-                "second_pack",
-                "middle",
-                "discards",
-                "face_down_discards",
-                "stock",
-                "passed",
-                "moved",
-                "turns",
-                "round",
-                "shown",
-            ];
-            let mut values: [Option<&str>; 18] = [None; 18];
-            for line in s.lines().map(str::trim).filter(|l| !l.is_empty()) {
-                let (k, v) = line
-                    .split_once(':')
-                    .ok_or_else(|| bad(&format!("{} is not a key: value line", echo(line))))?;
-                let i = KEYS
-                    .iter()
-                    .position(|key| *key == k.trim())
-                    .ok_or_else(|| bad(&format!("unknown key {}", echo(k.trim()))))?;
-                if values[i].replace(v.trim()).is_some() {
-                    return Err(bad(&format!("key {} is given twice", echo(k.trim()))));
-                }
-            }
-            let get =
-                |i: usize| values[i].ok_or_else(|| bad(&format!("key {:?} is missing", KEYS[i])));
-            let phase = match get(1)? {
-                "deal" => Phase::Deal,
-                "dealer_choice" => Phase::DealerChoice,
-                "turns" => Phase::Turns,
-                "refill" => Phase::Refill,
-                "over" => Phase::Over,
-                other => return Err(bad(&format!("phase {} is unknown", echo(other)))),
-            };
-            let knocker = match get(4)? {
-                "-" => None,
-                k => Some(seat(k, "knocker")?),
-            };
-            let lives = get(5)?
-                .split_whitespace()
-                .map(|t| number(t, "lives", 0, u64::from(Rules::MAX_LIVES)))
-                .collect::<Result<Vec<u8>, _>>()?;
-            let fates = get(6)?
-                .split_whitespace()
-                .map(|t| {
-                    if t == "active" {
-                        Ok(Fate::Active)
-                    } else if let Some(r) = t.strip_prefix("drowned@") {
-                        Ok(Fate::Drowned(number(
-                            r,
-                            "fates: drowned@",
-                            0,
-                            u64::from(Rules::MAX_ROUND_LIMIT) - 1,
-                        )?))
-                    } else if let Some(k) = t.strip_prefix("left#") {
-                        Ok(Fate::Left(number(k, "fates: left#", 1, MAX_SEATS as u64)?))
-                    } else {
-                        Err(bad(&format!(
-                            "fate {} is not active, drowned@R or left#K",
-                            echo(t)
-                        )))
-                    }
-                })
-                .collect::<Result<Vec<Fate>, _>>()?;
-            Ok(Setup {
-                rules: parse_rules(get(0)?)?,
-                phase,
-                dealer: seat(get(2)?, "dealer")?,
-                to_act: seat(get(3)?, "to_act")?,
-                knocker,
-                lives,
-                fates,
-                hands: set_list(get(7)?, "hands")?,
-                second_pack: card_set(get(8)?, "second_pack")?,
-                middle: card_set(get(9)?, "middle")?,
-                discards: card_set(get(10)?, "discards")?,
-                face_down_discards: card_set(get(11)?, "face_down_discards")?,
-                stock: card_set(get(12)?, "stock")?,
-                passed: seat_list(get(13)?, "passed")?,
-                moved: seat_list(get(14)?, "moved")?,
-                turns: number(get(15)?, "turns", 0, u64::from(Rules::MAX_TURN_LIMIT) - 1)?,
-                round: number(get(16)?, "round", 0, u64::from(Rules::MAX_ROUND_LIMIT))?,
-                shown: set_list(get(17)?, "shown")?,
-            })
-        }
-    }
-
-    /// The position in the text form of [`Setup`].
-    impl fmt::Display for Schwimmen {
-        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            write!(f, "{}", self.to_setup())
-        }
-    }
-
-    /// Reads the text form of [`Setup`] and validates it.
-    ///
-    /// ```
-    /// use cards_core::Game;
-    /// use schwimmen::{Rules, Schwimmen};
-    /// let g = Schwimmen::new(Rules::default(), 3)?;
-    /// let text = g.to_string();
-    /// assert_eq!(text.parse::<Schwimmen>()?, g);
-    /// assert!(text.replace("lives: 3 3 3", "lives: 3 3 9").parse::<Schwimmen>().is_err());
-    /// # Ok::<(), schwimmen::SetupError>(())
-    /// ```
-    impl FromStr for Schwimmen {
-        type Err = SetupError;
-        fn from_str(s: &str) -> Result<Schwimmen, SetupError> {
-            Schwimmen::from_setup(&s.parse()?)
-        }
-    }
-}
+mod text;

@@ -8,6 +8,8 @@ mod bot;
 mod common;
 #[path = "schwimmen/facts.rs"]
 mod facts;
+#[path = "schwimmen/limits.rs"]
+mod limits;
 #[path = "schwimmen/parse.rs"]
 mod parse;
 #[path = "schwimmen/perft.rs"]
@@ -18,3 +20,5 @@ mod props;
 mod rules;
 #[path = "schwimmen/save.rs"]
 mod save;
+#[path = "schwimmen/views.rs"]
+mod views;

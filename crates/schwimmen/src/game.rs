@@ -1,0 +1,227 @@
+//! The [`Game`] and [`Redeal`] implementations, the outcome (S19–S21) and the
+//! settlement (S20).
+
+use cards_core::chance::below;
+use cards_core::{Actor, CardSet, Game, Outcome, Redeal, Rng, Seat, Viewer, deck};
+
+use crate::action::{Action, HostOp};
+use crate::error::{Illegal, SetupError};
+use crate::observe::{Event, View};
+use crate::rules::Rules;
+use crate::score::ends_round;
+use crate::state::{Fate, MAX_SEATS, NO_SEAT, Phase, Schwimmen};
+
+impl Schwimmen {
+    /// The outcome's ranking keys: higher is better (S19.1, S20, S21).
+    fn rank_keys(&self) -> [u16; MAX_SEATS] {
+        let mut keys = [0u16; MAX_SEATS];
+        for (i, k) in keys.iter_mut().enumerate().take(usize::from(self.n)) {
+            *k = match self.fate[i] {
+                Fate::Active => 0x8000 + u16::from(self.lives[i]),
+                Fate::Drowned(r) => {
+                    // Drowned in a round below the round limit (at most 10,000, S19.1).
+                    debug_assert!(r < 0x4000);
+                    0x4000 | r
+                }
+                Fate::Left(order) => u16::from(order),
+            };
+        }
+        keys
+    }
+}
+
+/// The settlement of seed 003 (S20): what each seat pays, by seat: the player in
+/// place k pays k units (1 franc for 1st, 2 for 2nd, …); shared places pay alike.
+///
+/// ```
+/// use cards_core::Outcome;
+/// let o = Outcome::from_places(&[2, 1, 2, 4])?;
+/// assert_eq!(schwimmen::settlement(&o), [2, 1, 2, 4]);
+/// # Ok::<(), cards_core::OutcomeError>(())
+/// ```
+pub fn settlement(outcome: &Outcome) -> Vec<u32> {
+    outcome.places().iter().map(|&p| u32::from(p)).collect()
+}
+
+impl Game for Schwimmen {
+    type Rules = Rules;
+    type Action = Action;
+    type HostOp = HostOp;
+    type Illegal = Illegal;
+    type SetupError = SetupError;
+    type View = View;
+    type Event = Event;
+
+    fn new(rules: Rules, seats: usize) -> Result<Schwimmen, SetupError> {
+        rules.validate_for(seats)?;
+        let n = seats as u8;
+        let mut g = Schwimmen {
+            rules,
+            n,
+            phase: Phase::Deal,
+            dealer: rules.first_dealer,
+            to_act: 0,
+            knocker: NO_SEAT,
+            leavers: 0,
+            active: (1u16 << n) - 1,
+            passed: 0,
+            moved: 0,
+            turns: 0,
+            round: 0,
+            lives: [0; MAX_SEATS],
+            fate: [Fate::Active; MAX_SEATS],
+            hands: [CardSet::EMPTY; MAX_SEATS],
+            pack: CardSet::EMPTY,
+            middle: CardSet::EMPTY,
+            discards: CardSet::EMPTY,
+            folded: CardSet::EMPTY,
+            stock: deck::CARDS_32,
+            shown: [CardSet::EMPTY; MAX_SEATS],
+        };
+        g.lives[..seats].fill(rules.lives);
+        g.start_deal(rules.first_dealer);
+        Ok(g)
+    }
+
+    fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    fn seats(&self) -> usize {
+        usize::from(self.n)
+    }
+
+    #[inline]
+    fn actor(&self) -> Actor {
+        match self.phase {
+            Phase::Deal | Phase::Refill => Actor::Chance,
+            Phase::DealerChoice | Phase::Turns => Actor::Player(Seat(self.to_act)),
+            Phase::Over => Actor::Terminal,
+        }
+    }
+
+    #[inline(always)]
+    fn legal_actions(&self, out: &mut Vec<Action>) {
+        self.list_legal(out);
+    }
+
+    fn chance_outcomes(&self, out: &mut Vec<(Action, u32)>) {
+        out.clear();
+        if matches!(self.phase, Phase::Deal | Phase::Refill) {
+            let make = self.chance_step();
+            out.extend(self.stock.iter().map(|c| (make(c), 1)));
+        }
+    }
+
+    fn apply(&self, action: &Action) -> Result<Schwimmen, Illegal> {
+        let mut next = *self;
+        next.apply_mut(action)?;
+        Ok(next)
+    }
+
+    #[inline(always)]
+    fn apply_mut(&mut self, action: &Action) -> Result<(), Illegal> {
+        self.apply_in_place(action)
+    }
+
+    fn host(&self, op: &HostOp) -> Result<Schwimmen, Illegal> {
+        self.host_op(op)
+    }
+
+    fn observe(&self, viewer: Viewer) -> View {
+        View::of(self, viewer)
+    }
+
+    fn event(&self, action: &Action, viewer: Viewer) -> Event {
+        Event::of(self, action, viewer)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if self.phase != Phase::Over {
+            return None;
+        }
+        let keys = self.rank_keys();
+        Some(Outcome::from_scores(&keys[..usize::from(self.n)]))
+    }
+
+    #[inline]
+    fn sample_chance<R: Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        _scratch: &mut Vec<(Action, u32)>,
+    ) -> Option<Action> {
+        if !matches!(self.phase, Phase::Deal | Phase::Refill) {
+            return None;
+        }
+        // A uniform stock card, as the listed sampler picks it (equal weights, card order).
+        self.stock.pick(rng).map(self.chance_step())
+    }
+}
+
+impl Redeal for Schwimmen {
+    /// Shuffles the other hands, the dealer's face-down second pack, the stock and the
+    /// face-down discards among themselves, keeping every pile's size.
+    ///
+    /// Only positions the rules can reach come out: during turns and refills no
+    /// hand of a player still in can be a 31 or three aces (S7, S14 b would have
+    /// ended the round), and every seat knows that. A re-deal that breaks this is
+    /// thrown away whole and drawn again (rejection sampling), so the result is
+    /// uniform over the re-deals the seat cannot tell apart from the real one,
+    /// with no bias towards the first hands drawn. After 1,000 rejected
+    /// draws (never seen in practice: at most about one draw in twenty is
+    /// rejected) the real position is returned, which is always consistent.
+    fn redeal_hidden<R: Rng + ?Sized>(&self, seat: Seat, rng: &mut R) -> Schwimmen {
+        let me = seat.index();
+        let mut pool = self.stock | self.pack | self.folded;
+        for (i, h) in self.hands.iter().enumerate() {
+            if i != me {
+                pool |= *h;
+            }
+        }
+        let checked = matches!(self.phase, Phase::Turns | Phase::Refill);
+        for _ in 0..REDEAL_TRIES {
+            let next = self.redeal_once(me, pool, rng);
+            let reachable = !checked
+                || (0..self.n).all(|s| !next.is_on(s) || !ends_round(next.hands[usize::from(s)]));
+            if reachable {
+                return next;
+            }
+        }
+        *self
+    }
+}
+
+/// How many re-deals [`Redeal::redeal_hidden`] draws before it gives up and
+/// returns the real position.
+const REDEAL_TRIES: usize = 1000;
+
+impl Schwimmen {
+    /// One uniform re-deal of `pool` into the hidden piles, keeping their sizes.
+    fn redeal_once<R: Rng + ?Sized>(&self, me: usize, mut pool: CardSet, rng: &mut R) -> Self {
+        let mut next = *self;
+        let mut draw = |k: usize, pool: &mut CardSet| {
+            let mut out = CardSet::EMPTY;
+            for _ in 0..k {
+                debug_assert!(!pool.is_empty(), "the pool holds every hidden card");
+                if pool.is_empty() {
+                    break;
+                }
+                let j = below(rng, pool.len() as u64) as usize;
+                if let Some(c) = pool.nth(j) {
+                    pool.remove(c);
+                    out.insert(c);
+                }
+            }
+            out
+        };
+        for i in 0..usize::from(self.n) {
+            if i != me {
+                next.hands[i] = draw(self.hands[i].len(), &mut pool);
+            }
+        }
+        next.pack = draw(self.pack.len(), &mut pool);
+        next.folded = draw(self.folded.len(), &mut pool);
+        next.stock = pool;
+        next
+    }
+}
