@@ -109,7 +109,7 @@ fn run<R: BufRead, W: Write>(
             }
             break;
         };
-        let event = g.event(&action, viewer);
+        let event = g.event(&action, viewer).unwrap();
         let before = g;
         if let Err(e) = g.apply_mut(&action) {
             writeln!(out, "refused: {e}")?;

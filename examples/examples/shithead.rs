@@ -77,13 +77,13 @@ fn table_lines(v: &View) -> String {
 /// The event as the seat it concerns sees it (bots-only games show every card
 /// a player could see; face-down cards stay hidden).
 fn event_text(g: &Shithead, a: &Action, auto: bool) -> String {
-    let e = g.event(a, Viewer::Seat(Seat(0)));
+    let e = g.event(a, Viewer::Seat(Seat(0))).unwrap();
     if !auto {
         return e.to_string();
     }
     match e {
         Event::Dealt { seat, .. } | Event::Drew { seat, .. } => {
-            g.event(a, Viewer::Seat(seat)).to_string()
+            g.event(a, Viewer::Seat(seat)).unwrap().to_string()
         }
         e => e.to_string(),
     }

@@ -126,12 +126,12 @@ fn round_summary(g: &Trump21) -> String {
 /// The event as the human sees it; with bots only, in full (as the seat it concerns sees it).
 fn shown(g: &Trump21, action: &Action, human: Option<Seat>) -> Event {
     if let Some(h) = human {
-        return g.event(action, Viewer::Seat(h));
+        return g.event(action, Viewer::Seat(h)).unwrap();
     }
     (0..g.seats())
-        .map(|s| g.event(action, Viewer::Seat(Seat(s as u8))))
+        .map(|s| g.event(action, Viewer::Seat(Seat(s as u8))).unwrap())
         .find(|e| matches!(e, Event::Played(..) | Event::Chance(..)))
-        .unwrap_or_else(|| g.event(action, Viewer::Spectator))
+        .unwrap_or_else(|| g.event(action, Viewer::Spectator).unwrap())
 }
 
 fn run<R: BufRead, W: Write>(

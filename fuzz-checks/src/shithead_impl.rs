@@ -2,8 +2,9 @@
 //! the hands, face-up and face-down cards, the stock, the pile, the burned
 //! cards and the cards of players who left.
 
+use cards_core::CardMultiset as Cards;
 use cards_core::{Actor, Card, Game, Seat, Suit};
-use shithead::{Cards, Decks, Eights, Kings, Leave, PickUp, Rules, Setup, Shithead, Status};
+use shithead::{Decks, Eights, Kings, Leave, PickUp, Rules, Setup, Shithead, Status};
 
 use crate::{
     Checked, KNOWN_SHITHEAD_LEAVE_MID_TURN, KNOWN_SHITHEAD_LIMIT_MID_TURN, Pick, json_methods,

@@ -192,7 +192,14 @@ pub fn check_state<G: Redeal + Save>(
             return v("apply_mut agrees with apply", format!("after {a}"));
         }
         for &viewer in &viewers {
-            guarded(step, "event", || state.event(a, viewer).to_string())?;
+            if let Err(e) = guarded(step, "event", || {
+                state.event(a, viewer).map(|e| e.to_string())
+            })? {
+                return v(
+                    "a legal action has an event",
+                    format!("{a} for {viewer:?}: {e}"),
+                );
+            }
         }
     }
     let legal_set: BTreeSet<_> = legal.iter().collect();
@@ -204,6 +211,13 @@ pub fn check_state<G: Redeal + Save>(
                 "only legal actions are accepted",
                 format!("{a} was accepted but not listed in {legal:?}"),
             );
+        }
+        if guarded(step, "event of an illegal action", || {
+            state.event(a, Viewer::Spectator)
+        })?
+        .is_ok()
+        {
+            return v("an illegal action has no event", format!("{a}"));
         }
         let mut in_place = state.clone();
         let result = guarded(step, "apply_mut of an illegal action", || {

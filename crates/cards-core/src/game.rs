@@ -130,7 +130,10 @@ pub trait Game: Clone + Debug + Eq + Hash + Sized {
     fn observe(&self, viewer: Viewer) -> Self::View;
 
     /// `action`, applied to `self`, as `viewer` may see it.
-    fn event(&self, action: &Self::Action, viewer: Viewer) -> Self::Event;
+    ///
+    /// # Errors
+    /// When `action` is not legal now (as [`apply`](Game::apply) would refuse it).
+    fn event(&self, action: &Self::Action, viewer: Viewer) -> Result<Self::Event, Self::Illegal>;
 
     /// The places, once the game is over.
     fn outcome(&self) -> Option<Outcome>;

@@ -125,8 +125,10 @@ impl<G: Game> Table<G> {
                     state.host(op)
                 }
                 Step::Chance(a) | Step::Player(_, a) => {
-                    if i >= from {
-                        events.push(state.event(a, viewer).to_string());
+                    if i >= from
+                        && let Ok(e) = state.event(a, viewer)
+                    {
+                        events.push(e.to_string());
                     }
                     state.apply(a)
                 }
@@ -261,8 +263,13 @@ impl<G: Game> Table<G> {
                     cursor.state.host(op)
                 }
                 Step::Chance(a) | Step::Player(_, a) => {
-                    out.push(TableEvent::Game(cursor.state.event(a, cursor.viewer)));
-                    cursor.state.apply(a)
+                    match cursor.state.event(a, cursor.viewer) {
+                        Ok(event) => {
+                            out.push(TableEvent::Game(event));
+                            cursor.state.apply(a)
+                        }
+                        Err(e) => Err(e),
+                    }
                 }
             };
             match next {

@@ -132,8 +132,9 @@ impl Game for Schwimmen {
         View::of(self, viewer)
     }
 
-    fn event(&self, action: &Action, viewer: Viewer) -> Event {
-        Event::of(self, action, viewer)
+    fn event(&self, action: &Action, viewer: Viewer) -> Result<Event, Illegal> {
+        self.apply(action)?;
+        Ok(Event::of(self, action, viewer))
     }
 
     fn outcome(&self) -> Option<Outcome> {

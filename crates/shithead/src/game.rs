@@ -103,8 +103,9 @@ impl Game for Shithead {
         View::of(self, viewer)
     }
 
-    fn event(&self, action: &Action, viewer: Viewer) -> Event {
-        Event::of(self, action, viewer)
+    fn event(&self, action: &Action, viewer: Viewer) -> Result<Event, Illegal> {
+        self.apply(action)?;
+        Ok(Event::of(self, action, viewer))
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -130,8 +130,9 @@ impl Game for Trump21 {
         View::of(self, viewer)
     }
 
-    fn event(&self, action: &Action, viewer: Viewer) -> Event {
-        Event::of(self, action, viewer)
+    fn event(&self, action: &Action, viewer: Viewer) -> Result<Event, Illegal> {
+        self.apply(action)?;
+        Ok(Event::of(self, action, viewer))
     }
 
     fn outcome(&self) -> Option<Outcome> {

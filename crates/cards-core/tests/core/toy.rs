@@ -345,15 +345,16 @@ impl Game for Toy {
         }
     }
 
-    fn event(&self, action: &ToyAction, viewer: Viewer) -> String {
-        match (self.undealt(), action) {
+    fn event(&self, action: &ToyAction, viewer: Viewer) -> Result<String, ToyError> {
+        self.apply(action)?;
+        Ok(match (self.undealt(), action) {
             (Some(s), ToyAction::Deal(c)) if viewer == Viewer::Seat(s) => {
                 format!("you were dealt {c}")
             }
             (Some(s), ToyAction::Deal(_)) => format!("{s} was dealt a card"),
             (None, ToyAction::Deal(c)) => format!("{} drew {c}", self.to_act),
             (_, a) => format!("{} chose {a}", self.to_act),
-        }
+        })
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -233,7 +233,7 @@ proptest! {
             if h.apply_mut(&a).is_err() {
                 prop_assert_eq!(h, g);
             }
-            let _ = g.event(&a, cards_core::Viewer::Spectator).to_string();
+            prop_assert_eq!(g.event(&a, cards_core::Viewer::Spectator).is_ok(), legal.contains(&a), "event of {}", a);
         }
     }
 

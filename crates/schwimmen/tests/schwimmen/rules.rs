@@ -864,15 +864,15 @@ fn s23_views_hold_only_what_a_seat_may_see() {
     // Deal events: the receiver sees his card, others only that a card was dealt.
     let g = Schwimmen::new(Rules::default(), 3).unwrap();
     let a = Action::Deal(card("QH"));
-    let mine = g.event(&a, Viewer::Seat(Seat(1)));
-    let theirs = g.event(&a, Viewer::Seat(Seat(2)));
+    let mine = g.event(&a, Viewer::Seat(Seat(1))).unwrap();
+    let theirs = g.event(&a, Viewer::Seat(Seat(2))).unwrap();
     assert!(matches!(mine.seen, Seen::Dealt { card: Some(_), .. }));
     assert!(matches!(theirs.seen, Seen::Dealt { card: None, .. }));
     assert_eq!(theirs.to_string(), "seat 1 is dealt a card");
     assert!(!theirs.to_string().contains("QH"));
     // At a round end every active hand is shown to all.
     let g = play(kept3(), &["pass", "pass", "swap 9S TH", "knock", "pass"]);
-    let e = g.event(&Action::Pass, Viewer::Seat(Seat(2)));
+    let e = g.event(&Action::Pass, Viewer::Seat(Seat(2))).unwrap();
     let end = e.round_end.clone().unwrap();
     assert_eq!(end.shown[Seat(1)], set(H1));
     assert!(e.to_string().contains("seat 0 loses 1 life") || e.to_string().contains("loses"));
@@ -983,7 +983,9 @@ fn s13_three_aces_display_option_shows_in_round_end_events() {
         None,
         &[3, 3, 3],
     );
-    let e = g.event(&"swap 7S AH".parse().unwrap(), Viewer::Spectator);
+    let e = g
+        .event(&"swap 7S AH".parse().unwrap(), Viewer::Spectator)
+        .unwrap();
     assert!(e.to_string().contains("AC AD AH (32)"), "{e}");
     // Display only: the losses are the same as with the default.
     assert_eq!(lives(&play(g, &["swap 7S AH"])), [3, 2, 2]);

@@ -61,7 +61,7 @@ proptest! {
             Just("true".to_string()), Just("false".to_string()),
             Just("\"turns\"".to_string()), Just("\"over\"".to_string()),
             Just("\"AS\"".to_string()), Just("\"2C\"".to_string()), Just("[]".to_string()),
-            Just("{\"Player\":8}".to_string()), Just("\"Chance\"".to_string()),
+            Just("{\"player\":8}".to_string()), Just("\"chance\"".to_string()),
         ]
     ) {
         let mut g = Schwimmen::new(Rules::default(), n).expect("game");
@@ -119,8 +119,8 @@ fn s23_a_view_with_impossible_counts_is_refused() {
             "(S1",
         ),
         (
-            "\"viewer\":{\"Seat\":1}".to_string(),
-            "\"viewer\":{\"Seat\":7}".to_string(),
+            "\"viewer\":{\"seat\":1}".to_string(),
+            "\"viewer\":{\"seat\":7}".to_string(),
             "(S2)",
         ),
         (

@@ -131,6 +131,7 @@ fn h2_deal_is_face_down_then_face_up_then_hand_from_after_the_dealer() {
     assert_eq!(
         start
             .event(&act("draw 3C"), Viewer::Seat(Seat(1)))
+            .unwrap()
             .to_string(),
         "seat 1 is dealt a face-down card"
     );
@@ -658,7 +659,9 @@ fn h11_an_unplayable_blind_card_is_taken_with_the_pile() {
     let g = play(&g, &["blind"]);
     assert_eq!(g.actor(), Actor::Chance);
     assert_eq!(
-        g.event(&act("turn 5C"), Viewer::Seat(Seat(1))).to_string(),
+        g.event(&act("turn 5C"), Viewer::Seat(Seat(1)))
+            .unwrap()
+            .to_string(),
         "seat 0 turned 5C, which does not fit, and takes the pile"
     );
     let g = play(&g, &["turn 5C"]);

@@ -423,15 +423,21 @@ fn h23_views_show_own_hand_face_up_cards_and_counts_only() {
     .build();
     let d = play(&d, &["play 5H"]);
     assert_eq!(
-        d.event(&act("draw 6C"), Viewer::Seat(Seat(0))).to_string(),
+        d.event(&act("draw 6C"), Viewer::Seat(Seat(0)))
+            .unwrap()
+            .to_string(),
         "seat 0 drew 6C"
     );
     assert_eq!(
-        d.event(&act("draw 6C"), Viewer::Seat(Seat(1))).to_string(),
+        d.event(&act("draw 6C"), Viewer::Seat(Seat(1)))
+            .unwrap()
+            .to_string(),
         "seat 0 drew a card"
     );
     assert_eq!(
-        d.event(&act("draw 6C"), Viewer::Spectator).to_string(),
+        d.event(&act("draw 6C"), Viewer::Spectator)
+            .unwrap()
+            .to_string(),
         "seat 0 drew a card"
     );
 }

@@ -429,7 +429,9 @@ fn t15_no_event_shows_a_viewer_what_he_may_not_see() {
                         for v in viewers(seats) {
                             let seen: Vec<_> = outcomes
                                 .iter()
-                                .map(|(a, _)| (g.apply(a).unwrap().observe(v), g.event(a, v)))
+                                .map(|(a, _)| {
+                                    (g.apply(a).unwrap().observe(v), g.event(a, v).unwrap())
+                                })
                                 .collect();
                             for (i, (va, ea)) in seen.iter().enumerate() {
                                 for (vb, eb) in &seen[i + 1..] {
@@ -460,8 +462,8 @@ fn t15_no_event_shows_a_viewer_what_he_may_not_see() {
                                 if v == Viewer::Seat(me) || v == Viewer::Seat(a.with) {
                                     continue;
                                 }
-                                let ea = g.event(&Action::Play(Play::Exchange(*a)), v);
-                                let eb = g.event(&Action::Play(Play::Exchange(*b)), v);
+                                let ea = g.event(&Action::Play(Play::Exchange(*a)), v).unwrap();
+                                let eb = g.event(&Action::Play(Play::Exchange(*b)), v).unwrap();
                                 assert_eq!(ea, eb, "{v:?} sees hidden gives");
                                 checked += 1;
                             }
