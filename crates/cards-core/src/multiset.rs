@@ -402,7 +402,7 @@ mod tests {
             x ^= x << 13;
             x ^= x >> 7;
             x ^= x << 17;
-            let copies = if sparse && x % 5 != 0 {
+            let copies = if sparse && !x.is_multiple_of(5) {
                 0
             } else {
                 (x >> 8) % 4
