@@ -1,7 +1,9 @@
 //! One test per clause at least, named by the clause ID: H12–H23 (special
 //! cards, the end, views). H1–H11 are in `rules.rs`.
 
-use cards_core::{Actor, Card, Game, Rank, Seat, Table, Viewer};
+use cards_core::{Actor, Game, Rank, Seat, Viewer};
+#[cfg(feature = "serde")]
+use cards_core::{Card, Table};
 use shithead::{Action, Eights, Illegal, Kings, Phase, Rules, SetupError, Shithead, Stage, Status};
 
 use crate::common::{Pos, act, cards, legal, play};
