@@ -19,6 +19,7 @@ use crate::state::{Phase, Place, Shithead, Stage, Status};
 /// the burned and removed cards appear only as counts.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 pub struct View {
     /// Who looks.
     pub viewer: Viewer,
@@ -156,6 +157,7 @@ impl SeatView for View {
 /// An applied action as one viewer may see it ("seat 2 drew a card").
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 pub enum Event {
     /// H2: a card was dealt; `card` only when the viewer may see it.
     Dealt {

@@ -7,6 +7,7 @@ use crate::error::SetupError;
 /// How many 52-card decks are shuffled together (H1).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 pub enum Decks {
     /// One deck up to four players, ⌈players / 4⌉ above that.
     #[default]
@@ -18,6 +19,7 @@ pub enum Decks {
 /// When a player may take the pile (H7).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 pub enum PickUp {
     /// Only a player who cannot play picks up.
     #[default]
@@ -29,6 +31,7 @@ pub enum PickUp {
 /// How many players a play of eights skips (H15).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 pub enum Eights {
     /// Each eight of the play skips one player.
     #[default]
@@ -40,6 +43,7 @@ pub enum Eights {
 /// How a play of kings changes the direction (H18).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 pub enum Kings {
     /// A play of kings reverses once.
     #[default]
@@ -59,6 +63,7 @@ pub enum Kings {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 pub struct Rules {
     /// H1: the number of decks.
     pub decks: Decks,

@@ -24,6 +24,7 @@ use crate::state::{Phase, Place, Shithead, Source, Stage, Status};
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 pub struct Setup {
     /// The rules.
     pub rules: Rules,

@@ -6,6 +6,9 @@
 mod bot;
 #[path = "shithead/common.rs"]
 mod common;
+#[cfg(feature = "serde")]
+#[path = "shithead/json.rs"]
+mod json;
 #[path = "shithead/perft.rs"]
 mod perft;
 #[path = "shithead/props.rs"]
