@@ -109,9 +109,9 @@ pub enum SetupError {
     /// H4: the suit order must name each suit once.
     #[error("the suit order must name each suit once")]
     SuitOrder,
-    /// H22: the action limit must be positive.
-    #[error("the action limit must be at least 1")]
-    ActionLimit,
+    /// H22: the action limit must be 1 to `Rules::MAX_ACTIONS`.
+    #[error("the action limit must be 1 to {max}, not {0} (H22)", max = crate::Rules::MAX_ACTIONS)]
+    ActionLimit(u32),
     /// H2: the dealer must sit at the table.
     #[error("the dealer {0} is not at the table")]
     Dealer(Seat),

@@ -4,6 +4,8 @@
 
 #[path = "shithead/bot.rs"]
 mod bot;
+#[path = "shithead/bounds.rs"]
+mod bounds;
 #[path = "shithead/common.rs"]
 mod common;
 #[cfg(feature = "serde")]
