@@ -1,8 +1,23 @@
 //! [`Rules`]: every option the rules file names, as data.
 
-use cards_core::{MAX_SEATS, Suit};
+use cards_core::{MAX_SEATS, Rank, Suit};
 
 use crate::error::SetupError;
+
+/// H4: the ranks that can be the worst hand card, worst first (2, 3 and 10
+/// never are).
+pub(crate) const OPENING_RANKS: [Rank; 10] = [
+    Rank::Four,
+    Rank::Five,
+    Rank::Six,
+    Rank::Seven,
+    Rank::Eight,
+    Rank::Nine,
+    Rank::Jack,
+    Rank::Queen,
+    Rank::King,
+    Rank::Ace,
+];
 
 /// How many 52-card decks are shuffled together (H1).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

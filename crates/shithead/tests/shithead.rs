@@ -19,6 +19,8 @@ mod props;
 mod reload;
 #[path = "shithead/rules.rs"]
 mod rules;
+#[path = "shithead/setup.rs"]
+mod setup;
 #[path = "shithead/specials.rs"]
 mod specials;
 #[path = "shithead/text.rs"]

@@ -251,7 +251,8 @@ fn h4_1_without_a_worst_card_the_player_after_the_dealer_opens_freely() {
 fn h5_a_play_refills_and_just_drawn_cards_may_be_added() {
     let g = Pos {
         hands: &["7H 7S 9C", "4C 4D 4H"],
-        down: &["2C", "2D"],
+        down: &["2C 2H 3C", "2D 2S 3D"],
+        up: &["JC JD JH", "QC QD QH"],
         stock: "7D KC",
         ..Pos::default()
     }
@@ -354,7 +355,8 @@ fn h5_2_eights_laid_in_a_row_in_one_turn_form_one_group() {
 fn h5_3_a_play_of_several_cards_refills_once_after_the_play() {
     let g = Pos {
         hands: &["5H 5S 9C", "4C 4D 4H"],
-        down: &["2C", "2D"],
+        down: &["2C 2H 3C", "2D 2S 3D"],
+        up: &["JC JD JH", "QC QD QH"],
         stock: "6C 6D 6H",
         ..Pos::default()
     }
@@ -372,7 +374,8 @@ fn h5_3_a_play_of_several_cards_refills_once_after_the_play() {
     // The refill stops when the stock is empty.
     let g = Pos {
         hands: &["5H 5S 9C", "4C 4D 4H"],
-        down: &["2C", "2D"],
+        down: &["2C 2H 3C", "2D 2S 3D"],
+        up: &["JC JD JH", "QC QD QH"],
         stock: "6C",
         ..Pos::default()
     }

@@ -418,7 +418,8 @@ fn h23_views_show_own_hand_face_up_cards_and_counts_only() {
     // Draws show the card to the drawer only.
     let d = Pos {
         hands: &["5H 9C 9D", "4C 4D 4H"],
-        down: &["2C", "2D"],
+        down: &["2C 2H 3C", "2D 2S 3D"],
+        up: &["JC JD JH", "QC QD QH"],
         stock: "6C 6D",
         ..Pos::default()
     }
