@@ -25,3 +25,6 @@ mod setup;
 mod specials;
 #[path = "shithead/text.rs"]
 mod text;
+#[cfg(feature = "serde")]
+#[path = "shithead/views.rs"]
+mod views;
