@@ -13,6 +13,8 @@ mod common;
 mod json;
 #[path = "shithead/perft.rs"]
 mod perft;
+#[path = "shithead/playing.rs"]
+mod playing;
 #[path = "shithead/props.rs"]
 mod props;
 #[path = "shithead/reload.rs"]
