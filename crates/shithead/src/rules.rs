@@ -187,6 +187,13 @@ impl Rules {
         9 * seats + 4 * u64::from(self.max_actions) + seats
     }
 
+    /// H4: where `card` stands in the order of worst hand cards (rank first,
+    /// then this suit order), or `None` for a 2, 3 or 10, which are never worst.
+    pub(crate) fn opening_key(&self, card: cards_core::Card) -> Option<(usize, usize)> {
+        let r = OPENING_RANKS.iter().position(|&r| r == card.rank())?;
+        Some((r, self.suit_order.iter().position(|&s| s == card.suit())?))
+    }
+
     /// The number of decks for `players`, or `None` when the fixed count is
     /// not 1 to 3 (H1).
     pub fn decks_for(&self, players: usize) -> Option<u8> {

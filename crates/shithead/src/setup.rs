@@ -3,7 +3,7 @@
 use cards_core::{Card, CardMultiset, Game, MAX_SEATS, Rank, RankSet, Seat, deck::CARDS_52};
 
 use crate::error::SetupError;
-use crate::rules::{OPENING_RANKS, Rules, check_rules};
+use crate::rules::{Rules, check_rules};
 use crate::state::{Phase, Place, Shithead, Source, Stage, Status};
 
 /// A position as plain data: build one by hand (tests, puzzles, bug reports)
@@ -175,8 +175,9 @@ impl Shithead {
     ///   (H17), an add stage only with a card of the group's rank in his
     ///   source (H5), a blind stage only from face-down cards, covering iff his
     ///   queen is on top (H11.1); an opening card (H4) only at the start of
-    ///   the first play, of a rank that can be worst, in the opener's hand,
-    ///   before any burn or anyone going out;
+    ///   the first play, in the opener's hand, before any burn or anyone
+    ///   going out, and the worst hand card: no hand holds a worse one and no
+    ///   seat before the opener (from the dealer's left) a copy of it;
     /// - finished: no turn in progress (H22.1), and one player left holding
     ///   cards unless the limit ended it (H20, H22);
     /// - a game in progress leaves its actor at least one legal action.
@@ -184,9 +185,7 @@ impl Shithead {
     /// **Not checked** (accepted although play may not reach it): the order
     /// of the pile below its top run (only its multiset, top, level and run
     /// are kept); whether the burned cards split into burns (tens, runs of
-    /// four); whether the announced opening card is really the worst hand
-    /// card (that concerns the other players' hidden hands, which a re-deal
-    /// shuffles); whether a player with fewer than three face-down cards has
+    /// four); whether a player with fewer than three face-down cards has
     /// already played all his face-up cards; whether the action count, the
     /// direction (kings played) and the seat to act agree with any history.
     ///
@@ -475,9 +474,19 @@ impl Shithead {
                         g.burned.is_empty() && g.outs == 0,
                         "the opening play comes before any burn or anyone going out (H4)",
                     )?;
+                    let worst = g
+                        .rules
+                        .opening_key(c)
+                        .ok_or(bad("the opening card is of a rank that can be worst (H4)"))?;
+                    let from_first = |s: usize| (s + n - (g.dealer.index() + 1) % n) % n;
                     ensure(
-                        OPENING_RANKS.contains(&c.rank()),
-                        "the opening card is of a rank that can be worst (H4)",
+                        active.iter().all(|&i| {
+                            g.hand[i].iter().all(|(h, _)| {
+                                g.rules.opening_key(h).is_none_or(|k| k > worst)
+                                    || (h == c && from_first(i) >= from_first(p))
+                            })
+                        }),
+                        "the announced card is the worst hand card, held by the first holder after the dealer (H4)",
                     )?;
                 }
             }

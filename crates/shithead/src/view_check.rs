@@ -239,18 +239,21 @@ impl View {
         }
         // H4: the announced card is the worst hand card, so the viewer's own
         // hand holds none worse (a copy of it, with several decks, is fine).
-        if let (Some(c), Some((_, hand))) = (self.must_open, me) {
-            let order = self.rules.suit_order;
-            let key = |c: cards_core::Card| {
-                let r = OPENING_RANKS.iter().position(|&r| r == c.rank())?;
-                Some((r, order.iter().position(|&x| x == c.suit())?))
-            };
-            let worst = key(c);
+        if let (Some(c), Some((s, hand))) = (self.must_open, me) {
+            let worst = self.rules.opening_key(c);
             ensure(
                 hand.iter()
-                    .all(|(h, _)| key(h).is_none_or(|k| Some(k) >= worst)),
+                    .all(|(h, _)| self.rules.opening_key(h).is_none_or(|k| Some(k) >= worst)),
                 "the announced card is the worst hand card (H4)",
             )?;
+            // Of several holders the first after the dealer opens.
+            if let Actor::Player(opener) = self.actor {
+                let from_first = |x: Seat| (x.index() + n - self.dealer.index() - 1) % n;
+                ensure(
+                    from_first(s) >= from_first(opener) || !hand.contains(c),
+                    "the first holder of the worst card after the dealer opens (H4)",
+                )?;
+            }
         }
         // What the viewer himself can check about his own turn.
         if let (Some((s, hand)), Actor::Player(p)) = (me, self.actor)

@@ -99,3 +99,68 @@ fn h4_the_opening_card_comes_before_any_burn_and_is_of_an_openable_rank() {
     // The untouched opening position loads.
     assert_eq!(Shithead::from_setup(Setup::from(g)), Ok(g));
 }
+
+/// The opening position of a seeded table.
+fn opening_of(seed: u64, seats: usize, rules: Rules) -> Shithead {
+    let mut t = Table::<Shithead>::new(rules, seats, seed).unwrap();
+    while t.state().phase() != Phase::Playing {
+        let mut v = vec![];
+        t.state().legal_actions(&mut v);
+        t.play(&v[0]).unwrap();
+    }
+    *t.state()
+}
+
+#[test]
+fn h4_the_announced_card_is_the_worst_and_its_first_holder_opens() {
+    // Another player holding a worse card than the announced one: swap a
+    // worse card from the stock into a non-opener's hand.
+    let mut tried = 0;
+    for seed in 0..50 {
+        let g = opening_of(seed, 3, Rules::default());
+        let m = g.must_open().unwrap();
+        let mut s = Setup::from(g);
+        let Some(worse) = s.stock.copies().find(|c| {
+            [cards_core::Rank::Four, cards_core::Rank::Five].contains(&c.rank())
+                && c.rank() < m.rank()
+        }) else {
+            continue;
+        };
+        let other = (0..3).find(|&i| Seat(i) != s.to_act).unwrap() as usize;
+        let given = s.hands[other].copies().next().unwrap();
+        s.hands[other].remove(given);
+        s.hands[other].add(worse).unwrap();
+        s.stock.remove(worse);
+        s.stock.add(given).unwrap();
+        refused(s, "worst hand card");
+        tried += 1;
+    }
+    assert!(tried > 5, "{tried}");
+    // Two decks: a copy of the announced card held by a seat before the
+    // opener (from the dealer's left) means that seat opens instead.
+    let rules = Rules {
+        decks: shithead::Decks::Fixed(2),
+        ..Rules::default()
+    };
+    let mut tried = 0;
+    for seed in 0..50 {
+        let g = opening_of(seed, 3, rules);
+        let m = g.must_open().unwrap();
+        // Seat 1 is first after the dealer (seat 0); use openers at seat 2.
+        if g.actor() != Actor::Player(Seat(2)) || !g.stock().contains(m) {
+            continue;
+        }
+        let mut s = Setup::from(g);
+        let given = s.hands[1].copies().next().unwrap();
+        s.hands[1].remove(given);
+        s.hands[1].add(m).unwrap();
+        s.stock.remove(m);
+        s.stock.add(given).unwrap();
+        refused(s, "first holder");
+        tried += 1;
+    }
+    assert!(
+        tried > 0,
+        "no opener at seat 2 with the card's copy in the stock"
+    );
+}
