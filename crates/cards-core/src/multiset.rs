@@ -26,13 +26,23 @@ const fn shift(card: Card) -> u32 {
     8 * card.rank() as u32 + 2 * card.suit() as u32
 }
 
-/// Lane by lane, whether `b > a`: the low bit of each lane of the result is set
-/// where the count in `b` is greater than the count in `a`.
+/// The positions where a carry or borrow crosses from one 2-bit lane into the
+/// next (bits 2, 4, …, 104): one there means some lane overflowed or went below
+/// zero.
+const CROSS: u128 = (LO << 2) & ((1u128 << 105) - 1);
+
+/// Whether adding `b` to `a` pushes some lane past 3 (then the sum's carries
+/// cross a lane boundary).
 #[inline]
-const fn lanes_greater(b: u128, a: u128) -> u128 {
-    let (a1, a0) = ((a >> 1) & LO, a & LO);
-    let (b1, b0) = ((b >> 1) & LO, b & LO);
-    (b1 & !a1) | (!(a1 ^ b1) & b0 & !a0 & LO)
+const fn lanes_overflow(a: u128, b: u128) -> bool {
+    (a ^ b ^ a.wrapping_add(b)) & CROSS != 0
+}
+
+/// Whether some lane of `b` exceeds that of `a` (then `a - b` borrows across
+/// a lane boundary).
+#[inline]
+const fn lanes_underflow(a: u128, b: u128) -> bool {
+    (a ^ b ^ a.wrapping_sub(b)) & CROSS != 0
 }
 
 /// Number of cards in one rank's lanes (four 2-bit counts).
@@ -48,7 +58,7 @@ pub const fn lanes_len(lanes: u8) -> usize {
 /// Whether every count in the lanes `small` is at most that in `big`.
 #[inline]
 pub const fn lanes_within(small: u8, big: u8) -> bool {
-    lanes_greater(small as u128, big as u128) == 0
+    !lanes_underflow(big as u128, small as u128)
 }
 
 /// The next non-empty sub-multiset of the lanes `of` after `cur`, in
@@ -200,8 +210,7 @@ impl CardMultiset {
     /// [`TooManyCopies`] when some card would pass `MAX_COPIES`.
     #[inline]
     pub fn add_all(&mut self, other: CardMultiset) -> Result<(), TooManyCopies> {
-        // A lane overflows when other's count exceeds 3 - self's count.
-        if lanes_greater(other.0, !self.0 & USED) != 0 {
+        if lanes_overflow(self.0, other.0) {
             return Err(TooManyCopies);
         }
         self.0 += other.0;
@@ -222,7 +231,7 @@ impl CardMultiset {
     /// Whether `other` is contained in `self`, copies counted.
     #[inline]
     pub const fn includes(self, other: CardMultiset) -> bool {
-        lanes_greater(other.0, self.0) == 0
+        !lanes_underflow(self.0, other.0)
     }
 
     /// Removes every card of `other` if all are here; returns whether it did.
@@ -384,15 +393,21 @@ mod tests {
         c
     }
 
-    /// A small deterministic generator for multisets (no RNG dependency).
-    fn sample(seed: u64) -> CardMultiset {
+    /// A small deterministic generator for multisets (no RNG dependency);
+    /// `sparse` leaves most cards out.
+    fn sample(seed: u64, sparse: bool) -> CardMultiset {
         let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
         let mut m = CardMultiset::EMPTY;
         for i in 0..52 {
             x ^= x << 13;
             x ^= x >> 7;
             x ^= x << 17;
-            for _ in 0..(x % 4) {
+            let copies = if sparse && !x.is_multiple_of(5) {
+                0
+            } else {
+                (x >> 8) % 4
+            };
+            for _ in 0..copies {
                 let _ = m.add(Card::from_index(i).unwrap());
             }
         }
@@ -432,10 +447,23 @@ mod tests {
 
     #[test]
     fn lane_arithmetic_agrees_with_counting_card_by_card() {
-        for seed in 0..400u64 {
-            let (a, b) = (sample(seed), sample(seed ^ 0xdead_beef));
+        let (mut fitting, mut within_seen) = (0, 0);
+        for seed in 0..2_000u64 {
+            let sparse = seed % 2 == 0;
+            let a = sample(seed, seed % 4 == 0);
+            let mut b = sample(seed ^ 0xdead_beef, sparse);
+            if seed % 3 == 0 {
+                // A part of a: inclusion holds.
+                b = CardMultiset::EMPTY;
+                for (i, c) in a.copies().enumerate() {
+                    if (seed >> (i % 60)) & 1 == 1 {
+                        b.add(c).unwrap();
+                    }
+                }
+            }
             let (ca, cb) = (counts(a), counts(b));
             let fits = (0..52).all(|i| ca[i] + cb[i] <= 3);
+            fitting += usize::from(fits);
             let mut sum = a;
             assert_eq!(sum.add_all(b).is_ok(), fits, "seed {seed}");
             if fits {
@@ -445,6 +473,7 @@ mod tests {
                 assert_eq!(sum, a, "a refused add_all changes nothing");
             }
             let within = (0..52).all(|i| cb[i] <= ca[i]);
+            within_seen += usize::from(within);
             assert_eq!(a.includes(b), within, "seed {seed}");
             for r in Rank::ALL {
                 let slow = a.copies().filter(|c| c.rank() == r).count();
@@ -458,6 +487,11 @@ mod tests {
             }
             assert_eq!(a.len(), ca.iter().map(|&n| n as usize).sum::<usize>());
         }
+        assert!(fitting > 100 && fitting < 1_900, "{fitting} sums fit");
+        assert!(
+            within_seen > 500 && within_seen < 1_900,
+            "{within_seen} inclusions"
+        );
     }
 
     #[test]

@@ -7,7 +7,7 @@ use crate::action::{Action, Leave};
 use crate::error::Illegal;
 use crate::group::Group;
 use crate::playable::playable;
-use crate::rules::{Eights, Kings};
+use crate::rules::{Eights, Kings, OPENING_RANKS};
 use crate::state::{Conserved, Phase, Place, Shithead, Source, Stage, Status};
 
 impl Shithead {
@@ -52,18 +52,7 @@ impl Shithead {
         let first = self.nth_active_after(self.dealer, 1);
         self.to_act = first;
         self.must_open = None;
-        for rank in [
-            Rank::Four,
-            Rank::Five,
-            Rank::Six,
-            Rank::Seven,
-            Rank::Eight,
-            Rank::Nine,
-            Rank::Jack,
-            Rank::Queen,
-            Rank::King,
-            Rank::Ace,
-        ] {
+        for rank in OPENING_RANKS {
             for suit in order {
                 let card = Card::new(rank, suit);
                 let mut s = first;

@@ -209,9 +209,18 @@ pub(crate) fn trios(of: CardMultiset, out: &mut impl FnMut(Trio)) {
     // Distinct cards with their copies, in order; 52 slots hold any multiset.
     let mut d = [(Card::new(Rank::Two, Suit::Clubs), 0u8); 52];
     let mut n = 0;
-    for (card, copies) in of.iter() {
-        d[n] = (card, copies);
-        n += 1;
+    let mut ranks = of.ranks().bits();
+    while ranks != 0 {
+        let rank = Rank::from_index(ranks.trailing_zeros() as usize);
+        ranks &= ranks - 1;
+        let lanes = of.rank_lanes(rank);
+        for suit in Suit::ALL {
+            let copies = (lanes >> (2 * suit as u32)) & 3;
+            if copies > 0 {
+                d[n] = (Card::new(rank, suit), copies);
+                n += 1;
+            }
+        }
     }
     let d = &d[..n];
     // Sorted triples of distinct cards i <= j <= k, a card repeated only as

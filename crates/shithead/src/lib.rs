@@ -19,6 +19,7 @@ mod score;
 mod serde_util;
 mod setup;
 mod state;
+mod view_check;
 
 pub use action::{Action, Leave, ParseActionError};
 pub use bot::ShitheadBot;

@@ -17,8 +17,15 @@ use crate::state::{Phase, Place, Shithead, Stage, Status};
 /// the pile, and counts for everything hidden. Hidden cards are not
 /// representable here: other hands, face-down cards (his own too), the stock,
 /// the burned and removed cards appear only as counts.
+///
+/// A view read from JSON is checked with [`View::validate`] and refused when
+/// no position of its rules could show it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(deny_unknown_fields, try_from = "crate::view_check::ViewData")
+)]
 pub struct View {
     /// Who looks.
     pub viewer: Viewer,
@@ -156,6 +163,7 @@ impl SeatView for View {
 /// An applied action as one viewer may see it ("seat 2 drew a card").
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 pub enum Event {
     /// H2: a card was dealt; `card` only when the viewer may see it.
     Dealt {

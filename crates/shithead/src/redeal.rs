@@ -27,8 +27,9 @@ impl Redeal for Shithead {
     /// Shuffles the stock, every face-down card (the seat's own included),
     /// the other seats' hands, and the burned and removed cards among
     /// themselves, keeping every count. What the seat can infer stays: the
-    /// opener's announced card stays in his hand, and so does a card of the
-    /// mover's group while he may add to it (H5).
+    /// opener's announced card stays in his hand, no other hand gets a worse
+    /// card and no seat before him a copy of it (H4), and a card of the
+    /// mover's group stays in his hand while he may add to it (H5).
     #[allow(clippy::needless_range_loop)]
     fn redeal_hidden<R: Rng + ?Sized>(&self, seat: Seat, rng: &mut R) -> Shithead {
         let mut g = *self;
@@ -57,6 +58,40 @@ impl Redeal for Shithead {
             let j = below(rng, k as u64 + 1) as usize;
             pool.swap(k, j);
         }
+        // Hands first, each from the first cards it may hold: while the
+        // opening card is announced (H4) nobody holds a worse card, and no
+        // seat before the opener holds a copy of it.
+        let opening = self.must_open.filter(|_| self.phase == Phase::Playing);
+        let first = self.dealer.index() + 1;
+        let from_first = |s: usize| (s + n - first % n) % n;
+        let opener = from_first(self.to_act.index());
+        let allowed = |s: usize, c: Card| match opening {
+            None => true,
+            Some(m) => {
+                let worse = self
+                    .rules
+                    .opening_key(c)
+                    .is_some_and(|k| self.rules.opening_key(m).is_some_and(|w| k < w));
+                !worse && (c != m || from_first(s) >= opener)
+            }
+        };
+        for s in 0..n {
+            if s == seat.index() {
+                continue;
+            }
+            let mut h = CardMultiset::EMPTY;
+            let mut k = 0;
+            while h.len() < hands[s] && k < pool.len() {
+                if allowed(s, pool[k]) {
+                    h.merge(Group::single(pool.remove(k)).cards());
+                } else {
+                    k += 1;
+                }
+            }
+            // The real position is one such deal, so the pool always suffices.
+            debug_assert_eq!(h.len(), hands[s], "a consistent re-deal exists");
+            g.hand[s].merge(h);
+        }
         let mut it = pool.into_iter();
         let mut fill = |target: &mut CardMultiset, count: usize| {
             let mut c = CardMultiset::EMPTY;
@@ -69,11 +104,6 @@ impl Redeal for Shithead {
         for s in 0..n {
             let len = self.down[s].len();
             fill(&mut g.down[s], len);
-            if s != seat.index() {
-                let mut h = CardMultiset::EMPTY;
-                fill(&mut h, hands[s]);
-                g.hand[s].merge(h);
-            }
         }
         let (ls, lb, lr) = (self.stock.len(), self.burned.len(), self.removed.len());
         fill(&mut g.stock, ls);

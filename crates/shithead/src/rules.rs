@@ -1,12 +1,28 @@
 //! [`Rules`]: every option the rules file names, as data.
 
-use cards_core::{MAX_SEATS, Suit};
+use cards_core::{MAX_SEATS, Rank, Suit};
 
 use crate::error::SetupError;
+
+/// H4: the ranks that can be the worst hand card, worst first (2, 3 and 10
+/// never are).
+pub(crate) const OPENING_RANKS: [Rank; 10] = [
+    Rank::Four,
+    Rank::Five,
+    Rank::Six,
+    Rank::Seven,
+    Rank::Eight,
+    Rank::Nine,
+    Rank::Jack,
+    Rank::Queen,
+    Rank::King,
+    Rank::Ace,
+];
 
 /// How many 52-card decks are shuffled together (H1).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 pub enum Decks {
     /// One deck up to four players, ⌈players / 4⌉ above that.
     #[default]
@@ -18,6 +34,7 @@ pub enum Decks {
 /// When a player may take the pile (H7).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 pub enum PickUp {
     /// Only a player who cannot play picks up.
     #[default]
@@ -29,6 +46,7 @@ pub enum PickUp {
 /// How many players a play of eights skips (H15).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 pub enum Eights {
     /// Each eight of the play skips one player.
     #[default]
@@ -40,6 +58,7 @@ pub enum Eights {
 /// How a play of kings changes the direction (H18).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 pub enum Kings {
     /// A play of kings reverses once.
     #[default]
@@ -57,8 +76,12 @@ pub enum Kings {
 /// assert_eq!(r.max_actions, 10_000);
 /// assert_eq!(r.decks_for(5), Some(2));
 /// ```
+///
+/// Every value `Game::new` accepts ends (H22): see [`Rules::max_steps`].
+/// JSON is checked the same way when it is read ([`Rules::validate`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields, try_from = "RulesData"))]
 pub struct Rules {
     /// H1: the number of decks.
     pub decks: Decks,
@@ -71,8 +94,40 @@ pub struct Rules {
     pub eights: Eights,
     /// H18: reversal per king.
     pub kings: Kings,
-    /// H22: the game ends after this many player actions (chance not counted).
+    /// H22: the game ends after this many player actions (chance not
+    /// counted), 1 to [`Rules::MAX_ACTIONS`].
     pub max_actions: u32,
+}
+
+/// The serialized form of [`Rules`], checked by [`Rules::validate`] on the way in.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RulesData {
+    decks: Decks,
+    #[serde(with = "crate::serde_util::suits")]
+    suit_order: [Suit; 4],
+    pick_up: PickUp,
+    eights: Eights,
+    kings: Kings,
+    max_actions: u32,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<RulesData> for Rules {
+    type Error = SetupError;
+    fn try_from(d: RulesData) -> Result<Rules, SetupError> {
+        let rules = Rules {
+            decks: d.decks,
+            suit_order: d.suit_order,
+            pick_up: d.pick_up,
+            eights: d.eights,
+            kings: d.kings,
+            max_actions: d.max_actions,
+        };
+        rules.validate()?;
+        Ok(rules)
+    }
 }
 
 impl Default for Rules {
@@ -89,6 +144,56 @@ impl Default for Rules {
 }
 
 impl Rules {
+    /// The largest action limit (H22): with it a game takes at most
+    /// [`max_steps`](Rules::max_steps) steps: 400,100 with ten seats.
+    pub const MAX_ACTIONS: u32 = 100_000;
+
+    /// Checks the values that do not depend on the seat count: a fixed deck
+    /// count of 1 to 3 (H1), a suit order naming each suit once (H4) and an
+    /// action limit of 1 to [`MAX_ACTIONS`](Rules::MAX_ACTIONS) (H22).
+    ///
+    /// # Errors
+    /// The [`SetupError`] naming the first bad value.
+    pub fn validate(&self) -> Result<(), SetupError> {
+        if let Decks::Fixed(d) = self.decks
+            && !(1..=3).contains(&d)
+        {
+            return Err(SetupError::Decks);
+        }
+        let mut seen = [false; 4];
+        for s in self.suit_order {
+            if std::mem::replace(&mut seen[s.index()], true) {
+                return Err(SetupError::SuitOrder);
+            }
+        }
+        if !(1..=Self::MAX_ACTIONS).contains(&self.max_actions) {
+            return Err(SetupError::ActionLimit(self.max_actions));
+        }
+        Ok(())
+    }
+
+    /// The most steps (chance steps, player actions and host operations) a
+    /// game under these rules can take with `seats` players (H22): the deal
+    /// (9 cards a seat), then `max_actions` player actions, each followed by
+    /// at most three chance steps (a refill draws at most three cards; a blind
+    /// play is followed by one turned card), and one leave per seat.
+    ///
+    /// ```
+    /// use shithead::Rules;
+    /// assert_eq!(Rules::default().max_steps(4), 36 + 4 * 10_000 + 4);
+    /// ```
+    pub fn max_steps(&self, seats: usize) -> u64 {
+        let seats = seats as u64;
+        9 * seats + 4 * u64::from(self.max_actions) + seats
+    }
+
+    /// H4: where `card` stands in the order of worst hand cards (rank first,
+    /// then this suit order), or `None` for a 2, 3 or 10, which are never worst.
+    pub(crate) fn opening_key(&self, card: cards_core::Card) -> Option<(usize, usize)> {
+        let r = OPENING_RANKS.iter().position(|&r| r == card.rank())?;
+        Some((r, self.suit_order.iter().position(|&s| s == card.suit())?))
+    }
+
     /// The number of decks for `players`, or `None` when the fixed count is
     /// not 1 to 3 (H1).
     pub fn decks_for(&self, players: usize) -> Option<u8> {
@@ -112,14 +217,6 @@ pub(crate) fn check_rules(rules: &Rules, seats: usize) -> Result<u8, SetupError>
             players: seats,
         });
     }
-    let mut seen = [false; 4];
-    for s in rules.suit_order {
-        if std::mem::replace(&mut seen[s.index()], true) {
-            return Err(SetupError::SuitOrder);
-        }
-    }
-    if rules.max_actions == 0 {
-        return Err(SetupError::ActionLimit);
-    }
+    rules.validate()?;
     Ok(decks)
 }

@@ -24,6 +24,7 @@ use crate::state::{Phase, Place, Shithead, Source, Stage, Status};
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 pub struct Setup {
     /// The rules.
     pub rules: Rules,
@@ -139,7 +140,54 @@ fn ensure(ok: bool, why: &'static str) -> Result<(), SetupError> {
 }
 
 impl Shithead {
-    /// Loads a position, checking that it is one the rules can reach.
+    /// Loads a position after checking it against the rules below. Every
+    /// state the engine reaches (and every re-deal of its hidden cards) passes;
+    /// the checks refuse what play can never reach whenever that is cheap to
+    /// see, but they are not a full reachability proof.
+    ///
+    /// **Checked:**
+    /// - the rules and table: 2–10 seats, 1–3 decks giving nine cards a seat
+    ///   (H1), a suit order naming each suit once (H4), an action limit of 1
+    ///   to `Rules::MAX_ACTIONS` (H22), the dealer and the seat to act at the
+    ///   table, one status and three card lists per seat;
+    /// - conservation: hands, table cards, stock, pile, burned and removed
+    ///   cards hold every card of the decks exactly once per deck;
+    /// - standings: out and left players hold nothing; finishing and leaving
+    ///   orders count 0, 1, 2, … without gaps (H19, H21); removed cards only
+    ///   when someone left (H21); nobody out while the stock lasts (H9, H19);
+    /// - the pile: an empty pile has no top, level or run; otherwise the top
+    ///   is never a ten and the run counts 1–3 of its copies (H8), the level
+    ///   is the top unless it is a 3, a card of the pile other than a 3, or
+    ///   absent only on a pile of 3s (H6, H13); the mover's group lies on top
+    ///   and is no longer than the run (H5.2);
+    /// - the limit: at most `max_actions` actions, `ended_by_limit` only on a
+    ///   finished game at the limit, a game in progress below it (H22);
+    /// - dealing: the deal is unfinished, nothing played, the next card goes
+    ///   to a seat at the table, and every seat's hand, face-up and face-down
+    ///   counts match the deal order so far (H2);
+    /// - arranging: nothing played, the arranging seat is the next one after
+    ///   the dealer still at the table, every player holds 3 + 3 + 3 (H3);
+    /// - playing: at least two players hold cards, the mover is one of them,
+    ///   at most three face-up and three face-down cards, table cards all
+    ///   still there while the stock lasts (H9), hands refilled to three while
+    ///   the stock lasts (H5.3), a refill only after a short hand with a stock;
+    ///   the stage: a start without a group, a cover only on the mover's queen
+    ///   (H17), an add stage only with a card of the group's rank in his
+    ///   source (H5), a blind stage only from face-down cards, covering iff his
+    ///   queen is on top (H11.1); an opening card (H4) only at the start of
+    ///   the first play, in the opener's hand, before any burn or anyone
+    ///   going out, and the worst hand card: no hand holds a worse one and no
+    ///   seat before the opener (from the dealer's left) a copy of it;
+    /// - finished: no turn in progress (H22.1), and one player left holding
+    ///   cards unless the limit ended it (H20, H22);
+    /// - a game in progress leaves its actor at least one legal action.
+    ///
+    /// **Not checked** (accepted although play may not reach it): the order
+    /// of the pile below its top run (only its multiset, top, level and run
+    /// are kept); whether the burned cards split into burns (tens, runs of
+    /// four); whether a player with fewer than three face-down cards has
+    /// already played all his face-up cards; whether the action count, the
+    /// direction (kings played) and the seat to act agree with any history.
     ///
     /// # Errors
     /// [`SetupError`] naming what is inconsistent.
@@ -231,6 +279,15 @@ impl Shithead {
             "finishing and leaving orders count 0, 1, 2, … without gaps",
         )?;
         let active: Vec<usize> = (0..n).filter(|&i| s.status[i] == Status::Active).collect();
+
+        ensure(
+            g.removed.is_empty() || g.lefts > 0,
+            "only players who left have removed cards (H21)",
+        )?;
+        ensure(
+            g.outs == 0 || g.stock.is_empty(),
+            "a player goes out only once the stock is empty (H9, H19)",
+        )?;
 
         // The pile.
         match g.top {
@@ -353,6 +410,10 @@ impl Shithead {
                         g.up[i].len() <= 3 && g.down[i].len() <= 3,
                         "at most three face-up and three face-down cards",
                     )?;
+                    ensure(
+                        g.stock.is_empty() || (g.up[i].len() == 3 && g.down[i].len() == 3),
+                        "table cards are played only once the stock is empty (H9)",
+                    )?;
                     let refilling = g.refill && i == g.to_act.index();
                     ensure(
                         g.stock.is_empty() || g.hand[i].len() >= 3 || refilling,
@@ -408,6 +469,24 @@ impl Shithead {
                             && g.pile.is_empty()
                             && g.hand[p].contains(c),
                         "the opener holds the card his opening play must include",
+                    )?;
+                    ensure(
+                        g.burned.is_empty() && g.outs == 0,
+                        "the opening play comes before any burn or anyone going out (H4)",
+                    )?;
+                    let worst = g
+                        .rules
+                        .opening_key(c)
+                        .ok_or(bad("the opening card is of a rank that can be worst (H4)"))?;
+                    let from_first = |s: usize| (s + n - (g.dealer.index() + 1) % n) % n;
+                    ensure(
+                        active.iter().all(|&i| {
+                            g.hand[i].iter().all(|(h, _)| {
+                                g.rules.opening_key(h).is_none_or(|k| k > worst)
+                                    || (h == c && from_first(i) >= from_first(p))
+                            })
+                        }),
+                        "the announced card is the worst hand card, held by the first holder after the dealer (H4)",
                     )?;
                 }
             }

@@ -4,17 +4,29 @@
 
 #[path = "shithead/bot.rs"]
 mod bot;
+#[path = "shithead/bounds.rs"]
+mod bounds;
 #[path = "shithead/common.rs"]
 mod common;
+#[cfg(feature = "serde")]
+#[path = "shithead/json.rs"]
+mod json;
 #[path = "shithead/perft.rs"]
 mod perft;
+#[path = "shithead/playing.rs"]
+mod playing;
 #[path = "shithead/props.rs"]
 mod props;
 #[path = "shithead/reload.rs"]
 mod reload;
 #[path = "shithead/rules.rs"]
 mod rules;
+#[path = "shithead/setup.rs"]
+mod setup;
 #[path = "shithead/specials.rs"]
 mod specials;
 #[path = "shithead/text.rs"]
 mod text;
+#[cfg(feature = "serde")]
+#[path = "shithead/views.rs"]
+mod views;

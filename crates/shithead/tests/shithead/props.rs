@@ -197,6 +197,7 @@ proptest! {
                 prop_assert!(!legal.contains(&a), "{} listed but refused: {}", a, e);
                 prop_assert_eq!(m, g);
                 prop_assert!(!e.to_string().ends_with('.'));
+                prop_assert!(e.to_string().contains("(H"), "{} names no clause", e);
             }
         }
         let text = a.to_string();

@@ -1,7 +1,9 @@
 //! One test per clause at least, named by the clause ID: H12–H23 (special
 //! cards, the end, views). H1–H11 are in `rules.rs`.
 
-use cards_core::{Actor, Card, Game, Rank, Seat, Table, Viewer};
+use cards_core::{Actor, Game, Rank, Seat, Viewer};
+#[cfg(feature = "serde")]
+use cards_core::{Card, Table};
 use shithead::{Action, Eights, Illegal, Kings, Phase, Rules, SetupError, Shithead, Stage, Status};
 
 use crate::common::{Pos, act, cards, legal, play};
@@ -383,7 +385,7 @@ fn h22_the_action_limit_ends_the_game_ranked_by_cards_held() {
             },
             2
         ),
-        Err(SetupError::ActionLimit)
+        Err(SetupError::ActionLimit(0))
     );
 }
 
@@ -416,7 +418,8 @@ fn h23_views_show_own_hand_face_up_cards_and_counts_only() {
     // Draws show the card to the drawer only.
     let d = Pos {
         hands: &["5H 9C 9D", "4C 4D 4H"],
-        down: &["2C", "2D"],
+        down: &["2C 2H 3C", "2D 2S 3D"],
+        up: &["JC JD JH", "QC QD QH"],
         stock: "6C 6D",
         ..Pos::default()
     }

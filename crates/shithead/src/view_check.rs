@@ -1,0 +1,397 @@
+//! Validating a [`View`] that comes from outside (a client deserializing what
+//! a server sent): every count, seat and card must fit the rules and agree
+//! with the rest of the view, so that an accepted view lists exactly the
+//! actions of a position it can be a view of (H23).
+
+use cards_core::{Actor, CardMultiset, Rank, Seat, SeatView, Viewer, deck::CARDS_52};
+
+use crate::error::SetupError;
+use crate::observe::View;
+use crate::rules::{OPENING_RANKS, check_rules};
+use crate::state::{Phase, Source, Stage, Status, source_of};
+
+fn ensure(ok: bool, why: &'static str) -> Result<(), SetupError> {
+    if ok {
+        Ok(())
+    } else {
+        Err(SetupError::Position(why))
+    }
+}
+
+impl View {
+    /// Checks that this view is one a position of its rules can show: seats
+    /// in range, counts that add up to the decks (H1), no more visible copies
+    /// of a card than the decks hold, standings, the pile's top, level and run
+    /// (H6, H8, H13), the mover's group and stage (H5, H17, H11.1), the
+    /// opening card (H4), the phase and the action limit (H22). Views read
+    /// from JSON are checked this way; a view built by [`observe`] always
+    /// passes.
+    ///
+    /// [`observe`]: cards_core::Game::observe
+    ///
+    /// # Errors
+    /// [`SetupError`] naming the first inconsistency.
+    pub fn validate(&self) -> Result<(), SetupError> {
+        let n = self.status.len();
+        ensure(
+            self.hand_counts.len() == n
+                && self.face_up.len() == n
+                && self.face_down_counts.len() == n,
+            "every seat has a status, a hand count, face-up cards and a face-down count",
+        )?;
+        let decks = check_rules(&self.rules, n)?;
+        ensure(self.dealer.index() < n, "the dealer sits at the table")?;
+        let seat_ok = |s: Seat| s.index() < n;
+        let me = match self.viewer {
+            Viewer::Seat(s) => {
+                ensure(seat_ok(s), "the viewer sits at the table")?;
+                let hand = self
+                    .hand
+                    .ok_or(SetupError::Position("a seated viewer sees his own hand"))?;
+                ensure(
+                    hand.len() == usize::from(self.hand_counts.as_slice()[s.index()]),
+                    "the viewer's hand count is his hand's size",
+                )?;
+                Some((s, hand))
+            }
+            Viewer::Spectator => {
+                ensure(self.hand.is_none(), "a spectator sees no hand")?;
+                None
+            }
+        };
+        // Cards: counts add up to the decks; visible copies fit in them.
+        let held = |i: usize| {
+            usize::from(self.hand_counts.as_slice()[i])
+                + self.face_up.as_slice()[i].len()
+                + usize::from(self.face_down_counts.as_slice()[i])
+        };
+        let total: usize = (0..n).map(held).sum::<usize>()
+            + self.pile.len()
+            + usize::from(self.stock_len)
+            + usize::from(self.burned_len)
+            + usize::from(self.removed_len);
+        ensure(
+            total == 52 * usize::from(decks),
+            "the counts add up to the decks in play (H1)",
+        )?;
+        let all = CardMultiset::decks(CARDS_52, decks).map_err(|_| SetupError::Decks)?;
+        let mut seen = self.pile;
+        for part in self.face_up.as_slice().iter().chain(self.hand.as_slice()) {
+            seen = seen.checked_union(*part).map_err(|_| SetupError::Cards)?;
+        }
+        ensure(
+            all.includes(seen),
+            "no card is seen more often than the decks hold it",
+        )?;
+        // Standings.
+        let (mut outs, mut lefts) = ([false; 10], [false; 10]);
+        for (i, st) in self.status.as_slice().iter().enumerate() {
+            match *st {
+                Status::Active => {}
+                Status::Out(k) | Status::Left(k) => {
+                    ensure(held(i) == 0, "a player who is out or left holds no cards")?;
+                    let slot = if matches!(st, Status::Out(_)) {
+                        &mut outs
+                    } else {
+                        &mut lefts
+                    };
+                    ensure(
+                        usize::from(k) < n,
+                        "finishing orders are below the seat count",
+                    )?;
+                    ensure(
+                        !std::mem::replace(&mut slot[usize::from(k)], true),
+                        "two players share a finishing or leaving order",
+                    )?;
+                }
+            }
+        }
+        let gapless = |v: &[bool]| v.iter().skip_while(|b| **b).all(|b| !*b);
+        ensure(
+            gapless(&outs) && gapless(&lefts),
+            "finishing and leaving orders count 0, 1, 2, … without gaps",
+        )?;
+        let active = |s: Seat| seat_ok(s) && self.status.as_slice()[s.index()] == Status::Active;
+        let n_active = (0..n).filter(|&i| active(Seat(i as u8))).count();
+        ensure(
+            self.removed_len == 0 || lefts[0],
+            "only players who left have removed cards (H21)",
+        )?;
+        self.check_pile()?;
+        // Phase, actor and stage.
+        ensure(
+            self.actions <= self.rules.max_actions
+                && (self.phase == Phase::Over || self.actions < self.rules.max_actions),
+            "the action limit ends the game (H22)",
+        )?;
+        let quiet = self.stage == Stage::Start && self.group.is_none() && self.must_open.is_none();
+        match self.phase {
+            Phase::Over => {
+                ensure(
+                    self.actor == Actor::Terminal,
+                    "nobody acts in a finished game",
+                )?;
+                ensure(quiet, "a finished game has no turn in progress (H22.1)")?;
+            }
+            Phase::Dealing | Phase::Arranging => {
+                ensure(
+                    quiet && self.pile.is_empty() && self.burned_len == 0 && !outs[0],
+                    "nothing is played before the arranging ends",
+                )?;
+                ensure(n_active >= 2, "play goes on while two players hold cards")?;
+                if self.phase == Phase::Dealing {
+                    ensure(self.actor == Actor::Chance, "chance deals")?;
+                } else {
+                    let Actor::Player(p) = self.actor else {
+                        return Err(SetupError::Position("a player arranges"));
+                    };
+                    ensure(active(p), "the arranging player is at the table")?;
+                    for i in (0..n).filter(|&i| active(Seat(i as u8))) {
+                        ensure(
+                            self.hand_counts.as_slice()[i] == 3
+                                && self.face_up.as_slice()[i].len() == 3
+                                && self.face_down_counts.as_slice()[i] == 3,
+                            "every player holds three hand, three face-up and three face-down cards",
+                        )?;
+                    }
+                }
+            }
+            Phase::Playing => {
+                ensure(n_active >= 2, "play goes on while two players hold cards")?;
+                for i in (0..n).filter(|&i| active(Seat(i as u8))) {
+                    let (up, down) = (
+                        self.face_up.as_slice()[i].len(),
+                        self.face_down_counts.as_slice()[i],
+                    );
+                    ensure(held(i) > 0, "a player without cards is out")?;
+                    ensure(
+                        up <= 3 && down <= 3,
+                        "at most three face-up and three face-down cards",
+                    )?;
+                    ensure(
+                        self.stock_len == 0 || (up == 3 && down == 3),
+                        "table cards are played only once the stock is empty (H9)",
+                    )?;
+                }
+                ensure(
+                    self.stock_len == 0 || !outs[0],
+                    "a player goes out only once the stock is empty (H9, H19)",
+                )?;
+                // H5.3: hands are refilled to three while the stock lasts; only
+                // the mover's may be short, while chance refills it.
+                let short = (0..n)
+                    .filter(|&i| active(Seat(i as u8)) && self.hand_counts.as_slice()[i] < 3)
+                    .count();
+                let refilling =
+                    self.actor == Actor::Chance && !matches!(self.stage, Stage::Blind { .. });
+                ensure(
+                    self.stock_len == 0 || short <= usize::from(refilling),
+                    "hands are refilled to three while the stock lasts (H5.3)",
+                )?;
+                match self.actor {
+                    Actor::Player(p) => {
+                        ensure(active(p), "the mover holds cards")?;
+                        ensure(
+                            !matches!(self.stage, Stage::Blind { .. }),
+                            "chance turns the blind card (H11.1)",
+                        )?;
+                    }
+                    Actor::Chance => ensure(
+                        matches!(self.stage, Stage::Blind { .. }) || self.stock_len > 0,
+                        "chance acts in play only to refill or to turn a blind card",
+                    )?,
+                    Actor::Terminal => {
+                        return Err(SetupError::Position("a game in play has an actor"));
+                    }
+                }
+                // A refill (chance acts, not blind) follows a play within a
+                // turn: the stage of that turn is kept as it was.
+                let refill =
+                    self.actor == Actor::Chance && !matches!(self.stage, Stage::Blind { .. });
+                match self.stage {
+                    _ if refill => {}
+                    Stage::Start => ensure(self.group.is_none(), "a turn starts without a group")?,
+                    Stage::Cover => ensure(
+                        self.group == Some(Rank::Queen),
+                        "only the mover's queen needs a cover (H17)",
+                    )?,
+                    Stage::Add => ensure(
+                        self.group.is_some_and(|r| r != Rank::Queen),
+                        "cards are added only to the mover's group (H5)",
+                    )?,
+                    Stage::Blind { cover } => ensure(
+                        cover == (self.group == Some(Rank::Queen)) && self.actor == Actor::Chance,
+                        "a blind cover needs the mover's queen (H11.1)",
+                    )?,
+                }
+                if let Some(c) = self.must_open {
+                    ensure(
+                        self.stage == Stage::Start
+                            && self.pile.is_empty()
+                            && self.burned_len == 0
+                            && !outs[0]
+                            && OPENING_RANKS.contains(&c.rank())
+                            && matches!(self.actor, Actor::Player(_)),
+                        "an opening card is announced only before the first play (H4)",
+                    )?;
+                }
+            }
+        }
+        // H4: the announced card is the worst hand card, so the viewer's own
+        // hand holds none worse (a copy of it, with several decks, is fine).
+        if let (Some(c), Some((s, hand))) = (self.must_open, me) {
+            let worst = self.rules.opening_key(c);
+            ensure(
+                hand.iter()
+                    .all(|(h, _)| self.rules.opening_key(h).is_none_or(|k| Some(k) >= worst)),
+                "the announced card is the worst hand card (H4)",
+            )?;
+            // Of several holders the first after the dealer opens.
+            if let Actor::Player(opener) = self.actor {
+                let from_first = |x: Seat| (x.index() + n - self.dealer.index() - 1) % n;
+                ensure(
+                    from_first(s) >= from_first(opener) || !hand.contains(c),
+                    "the first holder of the worst card after the dealer opens (H4)",
+                )?;
+            }
+        }
+        // What the viewer himself can check about his own turn.
+        if let (Some((s, hand)), Actor::Player(p)) = (me, self.actor)
+            && s == p
+            && self.phase == Phase::Playing
+        {
+            let up = self.face_up.as_slice()[s.index()];
+            let down = usize::from(self.face_down_counts.as_slice()[s.index()]);
+            if let Some(c) = self.must_open {
+                ensure(hand.contains(c), "the opener holds his announced card (H4)")?;
+            }
+            if let (Stage::Add, Some(r)) = (self.stage, self.group) {
+                let from = match source_of(hand, up, down) {
+                    Source::Hand => hand,
+                    Source::FaceUp => up,
+                    _ => CardMultiset::EMPTY,
+                };
+                ensure(
+                    from.count_rank(r) > 0,
+                    "cards are added only to the mover's group from his source (H5)",
+                )?;
+            }
+            let mut legal = Vec::new();
+            self.legal_actions(&mut legal);
+            ensure(!legal.is_empty(), "the player to act has a move")?;
+        }
+        Ok(())
+    }
+
+    /// H6, H8, H13, H5.2: the pile's top, level and run, and the mover's group.
+    fn check_pile(&self) -> Result<(), SetupError> {
+        match self.top {
+            None => ensure(
+                self.pile.is_empty() && self.level.is_none() && self.run == 0,
+                "an empty pile has no top, level or run",
+            )?,
+            Some(t) => {
+                ensure(
+                    self.run >= 1
+                        && usize::from(self.run) <= self.pile.count_rank(t)
+                        && self.run < 4,
+                    "the run counts top cards in a row, fewer than four (H8)",
+                )?;
+                ensure(
+                    t != Rank::Ten,
+                    "a ten burns the pile, so it never lies on top (H8)",
+                )?;
+                if t != Rank::Three {
+                    ensure(
+                        self.level == Some(t),
+                        "the level is the top card unless it is a 3 (H6)",
+                    )?;
+                }
+                match self.level {
+                    Some(l) => ensure(
+                        l != Rank::Three && self.pile.count_rank(l) > 0,
+                        "the level is a card of the pile that is not a 3 (H13)",
+                    )?,
+                    None => ensure(
+                        self.pile.ranks() == cards_core::RankSet::EMPTY.with(Rank::Three),
+                        "a pile without a level holds only 3s (H13)",
+                    )?,
+                }
+            }
+        }
+        match self.group {
+            Some(r) => ensure(
+                self.top == Some(r) && self.group_len >= 1 && self.group_len <= self.run,
+                "the mover's group lies on top of the pile (H5.2)",
+            ),
+            None => ensure(self.group_len == 0, "no group, no group length"),
+        }
+    }
+}
+
+/// The JSON form of a [`View`], checked by [`View::validate`] on the way in.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ViewData {
+    viewer: Viewer,
+    rules: crate::rules::Rules,
+    dealer: Seat,
+    phase: Phase,
+    stage: Stage,
+    actor: Actor,
+    hand: Option<CardMultiset>,
+    hand_counts: cards_core::PerSeat<u8>,
+    face_up: cards_core::PerSeat<CardMultiset>,
+    face_down_counts: cards_core::PerSeat<u8>,
+    status: cards_core::PerSeat<Status>,
+    pile: CardMultiset,
+    #[serde(with = "crate::serde_util::rank_opt")]
+    top: Option<Rank>,
+    #[serde(with = "crate::serde_util::rank_opt")]
+    level: Option<Rank>,
+    run: u8,
+    #[serde(with = "crate::serde_util::rank_opt")]
+    group: Option<Rank>,
+    group_len: u8,
+    must_open: Option<cards_core::Card>,
+    reversed: bool,
+    stock_len: u16,
+    burned_len: u16,
+    removed_len: u16,
+    actions: u32,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<ViewData> for View {
+    type Error = SetupError;
+    fn try_from(d: ViewData) -> Result<View, SetupError> {
+        let v = View {
+            viewer: d.viewer,
+            rules: d.rules,
+            dealer: d.dealer,
+            phase: d.phase,
+            stage: d.stage,
+            actor: d.actor,
+            hand: d.hand,
+            hand_counts: d.hand_counts,
+            face_up: d.face_up,
+            face_down_counts: d.face_down_counts,
+            status: d.status,
+            pile: d.pile,
+            top: d.top,
+            level: d.level,
+            run: d.run,
+            group: d.group,
+            group_len: d.group_len,
+            must_open: d.must_open,
+            reversed: d.reversed,
+            stock_len: d.stock_len,
+            burned_len: d.burned_len,
+            removed_len: d.removed_len,
+            actions: d.actions,
+        };
+        v.validate()?;
+        Ok(v)
+    }
+}
