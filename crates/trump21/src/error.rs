@@ -106,6 +106,9 @@ pub enum SetupError {
     /// A hand-built or loaded position breaks an invariant.
     #[error("inconsistent position: {0}")]
     Inconsistent(&'static str),
+    /// A view (read from outside) that no position could show.
+    #[error("inconsistent view: {0}")]
+    View(&'static str),
 }
 
 /// Text that is not an action, host operation or trump kind.

@@ -17,6 +17,7 @@ mod score;
 mod setup;
 mod state;
 mod trump;
+mod view_check;
 
 pub use action::{Action, DestroyTarget, Exchange, Give, HostOp, Play, Take};
 pub use bot::OddsBot;
