@@ -97,8 +97,8 @@ pub enum SetupError {
     /// Zero lives.
     #[error("players must start with at least 1 life (T4)")]
     Lives,
-    /// Zero round limit.
-    #[error("the round limit must be at least 1 (T13.2)")]
+    /// Round limit outside 1–1000.
+    #[error("the round limit must be 1 to 1000 (T13.2)")]
     RoundLimit,
     /// Too few number cards for the deal.
     #[error("the number deck must hold two cards per player for the deal (T5)")]

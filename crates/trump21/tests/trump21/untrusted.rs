@@ -220,3 +220,125 @@ proptest! {
         }
     }
 }
+
+/// Rule sets built to last: nobody loses a life, or a 64-trump deck of the kinds
+/// that make rounds long (Go for reopens, Switch and Harvest draw, Return puts cards
+/// back), on 2 and 8 seats.
+fn long_rules() -> Vec<(Rules, usize)> {
+    let mut heavy = TrumpCounts::EMPTY;
+    for (k, c) in [
+        (Trump::GoFor27, 8),
+        (Trump::GoFor17, 4),
+        (Trump::Switch, 12),
+        (Trump::Harvest, 10),
+        (Trump::Return, 10),
+        (Trump::Exchange, 6),
+        (Trump::Destroy, 4),
+        (Trump::Love, 4),
+        (Trump::Shield, 6),
+    ] {
+        heavy.0[k.index()] = c;
+    }
+    assert_eq!(heavy.total(), MAX_TRUMPS);
+    let endless = Rules {
+        trumps: TrumpCounts::EMPTY,
+        damage: RoundDamage::Fixed(0),
+        round_limit: MAX_ROUNDS,
+        ..Rules::default()
+    };
+    let trumpy = Rules {
+        trumps: heavy,
+        damage: RoundDamage::Fixed(0),
+        round_limit: 40,
+        ..Rules::default()
+    };
+    vec![(endless, 2), (endless, 8), (trumpy, 2), (trumpy, 8)]
+}
+
+#[test]
+fn t13_2_round_limits_above_1000_are_refused() {
+    for limit in [0, MAX_ROUNDS + 1, u32::MAX] {
+        let r = Rules {
+            round_limit: limit,
+            ..Rules::default()
+        };
+        assert_eq!(Trump21::new(r, 2).err(), Some(SetupError::RoundLimit));
+        assert!(
+            SetupError::RoundLimit
+                .to_string()
+                .contains("1 to 1000 (T13.2)")
+        );
+    }
+    let r = Rules {
+        round_limit: MAX_ROUNDS,
+        ..Rules::default()
+    };
+    assert!(Trump21::new(r, 2).is_ok());
+}
+
+#[cfg(feature = "serde")]
+#[test]
+fn t13_2_rules_from_json_are_validated() {
+    let endless = Rules {
+        trumps: TrumpCounts::EMPTY,
+        damage: RoundDamage::Fixed(0),
+        ..Rules::default()
+    };
+    let mut json = serde_json::to_value(endless).unwrap();
+    json["round_limit"] = serde_json::json!(u32::MAX);
+    let e = serde_json::from_value::<Rules>(json.clone()).unwrap_err();
+    assert!(e.to_string().contains("(T13.2)"), "{e}");
+    json["round_limit"] = serde_json::json!(1000);
+    assert_eq!(
+        serde_json::from_value::<Rules>(json.clone()).unwrap(),
+        endless
+    );
+    json["copies"] = serde_json::json!(0);
+    assert!(serde_json::from_value::<Rules>(json).is_err());
+}
+
+/// T13.2, issue 13: every accepted rule set ends. The bound of the rules document
+/// (`Rules::round_step_bound`, `Rules::game_step_bound`) holds round by round in
+/// random games of the longest rule sets, with players leaving now and then.
+#[test]
+fn t13_2_every_game_ends_within_the_documented_step_bound() {
+    use cards_core::chance::below;
+    use cards_core::{ChaCha8Rng, SeedableRng};
+    let mut legal = Vec::new();
+    let mut longest_round = 0u64;
+    for (rules, seats) in long_rules() {
+        for seed in 0..3u64 {
+            let mut g = Trump21::new(rules, seats).unwrap();
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let (mut steps, mut in_round, mut round) = (0u64, 0u64, g.round());
+            let mut bound = rules.round_step_bound(g.active_count());
+            while g.outcome().is_none() {
+                if g.round() != round {
+                    longest_round = longest_round.max(in_round);
+                    assert!(in_round <= bound, "{in_round} steps in round {round}");
+                    (in_round, round) = (0, g.round());
+                    bound = rules.round_step_bound(g.active_count());
+                }
+                if matches!(g.actor(), Actor::Player(_)) && below(&mut rng, 400) == 0 {
+                    let s = Seat(below(&mut rng, seats as u64) as u8);
+                    if let Ok(next) = g.host(&HostOp::Leave(s)) {
+                        g = next;
+                        continue;
+                    }
+                }
+                g.legal_actions(&mut legal);
+                let a = legal[below(&mut rng, legal.len() as u64) as usize];
+                g.apply_mut(&a).unwrap();
+                steps += 1;
+                in_round += 1;
+                assert!(steps <= rules.game_step_bound(seats), "past the game bound");
+            }
+            assert!(in_round <= bound);
+            assert!(g.round() <= rules.round_limit);
+        }
+    }
+    assert!(
+        longest_round > 100,
+        "the rule sets make long rounds: {longest_round}"
+    );
+}
