@@ -12,6 +12,7 @@ use crate::trump::{Trump, TrumpCounts};
 /// One seat of a [`Setup`].
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 pub struct SeatSetup {
     /// Still in, out or left.
     pub status: Status,
@@ -44,6 +45,7 @@ pub struct SeatSetup {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 pub struct Setup {
     /// The rules.
     pub rules: Rules,

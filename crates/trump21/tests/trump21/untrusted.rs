@@ -342,3 +342,45 @@ fn t13_2_every_game_ends_within_the_documented_step_bound() {
         "the rule sets make long rounds: {longest_round}"
     );
 }
+
+/// Issue 13 item 4: a save with a field the format does not have is refused, at
+/// every level (a misspelt field must not be dropped silently).
+#[cfg(feature = "serde")]
+#[test]
+fn json_saves_refuse_unknown_and_misspelt_fields() {
+    let g = reach(3, 3, 5, 200);
+    let good = serde_json::to_value(&g).unwrap();
+    assert_eq!(serde_json::from_value::<Trump21>(good.clone()).unwrap(), g);
+    type Edit = fn(&mut serde_json::Value);
+    let edits: [(&str, Edit); 7] = [
+        ("top level", |v| v["comment"] = serde_json::json!("hi")),
+        ("misspelt top level", |v| {
+            let x = v["draw_pile"].take();
+            v.as_object_mut().unwrap().remove("draw_pile");
+            v["drawpile"] = x;
+        }),
+        ("seat", |v| v["seats"][0]["score"] = serde_json::json!(3)),
+        ("rules", |v| v["rules"]["jokers"] = serde_json::json!(true)),
+        ("open trump", |v| {
+            v["open_trumps"] = serde_json::json!([{"kind": "shield", "holder": 0, "age": 1}]);
+        }),
+        ("last round", |v| {
+            v["last_round"] = serde_json::json!({"round": 1, "target": 21, "totals": [0, 0, 0, 0, 0, 0, 0, 0],
+                "damage": [0, 0, 0, 0, 0, 0, 0, 0], "winners": 1, "mvp": 0});
+        }),
+        ("trump listed twice", |v| {
+            v["supply"] = serde_json::json!({"shield": 1, "SHIELD": 1});
+        }),
+    ];
+    for (what, edit) in edits {
+        let mut v = good.clone();
+        edit(&mut v);
+        let e = serde_json::from_value::<Trump21>(v)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("unknown field") || e.contains("missing field") || e.contains("twice"),
+            "{what}: {e}"
+        );
+    }
+}
