@@ -384,3 +384,161 @@ fn json_saves_refuse_unknown_and_misspelt_fields() {
         );
     }
 }
+
+/// Issue 13 item 3: positions no play reaches are refused when a cheap check shows it,
+/// each naming its clause (see the `Trump21::from_setup` docs for what is and is not
+/// checked). The base position (seat 0 to act, three dealt hands) loads.
+#[test]
+fn t13_t5_t12_from_setup_refuses_positions_play_cannot_reach() {
+    use crate::common::{at_round, load, position};
+    let base = || {
+        position(
+            &[(9, &[5]), (7, &[10]), (3, &[4])],
+            &[
+                &[Trump::Destroy, Trump::Switch, Trump::Shield],
+                &[Trump::Return],
+                &[],
+            ],
+            0,
+        )
+    };
+    let g = load(base());
+    assert_eq!(g.actor(), Actor::Player(Seat(0)));
+    type Edit = fn(&mut Setup);
+    let cases: [(&str, Edit, &str); 12] = [
+        ("rounds scored", |s| s.scored = 1, "(T13)"),
+        (
+            "a last round before any was scored",
+            |s| {
+                s.last_round = Some(LastRound {
+                    round: 1,
+                    target: 21,
+                    winners: 1,
+                    ..LastRound::default()
+                })
+            },
+            "(T10, T13)",
+        ),
+        (
+            "a last round that is not the last scored",
+            |s| {
+                at_round(s, 3);
+                s.last_round.as_mut().unwrap().round = 1;
+            },
+            "(T10, T13)",
+        ),
+        (
+            "a winner who took damage",
+            |s| {
+                at_round(s, 2);
+                s.last_round.as_mut().unwrap().damage[0] = 2;
+            },
+            "(T10, T13)",
+        ),
+        (
+            "an exit number nobody has",
+            |s| {
+                s.seats[2] = SeatSetup {
+                    status: Status::Out(2),
+                    ..SeatSetup::default()
+                };
+                s.deck[3] += 1;
+                s.deck[4] += 1;
+                s.exits = 2;
+            },
+            "(T13, T16)",
+        ),
+        (
+            "two leaves sharing an exit",
+            |s| {
+                // Four seats: two leavers with the same exit number.
+                s.seats.push(SeatSetup {
+                    status: Status::Left(1),
+                    lives: 3,
+                    ..SeatSetup::default()
+                });
+                s.seats[2] = SeatSetup {
+                    status: Status::Left(1),
+                    lives: 3,
+                    ..SeatSetup::default()
+                };
+                s.deck[3] += 1;
+                s.deck[4] += 1;
+                s.exits = 1;
+            },
+            "(T16)",
+        ),
+        (
+            "an active player without his hidden card",
+            |s| {
+                s.deck[7] += 1;
+                s.seats[1].hidden = 0;
+            },
+            "(T5)",
+        ),
+        (
+            "the closing step after no card",
+            |s| {
+                s.deck[5] += 1;
+                s.seats[0].open_cards.clear();
+                s.phase = Phase::Landed;
+            },
+            "the phase does not fit the position (T5.1, T7, T11.1, T12)",
+        ),
+        (
+            "a gamble bringing more than the Harvests give",
+            |s| {
+                to_pile_any(s);
+                s.phase = Phase::GambleDraw(3);
+            },
+            "the phase does not fit the position (T5.1, T7, T11.1, T12)",
+        ),
+        (
+            "Destroy's pick with no Destroy played",
+            |s| {
+                s.phase = Phase::DestroyPick(Seat(1));
+            },
+            "the phase does not fit the position (T5.1, T7, T11.1, T12)",
+        ),
+        (
+            "Love your enemy's random card under LoveCard::Best",
+            |s| {
+                s.supply.remove(Trump::Love);
+                s.open_trumps.push(OpenTrump {
+                    kind: Trump::Love,
+                    holder: Seat(1),
+                });
+                s.phase = Phase::Draw {
+                    to: Seat(1),
+                    love: true,
+                };
+            },
+            "the phase does not fit the position (T5.1, T7, T11.1, T12)",
+        ),
+        (
+            "Trump Switch counters that do not add up",
+            |s| {
+                s.seats[0].trumps.remove(Trump::Switch);
+                s.open_trumps.push(OpenTrump {
+                    kind: Trump::Switch,
+                    holder: Seat(0),
+                });
+                to_pile_any(s);
+                s.phase = Phase::SwitchAside { left: 1, draws: 5 };
+            },
+            "the phase does not fit the position (T5.1, T7, T11.1, T12)",
+        ),
+    ];
+    for (what, edit, clause) in cases {
+        let mut s = base();
+        edit(&mut s);
+        let e = Trump21::from_setup(s).expect_err(what).to_string();
+        assert!(e.contains(clause), "{what}: {e}");
+    }
+}
+
+/// Moves the first kind of the supply to the draw pile.
+fn to_pile_any(s: &mut Setup) {
+    let k = s.supply.kinds().next().unwrap();
+    crate::common::to_pile(s, k);
+}
