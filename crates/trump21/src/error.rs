@@ -97,8 +97,8 @@ pub enum SetupError {
     /// Zero lives.
     #[error("players must start with at least 1 life (T4)")]
     Lives,
-    /// Zero round limit.
-    #[error("the round limit must be at least 1 (T13.2)")]
+    /// Round limit outside 1–1000.
+    #[error("the round limit must be 1 to 1000 (T13.2)")]
     RoundLimit,
     /// Too few number cards for the deal.
     #[error("the number deck must hold two cards per player for the deal (T5)")]
@@ -106,6 +106,9 @@ pub enum SetupError {
     /// A hand-built or loaded position breaks an invariant.
     #[error("inconsistent position: {0}")]
     Inconsistent(&'static str),
+    /// A view (read from outside) that no position could show.
+    #[error("inconsistent view: {0}")]
+    View(&'static str),
 }
 
 /// Text that is not an action, host operation or trump kind.

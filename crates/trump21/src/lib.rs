@@ -18,12 +18,13 @@ mod score;
 mod setup;
 mod state;
 mod trump;
+mod view_check;
 
 pub use action::{Action, DestroyTarget, Exchange, Give, HostOp, Play, Take};
 pub use bot::OddsBot;
 pub use error::{Illegal, ParseError, SetupError};
 pub use observe::{Event, SeatInfo, View};
-pub use rules::{LoveCard, MAX_COPIES, MAX_TRUMPS, Ranking, RoundDamage, Rules, SEATS};
+pub use rules::{LoveCard, MAX_COPIES, MAX_ROUNDS, MAX_TRUMPS, Ranking, RoundDamage, Rules, SEATS};
 pub use score::{RoundWinners, best_card, loser_damage, rank_totals, score_key};
 pub use setup::{SeatSetup, Setup, setup_of, trumps_of};
 pub use state::{LastRound, MAX_OPEN, MAX_PLAYERS, MAX_STACK, OpenTrump, Phase, Status, Trump21};

@@ -13,6 +13,7 @@ use crate::trump::{Trump, TrumpCounts};
 /// One seat as a viewer sees it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 pub struct SeatInfo {
     /// Still in, out or left.
     pub status: Status,
@@ -34,16 +35,27 @@ pub struct SeatInfo {
 
 impl SeatInfo {
     /// The total the viewer can see: open cards, plus the hidden card when known.
+    /// Saturating, so that a hand-built seat with absurd cards cannot overflow it.
     pub fn visible_total(&self) -> u16 {
-        self.open_cards.iter().map(|&v| u16::from(v)).sum::<u16>()
-            + u16::from(self.hidden.unwrap_or(0))
+        self.open_cards
+            .iter()
+            .fold(u16::from(self.hidden.unwrap_or(0)), |t, &v| {
+                t.saturating_add(u16::from(v))
+            })
     }
 }
 
 /// What a viewer may know (T15): hidden cards of others, the decks' contents and
 /// others' hidden trumps are not representable, only counts.
+///
+/// A view is what a server sends to a client, so a client reads it from untrusted
+/// input: deserializing checks it with [`View::validate`] and refuses one that no
+/// position could show (issue 13). The fields stay public for building views by
+/// hand; [`SeatView::legal_actions`] is total on any field values (it never panics),
+/// but it answers for a real position only on a view that validates.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(remote = "Self", deny_unknown_fields))]
 pub struct View {
     /// Who looks.
     pub viewer: Viewer,
@@ -151,6 +163,23 @@ impl View {
     }
 }
 
+#[cfg(feature = "serde")]
+impl serde::Serialize for View {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        View::serialize(self, s)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for View {
+    /// Reads a view and refuses it unless [`View::validate`] accepts it.
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<View, D::Error> {
+        let view = View::deserialize(d)?;
+        view.validate().map_err(serde::de::Error::custom)?;
+        Ok(view)
+    }
+}
+
 impl Knowledge for View {
     fn seat_count(&self) -> usize {
         self.seats.len()
@@ -173,7 +202,8 @@ impl Knowledge for View {
         &self.open_trumps
     }
     fn may_draw(&self) -> bool {
-        self.deck + self.discards > 0
+        // Not `deck + discards > 0`: that sum can overflow on a hand-built view.
+        self.deck > 0 || self.discards > 0
     }
     fn may_reveal(&self) -> bool {
         self.seat()

@@ -9,6 +9,9 @@ pub const MAX_COPIES: u8 = 4;
 pub const MAX_TRUMPS: u32 = 64;
 /// Fewest and most players (T4).
 pub const SEATS: std::ops::RangeInclusive<usize> = 2..=8;
+/// The largest round limit (T13.2): with it every accepted rule set ends, even one
+/// where nobody ever loses a life (no trumps, `damage: Fixed(0)`).
+pub const MAX_ROUNDS: u32 = 1000;
 
 /// How a round's totals are ranked against the target (T10, T10.1).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -51,8 +54,12 @@ pub enum LoveCard {
 /// assert!(rules.validate().is_ok());
 /// assert!(Rules { copies: 0, ..Rules::default() }.validate().is_err());
 /// ```
+///
+/// Read from JSON, rules are checked with [`Rules::validate`] and unknown fields
+/// are refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(remote = "Self", deny_unknown_fields))]
 pub struct Rules {
     /// Copies of each number value 1–11 (T1; standard 4, at most [`MAX_COPIES`]).
     pub copies: u8,
@@ -66,7 +73,8 @@ pub struct Rules {
     pub lives: u8,
     /// Round damage (T4; standard fixed 2).
     pub damage: RoundDamage,
-    /// Rounds after which the game ends and lives decide (T13.2; standard 1,000).
+    /// Rounds after which the game ends and lives decide (T13.2; standard and at
+    /// most [`MAX_ROUNDS`], 1,000).
     pub round_limit: u32,
     /// How totals rank against the target (T10; standard: under first).
     pub ranking: Ranking,
@@ -108,10 +116,38 @@ impl Rules {
         if self.lives == 0 {
             return Err(SetupError::Lives);
         }
-        if self.round_limit == 0 {
+        if !(1..=MAX_ROUNDS).contains(&self.round_limit) {
             return Err(SetupError::RoundLimit);
         }
         Ok(())
+    }
+
+    /// The most steps (player actions and chance outcomes) one round can take with
+    /// `active` players in it, host operations included: see "Every game ends" in the
+    /// rules document. With `a` players, `n` trumps in the deck and `c` number cards:
+    /// at most `p = n` trump plays (each lies open until the round ends), top-up
+    /// `a + 1`, deal `2a`, the plays and their own chance and closing steps `4p`, pile
+    /// moves by Trump Switch and pile draws `n(n − 1) + n²`, draw actions
+    /// `d = a·c + p` of three steps each (a card comes back to the deck only by Return
+    /// or a leave), closes `a + (a − 1)p` (only a Go for reopens), reveals `a`, and a
+    /// gamble roll per turn, with at most `d` + closes + `p` turns.
+    pub fn round_step_bound(&self, active: usize) -> u64 {
+        let a = active as u64;
+        let n = u64::from(self.trumps.total());
+        let c = u64::from(self.number_cards());
+        let plays = n;
+        let pile_moves = n * n.saturating_sub(1) + n * n;
+        let draws = a * c + plays;
+        let closes = a + a.saturating_sub(1) * plays;
+        let turns = draws + closes + plays;
+        (a + 1) + 2 * a + plays + 3 * plays + pile_moves + 3 * draws + closes + a + turns
+    }
+
+    /// The most steps a whole game of `seats` players can take: `round_limit` rounds
+    /// of at most [`Rules::round_step_bound`] steps each (T13.2). Host operations
+    /// (leaving) only shorten a game.
+    pub fn game_step_bound(&self, seats: usize) -> u64 {
+        u64::from(self.round_limit) * self.round_step_bound(seats)
     }
 
     /// Number cards in the whole game (T1).
@@ -125,5 +161,22 @@ impl Rules {
             RoundDamage::Fixed(d) => u32::from(d),
             RoundDamage::Growing => scored.saturating_add(1),
         }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Rules {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        Rules::serialize(self, s)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Rules {
+    /// Reads rules and refuses them unless [`Rules::validate`] accepts them.
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Rules, D::Error> {
+        let rules = Rules::deserialize(d)?;
+        rules.validate().map_err(serde::de::Error::custom)?;
+        Ok(rules)
     }
 }

@@ -12,6 +12,7 @@ use crate::trump::{Trump, TrumpCounts};
 /// One seat of a [`Setup`].
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 pub struct SeatSetup {
     /// Still in, out or left.
     pub status: Status,
@@ -44,6 +45,7 @@ pub struct SeatSetup {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 pub struct Setup {
     /// The rules.
     pub rules: Rules,
@@ -268,17 +270,110 @@ impl TryFrom<Setup> for Trump21 {
             ..g
         };
         g.check_phase()?;
+        g.check_history()?;
         Ok(g)
     }
 }
 
 impl Trump21 {
-    /// Loads a position, checking every invariant.
+    /// Loads a position, refusing one that breaks a rule or that play cannot reach by
+    /// a check that is cheap.
+    ///
+    /// Checked (each refusal names its clause):
+    /// - the rules themselves, 2–8 seats, two number cards per player (T1, T2, T4,
+    ///   T13.2);
+    /// - every number card and every trump exactly once, values 1–11, no kind beyond
+    ///   the deck, per-player counts within the fixed arrays (T1, T2);
+    /// - lives at most the rules' lives; active players have lives, eliminated ones
+    ///   none, leavers some; a player who is out holds nothing and has no marks; a
+    ///   revealed player has a hidden card (T4, T11, T13, T13.1, T16);
+    /// - exit numbers: every number 1 to the exit count is used, a leave's alone
+    ///   (T13, T16);
+    /// - open trumps lie at active players; the target follows from them (T12.0,
+    ///   T12.3);
+    /// - turn and opener at the table; the opener active while the round is being
+    ///   set up; round 1 to the round limit; rounds scored = round − 1 while the game
+    ///   runs; the last round is the last scored one, with winners who took no damage
+    ///   (T5, T13, T13.2);
+    /// - the phase fits the position: top-up and deal before any card is out and with
+    ///   the deal order of T5.1; in a turn, the player to act is active and not
+    ///   closed, every active player has his hidden card, the closing step follows a
+    ///   card in his stack (T7, T8, T11.1); a pending effect's chance step comes
+    ///   right after its trump was played (Destroy, Love your enemy, Trump Switch, with
+    ///   consistent counters), Harvest bonuses at most what the Harvests lying at him
+    ///   give, an exchange in progress with at most 2 hidden gives (T7.1, T12.6–T12.12);
+    ///   the game is over only with one player left or after the last round (T13).
+    ///
+    /// Not checked, because only the history could tell: whether the open cards came
+    /// in an order draws could give, who played which open trump and whether its
+    /// effect happened, whether a reveal followed a real landing (T11.1), how the
+    /// trumps split between supply, pile and hands came about (T3, T7.1), whether the
+    /// lives fit the damage of earlier rounds (T13). Such a position is a legal
+    /// puzzle: it plays on by the rules.
     ///
     /// # Errors
     /// A [`SetupError`] naming the broken invariant.
     pub fn from_setup(setup: Setup) -> Result<Trump21, SetupError> {
         Trump21::try_from(setup)
+    }
+
+    /// What cheap bookkeeping says about how the position came about (T5, T13, T16).
+    fn check_history(&self) -> Result<(), SetupError> {
+        let n = self.players().len();
+        if usize::from(self.exits) > n {
+            return Err(bad(
+                "there are at most as many exit events as seats (T13, T16)",
+            ));
+        }
+        // Exit events: numbered 1..=exits, each used; a leave is an event of its own.
+        let mut used = [0u8; 1 + crate::state::MAX_PLAYERS];
+        for p in self.players() {
+            match p.status {
+                Status::Active => {}
+                Status::Out(e) => used[usize::from(e)] |= 1,
+                Status::Left(e) => {
+                    if used[usize::from(e)] != 0 {
+                        return Err(bad("every leave is an exit event of its own (T16)"));
+                    }
+                    used[usize::from(e)] |= 2;
+                }
+            }
+            if matches!(p.status, Status::Left(_)) && p.lives == 0 {
+                return Err(bad("a player leaves with lives left (T16)"));
+            }
+        }
+        if used[1..=usize::from(self.exits)].contains(&0) {
+            return Err(bad(
+                "every exit number up to the exit count is used (T13, T16)",
+            ));
+        }
+        // Rounds: every round that ended was scored, except one a leave ended.
+        let over = self.phase == Phase::Over;
+        let scored_ok = self.scored + 1 == self.round || (over && self.scored == self.round);
+        if !scored_ok {
+            return Err(bad("rounds scored are the rounds before this one (T13)"));
+        }
+        match &self.last {
+            None if self.scored == 0 => {}
+            Some(l)
+                if self.scored > 0
+                    && l.round == self.scored
+                    && matches!(l.target, 17 | 21 | 24 | 27)
+                    && l.winners != 0
+                    && u32::from(l.winners) >> n == 0
+                    && (0..n).all(|s| l.winners & (1 << s) == 0 || l.damage[s] == 0)
+                    && l.totals[n..].iter().all(|&t| t == 0)
+                    && l.damage[n..].iter().all(|&d| d == 0) => {}
+            _ => {
+                return Err(bad(
+                    "the last round is the last scored one; its winners took no damage (T10, T13)",
+                ));
+            }
+        }
+        if matches!(self.phase, Phase::TopUp | Phase::Deal(_)) && !self.is_active(self.opener) {
+            return Err(bad("the opener of a round being dealt is active (T5)"));
+        }
+        Ok(())
     }
 
     fn check_phase(&self) -> Result<(), SetupError> {
@@ -316,6 +411,15 @@ impl Trump21 {
         if in_turn && (!turn.active() || turn.closed) {
             return Err(bad("the player to act must be active and not closed (T8)"));
         }
+        if in_turn && self.players().iter().any(|p| p.active() && p.hidden == 0) {
+            return Err(bad(
+                "every active player has his hidden card during the round (T5)",
+            ));
+        }
+        let last_open = self.open_trumps().last();
+        let just_played =
+            |kind: Trump, at: Seat| last_open.is_some_and(|o| o.kind == kind && o.holder == at);
+        let harvests = self.open_at(self.turn, Trump::Harvest);
         let ok = match self.phase {
             Phase::TopUp => {
                 !cards_out
@@ -340,28 +444,59 @@ impl Trump21 {
                         .all(|p| p.hidden == 0)
             }
             Phase::Gamble => !self.pile.is_empty(),
-            Phase::GambleDraw(left) | Phase::SwitchBonus(left) => left > 0 && !self.pile.is_empty(),
-            Phase::SwitchDraw { left, .. } => left > 0 && !self.pile.is_empty(),
+            Phase::GambleDraw(left) => {
+                left > 0 && u32::from(left) <= 1 + harvests && !self.pile.is_empty()
+            }
+            Phase::SwitchBonus(left) => {
+                left > 0
+                    && u32::from(left) <= (self.aside.total() + 1) * harvests
+                    && !self.pile.is_empty()
+                    && just_played(Trump::Switch, self.turn)
+            }
+            Phase::SwitchDraw { left, drawn } => {
+                left > 0
+                    && !self.pile.is_empty()
+                    && u32::from(left) + u32::from(drawn) == self.aside.total() + 1
+                    && just_played(Trump::Switch, self.turn)
+            }
             Phase::Play => true,
-            Phase::Landed => true,
-            Phase::Draw { to, .. } => !deck_empty && self.is_active(to),
+            Phase::Landed => turn.len > 0,
+            Phase::Draw { to, love: false } => !deck_empty && to == self.turn,
+            Phase::Draw { to, love: true } => {
+                !deck_empty
+                    && to != self.turn
+                    && self.is_active(to)
+                    && self.rules.love == crate::rules::LoveCard::Random
+                    && just_played(Trump::Love, to)
+            }
             Phase::DestroyPick(s) => {
-                s != self.turn && self.is_active(s) && self.players[s.index()].ntrumps > 0
+                s != self.turn
+                    && self.is_active(s)
+                    && self.players[s.index()].ntrumps > 0
+                    && just_played(Trump::Destroy, self.turn)
             }
             Phase::ExchangePick { with, left } => {
                 with != self.turn
                     && self.is_active(with)
                     && left > 0
                     && left <= 2
+                    && self.limbo.total() <= 2
                     && self.players[with.index()].ntrumps >= left
             }
-            Phase::SwitchAside { left, draws } => left > 0 && draws > left && turn.ntrumps >= left,
+            Phase::SwitchAside { left, draws } => {
+                left > 0
+                    && u32::from(draws) == self.aside.total() + u32::from(left) + 1
+                    && turn.ntrumps >= left
+                    && just_played(Trump::Switch, self.turn)
+            }
             Phase::Over => true,
         };
         if ok {
             Ok(())
         } else {
-            Err(bad("the phase does not fit the position"))
+            Err(bad(
+                "the phase does not fit the position (T5.1, T7, T11.1, T12)",
+            ))
         }
     }
 }

@@ -28,6 +28,7 @@ pub enum Status {
 /// An open trump lying at a player (T12.0). The table keeps them in the order played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 pub struct OpenTrump {
     /// The kind.
     pub kind: Trump,
@@ -101,6 +102,7 @@ pub enum Phase {
 /// What the last scored round showed: every total (hidden cards included) and the damage.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 pub struct LastRound {
     /// The round's number.
     pub round: u32,

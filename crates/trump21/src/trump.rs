@@ -296,6 +296,11 @@ impl<'de> serde::Deserialize<'de> for TrumpCounts {
         let mut c = TrumpCounts::EMPTY;
         for (name, n) in map {
             let k: Trump = name.parse().map_err(serde::de::Error::custom)?;
+            if c.0[k.index()] != 0 {
+                return Err(serde::de::Error::custom(format!(
+                    "trump kind {k} is listed twice (T2)"
+                )));
+            }
             c.0[k.index()] = n;
         }
         Ok(c)

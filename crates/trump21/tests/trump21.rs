@@ -11,3 +11,5 @@ mod perft;
 mod props;
 #[path = "trump21/rules.rs"]
 mod rules;
+#[path = "trump21/untrusted.rs"]
+mod untrusted;

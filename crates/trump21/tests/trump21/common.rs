@@ -3,7 +3,7 @@
 #![allow(dead_code, clippy::needless_range_loop)]
 
 use cards_core::{Actor, Game, Seat};
-use trump21::{Action, Phase, Rules, Setup, Trump, Trump21, TrumpCounts, setup_of};
+use trump21::{Action, LastRound, Phase, Rules, Setup, Trump, Trump21, TrumpCounts, setup_of};
 
 /// A fresh game.
 pub fn game(seats: usize) -> Trump21 {
@@ -142,4 +142,17 @@ pub fn trump_census(g: &Trump21) -> [u32; 19] {
         c[o.kind.index()] += 1;
     }
     c
+}
+
+/// Puts a setup in round `round` with the bookkeeping play leaves: every earlier round
+/// scored, the last of them (won by seat 0 at target 21) shown.
+pub fn at_round(s: &mut Setup, round: u32) {
+    s.round = round;
+    s.scored = round - 1;
+    s.last_round = (round > 1).then(|| LastRound {
+        round: round - 1,
+        target: 21,
+        winners: 1,
+        ..LastRound::default()
+    });
 }

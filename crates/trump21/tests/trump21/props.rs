@@ -10,7 +10,7 @@ use trump21::*;
 
 use crate::common::*;
 
-fn rules_variant(i: u8) -> Rules {
+pub fn rules_variant(i: u8) -> Rules {
     let base = Rules {
         lives: 6,
         ..Rules::default()
@@ -123,7 +123,7 @@ fn any_action() -> impl Strategy<Value = Action> {
 }
 
 /// A random reachable position: a seeded random walk of `steps` steps, maybe with a leave.
-fn reach(seats: usize, variant: u8, seed: u64, steps: usize) -> Trump21 {
+pub fn reach(seats: usize, variant: u8, seed: u64, steps: usize) -> Trump21 {
     let mut g = Trump21::new(rules_variant(variant), seats).unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut legal = Vec::new();
@@ -177,7 +177,7 @@ fn invariants(g: &Trump21, prev_lives: &mut Vec<u8>) -> Result<(), TestCaseError
     Ok(())
 }
 
-fn config() -> ProptestConfig {
+pub fn config() -> ProptestConfig {
     ProptestConfig {
         failure_persistence: Some(Box::new(FileFailurePersistence::Direct(
             "tests/trump21/props.proptest-regressions",

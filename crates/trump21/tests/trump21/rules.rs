@@ -183,8 +183,7 @@ fn t4_growing_round_damage_starts_at_1() {
     assert_eq!(rules.round_damage(1), 2);
     let mut s = duel((10, &[9]), (10, &[5]), &[], &[]);
     s.rules = rules;
-    s.scored = 3;
-    s.round = 4;
+    at_round(&mut s, 4);
     let g = run(&load(s), &["close"]);
     assert_eq!(lives(&g), vec![10, 6], "fourth scored round: damage 4");
 }
@@ -223,8 +222,7 @@ fn deal_position(n: usize, opener: u8) -> Trump21 {
     }
     s.phase = Phase::Deal(0);
     s.opener = Seat(opener);
-    s.round = 2;
-    s.scored = 1;
+    at_round(&mut s, 2);
     load(s)
 }
 
@@ -1155,7 +1153,7 @@ fn t13_1_eliminated_players_trumps_go_back_to_the_trump_deck() {
 fn t13_2_round_limit_ends_the_game_ranked_by_lives() {
     let mut s = duel((10, &[9]), (10, &[5]), &[], &[]);
     s.rules.round_limit = 3;
-    s.round = 3;
+    at_round(&mut s, 3);
     s.seats[0].lives = 4;
     let g = run(&load(s.clone()), &["close"]);
     assert_eq!(g.actor(), Actor::Terminal);
