@@ -1,7 +1,8 @@
 //! The fuzz targets' checks, bounded and deterministic, on stable: every file
 //! of the committed corpus (`fuzz/corpus/<target>/`), then pseudo-random inputs
 //! from fixed seeds ([`fuzz_checks::inputs`]). A known defect is counted and
-//! printed; any other failure fails the test. The `json` targets need the
+//! printed; any other failure fails the test. `FUZZ_REPLAY_INPUTS=N` runs N
+//! pseudo-random inputs per target instead of 300. The `json` targets need the
 //! `serde` feature (`cargo test --workspace --all-features`).
 #![forbid(unsafe_code)]
 
@@ -10,8 +11,14 @@ use std::path::Path;
 use fuzz_checks::inputs::generate;
 use fuzz_checks::{TARGETS, check_target};
 
-/// Pseudo-random inputs per target.
-const INPUTS: usize = 300;
+/// Pseudo-random inputs per target; the environment variable
+/// `FUZZ_REPLAY_INPUTS` asks for more (a longer local run).
+fn input_count() -> usize {
+    std::env::var("FUZZ_REPLAY_INPUTS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(300)
+}
 
 fn replay(target: &str) {
     let mut known = 0;
@@ -38,7 +45,7 @@ fn replay(target: &str) {
         let data = std::fs::read(f).expect("corpus file reads");
         check(&f.display().to_string(), &data);
     }
-    for (i, data) in generate(target, 0x5eed, INPUTS).iter().enumerate() {
+    for (i, data) in generate(target, 0x5eed, input_count()).iter().enumerate() {
         check(&format!("generated input {i}"), data);
     }
     println!(
