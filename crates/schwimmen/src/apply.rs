@@ -7,7 +7,7 @@ use crate::action::{Action, HostOp};
 use crate::error::Illegal;
 use crate::rules::{AllTie, KnockerRisk, Refresh};
 use crate::score::{HandValue, ends_round};
-use crate::state::{Fate, MAX_SEATS, NO_SEAT, Phase, Schwimmen, bit};
+use crate::state::{Fate, MAX_SEATS, NO_ROUND, NO_SEAT, Phase, Schwimmen, bit};
 
 /// Whether `set` holds at least three cards, without a popcount.
 #[inline]
@@ -79,6 +79,8 @@ impl Schwimmen {
         self.discards = CardSet::EMPTY;
         self.folded = CardSet::EMPTY;
         self.stock = deck::CARDS_32;
+        self.taken = [CardSet::EMPTY; MAX_SEATS];
+        self.known_down = CardSet::EMPTY;
         self.knocker = NO_SEAT;
         self.passed = 0;
         self.moved = 0;
@@ -191,7 +193,12 @@ impl Schwimmen {
             survivors |= u16::from(self.lives[i]) >= loss;
         }
         let (losers, double) = if survivors { (losers, double) } else { (0, 0) };
+        let before = self.lives;
         self.take_lives(losers, double);
+        for (lost, (b, a)) in self.lost.iter_mut().zip(before.iter().zip(self.lives)) {
+            *lost = b - a;
+        }
+        self.scored = self.round;
         // S15/S17: the same dealer deals again after a round nobody lost, if he is still in.
         let next = if losers == 0 && self.is_on(self.dealer) {
             self.dealer
@@ -221,6 +228,7 @@ impl Schwimmen {
             self.stock |= self.discards | self.folded;
             self.discards = CardSet::EMPTY;
             self.folded = CardSet::EMPTY;
+            self.known_down = CardSet::EMPTY;
         }
         if self.stock.len() < 3 {
             self.end_round(NO_SEAT);
@@ -280,6 +288,7 @@ impl Schwimmen {
         let flip = CardSet::single(give) | CardSet::single(take);
         self.hands[i] = CardSet::from_bits(self.hands[i].bits() ^ flip.bits());
         self.middle = CardSet::from_bits(self.middle.bits() ^ flip.bits());
+        self.taken[i] = (self.taken[i] - CardSet::single(give)) | CardSet::single(take);
         self.passed = 0;
         self.count_turn(p);
         if ends_round(self.hands[i]) {
@@ -316,6 +325,7 @@ impl Schwimmen {
                 let p = self.to_act;
                 let i = usize::from(p);
                 std::mem::swap(&mut self.hands[i], &mut self.middle);
+                self.taken[i] = self.hands[i];
                 self.passed = 0;
                 self.count_turn(p);
                 if ends_round(self.hands[i]) {
@@ -345,12 +355,16 @@ impl Schwimmen {
         let i = usize::from(s);
         self.folded |= self.hands[i];
         self.hands[i] = CardSet::EMPTY;
+        self.known_down |= self.taken[i];
+        self.taken[i] = CardSet::EMPTY;
         self.active &= !bit(s);
         self.leavers += 1;
         self.fate[i] = Fate::Left(self.leavers);
         if self.active.count_ones() <= 1 {
             // S21.1: the game ends without scoring the round.
             self.shown = [CardSet::EMPTY; MAX_SEATS];
+            self.lost = [0; MAX_SEATS];
+            self.scored = NO_ROUND;
             self.end_game();
             return;
         }

@@ -3,9 +3,9 @@
 use cards_core::{Bot, CardSet, Rng};
 
 use crate::action::Action;
-use crate::observe::View;
 use crate::score::HandValue;
 use crate::state::Schwimmen;
+use crate::view::View;
 
 /// A greedy player: keeps its best suit, takes 30½ and 31 whenever they are on
 /// the table, and knocks on a strong hand.

@@ -5,7 +5,7 @@ use cards_core::{CardSet, Seat, deck};
 use crate::error::SetupError;
 use crate::rules::Rules;
 use crate::score::HandValue;
-use crate::state::{Fate, MAX_SEATS, NO_SEAT, Phase, Schwimmen};
+use crate::state::{Fate, MAX_SEATS, NO_ROUND, NO_SEAT, Phase, Schwimmen};
 
 /// A position written out in full: what a save file or a bug report holds.
 ///
@@ -52,6 +52,19 @@ pub struct Setup {
     pub round: u16,
     /// Hands shown at the last round end, by seat.
     pub shown: Vec<CardSet>,
+    /// Lives lost at the last scored round end, by seat (empty: none lost).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub lives_lost: Vec<u8>,
+    /// The round number of the last scored round end, if one was scored.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub scored_round: Option<u16>,
+    /// Cards each seat took face up from the middle and still holds, by seat
+    /// (empty: none) (S23.2).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub taken: Vec<CardSet>,
+    /// Cards known to lie among the face-down discards (S21.1, S23.2).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub known_face_down: CardSet,
 }
 
 impl From<Schwimmen> for Setup {
@@ -82,6 +95,18 @@ impl From<Schwimmen> for Setup {
             turns: g.turns,
             round: g.round,
             shown: g.shown[..n].to_vec(),
+            lives_lost: if g.lost[..n].iter().all(|&l| l == 0) {
+                Vec::new()
+            } else {
+                g.lost[..n].to_vec()
+            },
+            scored_round: (g.scored != NO_ROUND).then_some(g.scored),
+            taken: if g.taken[..n].iter().all(|t| t.is_empty()) {
+                Vec::new()
+            } else {
+                g.taken[..n].to_vec()
+            },
+            known_face_down: g.known_down,
         }
     }
 }
@@ -169,9 +194,15 @@ impl Schwimmen {
     pub fn from_setup(s: &Setup) -> Result<Schwimmen, SetupError> {
         let n = s.hands.len();
         s.rules.validate_for(n)?;
-        if s.lives.len() != n || s.fates.len() != n || s.shown.len() != n {
+        let listed = |k: usize| k == 0 || k == n;
+        if s.lives.len() != n
+            || s.fates.len() != n
+            || s.shown.len() != n
+            || !listed(s.lives_lost.len())
+            || !listed(s.taken.len())
+        {
             return Err(SetupError::Position(
-                "lives, fates, hands and shown need one entry per seat",
+                "lives, fates, hands and shown need one entry per seat, lives lost and taken cards one or none",
             ));
         }
         // S1: every card in exactly one place.
@@ -264,9 +295,14 @@ impl Schwimmen {
             folded: s.face_down_discards,
             stock: s.stock,
             shown: padded(&s.shown, CardSet::EMPTY),
+            lost: padded(&s.lives_lost, 0),
+            scored: s.scored_round.unwrap_or(NO_ROUND),
+            taken: padded(&s.taken, CardSet::EMPTY),
+            known_down: s.known_face_down,
         };
         g.check_phase()?;
         g.check_counters()?;
+        g.check_memory()?;
         Ok(g)
     }
 
@@ -300,6 +336,31 @@ impl Schwimmen {
         }
         if self.round == 0 && !shown.is_empty() {
             return bad("no hand is shown before a round has ended (S14)");
+        }
+        Ok(())
+    }
+
+    /// The last round result and the public memory (S14, S23.2).
+    fn check_memory(&self) -> Result<(), SetupError> {
+        let bad = |why| Err(SetupError::Position(why));
+        let n = usize::from(self.n);
+        let start = self.rules.lives;
+        if self.scored != NO_ROUND && self.scored >= self.round
+            || self.scored == NO_ROUND && self.lost.iter().any(|&l| l > 0)
+            || self.lost[..n].iter().any(|&l| l > 2 || l > start)
+        {
+            return bad("lives are lost at a round already scored, at most two at once (S15, S16)");
+        }
+        for (i, t) in self.taken[..n].iter().enumerate() {
+            if !t.is_subset(self.hands[i]) {
+                return Err(SetupError::SeatState {
+                    seat: Seat(i as u8),
+                    why: "the cards a player took from the middle are in that player's hand (S23.2)",
+                });
+            }
+        }
+        if !self.known_down.is_subset(self.folded) {
+            return bad("cards known to be face down are among the face-down discards (S21.1)");
         }
         Ok(())
     }

@@ -80,7 +80,19 @@ pub struct Schwimmen {
     pub(crate) folded: CardSet,
     pub(crate) stock: CardSet,
     pub(crate) shown: [CardSet; MAX_SEATS],
+    /// Lives each seat lost at the last scored round end (S15, S16).
+    pub(crate) lost: [u8; MAX_SEATS],
+    /// The round number of the last scored round end, [`NO_ROUND`] before one.
+    pub(crate) scored: u16,
+    /// Cards each seat took face up from the middle and still holds (S23.2).
+    pub(crate) taken: [CardSet; MAX_SEATS],
+    /// Cards known to lie among the face-down discards: what leavers had taken
+    /// face up (S21.1, S23.2).
+    pub(crate) known_down: CardSet,
 }
+
+/// [`Schwimmen::scored`] before any round was scored.
+pub(crate) const NO_ROUND: u16 = u16::MAX;
 
 #[inline]
 pub(crate) const fn bit(s: u8) -> u16 {
@@ -178,6 +190,18 @@ impl Schwimmen {
     /// The hands shown at the last round end, by seat (S14, S23).
     pub fn shown(&self) -> &[CardSet] {
         &self.shown[..usize::from(self.n)]
+    }
+
+    /// Cards `seat` took face up from the middle this round and still holds,
+    /// which every seat saw (S23.2); `None` for a seat not at the table.
+    pub fn taken(&self, seat: Seat) -> Option<CardSet> {
+        (seat.index() < usize::from(self.n)).then(|| self.taken[seat.index()])
+    }
+
+    /// Cards every seat knows to lie among the face-down discards: what players
+    /// who left mid-round had taken face up (S21.1, S23.2).
+    pub fn known_face_down(&self) -> CardSet {
+        self.known_down
     }
 
     /// Whether the player to move may knock now (S11, S11.1).

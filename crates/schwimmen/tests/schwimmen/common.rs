@@ -123,6 +123,10 @@ pub fn setup(
         turns: n as u16,
         round: 0,
         shown: vec![CardSet::EMPTY; n],
+        lives_lost: vec![],
+        scored_round: None,
+        taken: vec![],
+        known_face_down: CardSet::EMPTY,
     }
 }
 

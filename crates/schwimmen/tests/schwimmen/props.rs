@@ -174,8 +174,12 @@ proptest! {
             prop_assert!(json.is_ok(), "{}", json.unwrap_err());
         }
         let mut g = start;
-        for step in &walk.log {
+        for (i, step) in walk.log.iter().enumerate() {
             prop_assert!(conserved(&g), "{g:?}");
+            // S23.2: every seat's view determinizes into a position that loads
+            // and gives that seat the same view.
+            let d = cards_core::conformance::check_determinize(&g, 1, seed ^ i as u64, i);
+            prop_assert!(d.is_ok(), "{}", d.err().map(|v| v.to_string()).unwrap_or_default());
             let before = g;
             match step {
                 Step::Host(op) => {
