@@ -102,3 +102,16 @@ impl Bot<Schwimmen> for StrongBot {
         self.pick(view, legal)
     }
 }
+
+impl cards_core::Opponents for Schwimmen {
+    /// [`StrongBot`] with its default thresholds.
+    fn heuristic(_rules: &crate::Rules) -> Box<dyn Bot<Schwimmen>> {
+        Box::new(StrongBot::default())
+    }
+
+    /// 2,000 iterations: a hard decision takes about 30 ms on one core here
+    /// (bench `schwimmen/ismcts_decision`).
+    fn hard_budget() -> cards_core::SearchBudget {
+        cards_core::SearchBudget::iterations(2_000)
+    }
+}

@@ -20,5 +20,7 @@ mod props;
 mod rules;
 #[path = "schwimmen/save.rs"]
 mod save;
+#[path = "schwimmen/search.rs"]
+mod search;
 #[path = "schwimmen/views.rs"]
 mod views;
