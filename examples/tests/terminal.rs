@@ -102,5 +102,8 @@ fn schwimmen_tells_the_game_in_plain_words_with_you_and_every_hand_at_a_round_en
         "{out}"
     );
     assert!(out.contains("(31); you lose a life"), "{out}");
-    assert!(!out.contains("chance") && !out.contains("seat 0 swaps"), "{out}");
+    assert!(
+        !out.contains("chance") && !out.contains("seat 0 swaps"),
+        "{out}"
+    );
 }

@@ -8,6 +8,9 @@ mod bot;
 mod common;
 #[path = "schwimmen/facts.rs"]
 mod facts;
+#[cfg(feature = "serde")]
+#[path = "schwimmen/golden.rs"]
+mod golden;
 #[path = "schwimmen/limits.rs"]
 mod limits;
 #[path = "schwimmen/parse.rs"]
