@@ -77,9 +77,7 @@ pub enum SetupError {
     #[error("the first dealer must be a seat at the table, not seat {0}")]
     FirstDealer(u8),
     /// S1: every card of the 32-card deck is in exactly one place.
-    #[error(
-        "each of the 32 cards must be in exactly one place (hands, packs, middle, stock, discards): {0}"
-    )]
+    #[error("each of the 32 cards is in exactly one place (S1): {0}")]
     Cards(String),
     /// A seat's fields disagree (lives, status, hand).
     #[error("{seat} is not consistent: {why}")]

@@ -6,6 +6,7 @@
 mod action;
 mod apply;
 mod bot;
+mod builder;
 mod error;
 mod event;
 mod game;
@@ -19,6 +20,7 @@ mod view;
 
 pub use action::{Action, HostOp, ParseActionError};
 pub use bot::StrongBot;
+pub use builder::{DealBuilder, TurnsBuilder};
 pub use error::{Illegal, SetupError};
 pub use event::{Event, RoundEnd, Seen};
 pub use game::settlement;

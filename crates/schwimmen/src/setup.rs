@@ -205,9 +205,18 @@ impl Schwimmen {
                 "lives, fates, hands and shown need one entry per seat, lives lost and taken cards one or none",
             ));
         }
-        // S1: every card in exactly one place.
-        let mut seen = CardSet::EMPTY;
-        let mut total = 0;
+        // S1: every card in exactly one place; an error names the card and its places.
+        let mut seen: Vec<(CardSet, String)> = Vec::new();
+        let names = (0..n).map(|i| format!("seat {i}'s hand")).chain(
+            [
+                "the second pack",
+                "the middle",
+                "the discards",
+                "the face-down discards",
+                "the stock",
+            ]
+            .map(String::from),
+        );
         let piles = s.hands.iter().copied().chain([
             s.second_pack,
             s.middle,
@@ -215,22 +224,24 @@ impl Schwimmen {
             s.face_down_discards,
             s.stock,
         ]);
-        for p in piles {
-            if !p.is_subset(deck::CARDS_32) {
+        for (p, name) in piles.zip(names) {
+            if let Some(c) = (p - deck::CARDS_32).first() {
                 return Err(SetupError::Cards(format!(
-                    "{} is not in the 32-card deck",
-                    p - deck::CARDS_32
+                    "{c} in {name} is not in the 32-card deck"
                 )));
             }
-            seen |= p;
-            total += p.len();
+            for (other, where_) in &seen {
+                if let Some(c) = (p & *other).first() {
+                    return Err(SetupError::Cards(format!(
+                        "{c} is both in {where_} and in {name}"
+                    )));
+                }
+            }
+            seen.push((p, name));
         }
-        if seen != deck::CARDS_32 || total != 32 {
-            return Err(SetupError::Cards(format!(
-                "missing {}, {} placed in all",
-                deck::CARDS_32 - seen,
-                total
-            )));
+        let all = seen.iter().fold(CardSet::EMPTY, |a, (p, _)| a | *p);
+        if let Some(c) = (deck::CARDS_32 - all).first() {
+            return Err(SetupError::Cards(format!("{c} is missing")));
         }
         for h in &s.shown {
             if !(h.is_empty() || h.len() == 3 && h.is_subset(deck::CARDS_32)) {

@@ -4,6 +4,8 @@
 
 #[path = "schwimmen/bot.rs"]
 mod bot;
+#[path = "schwimmen/builders.rs"]
+mod builders;
 #[path = "schwimmen/common.rs"]
 mod common;
 #[path = "schwimmen/facts.rs"]
