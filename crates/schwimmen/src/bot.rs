@@ -52,16 +52,21 @@ fn points(v: HandValue) -> u8 {
 impl StrongBot {
     /// The bot's choice given its view and the legal actions (never empty).
     pub fn pick(&self, view: &View, legal: &[Action]) -> Action {
+        self.pick_cards(view.hand, view.middle, legal)
+    }
+
+    /// [`StrongBot::pick`] from the mover's hand (the dealer's first pack at his
+    /// choice) and the middle alone.
+    pub(crate) fn pick_cards(&self, hand: CardSet, middle: CardSet, legal: &[Action]) -> Action {
         let fallback = legal.first().copied().unwrap_or(Action::Pass);
         if legal.contains(&Action::Keep) {
-            let v = HandValue::of_unchecked(view.hand);
+            let v = HandValue::of_unchecked(hand);
             return if points(v) >= self.keep_at {
                 Action::Keep
             } else {
                 Action::TakeOther
             };
         }
-        let hand = view.hand;
         let current = rating(hand);
         let mut best: Option<(Action, (HandValue, u8))> = None;
         for &a in legal {
@@ -69,7 +74,7 @@ impl StrongBot {
                 Action::Swap { give, take } => {
                     (hand - CardSet::single(give)) | CardSet::single(take)
                 }
-                Action::SwapAll => view.middle,
+                Action::SwapAll => middle,
                 _ => continue,
             };
             let r = rating(after);

@@ -7,6 +7,7 @@
 use cards_core::chance::below;
 use cards_core::{CardSet, Determinize, Game, Redeal, Rng, Seat, Viewer, deck};
 
+use crate::action::Action;
 use crate::error::SetupError;
 use crate::rules::Rules;
 use crate::score::ends_round;
@@ -194,5 +195,39 @@ impl Determinize for Schwimmen {
             ))?;
         // The result goes through the loader's checks, as a save would.
         Schwimmen::from_setup(&g.to_setup())
+    }
+
+    /// Playouts play like [`StrongBot`](crate::StrongBot) three times in four
+    /// and at random otherwise, so a search meets opponents that take their 31s.
+    fn playout_action<R: Rng + ?Sized>(&self, legal: &[Action], rng: &mut R) -> Option<Action> {
+        if below(rng, 16) == 0 {
+            return None;
+        }
+        let hand = self.hands[usize::from(self.to_act)];
+        Some(crate::StrongBot::default().pick_cards(hand, self.middle, legal))
+    }
+
+    /// The round number: a search scores a round when it ends (S14, S15).
+    fn horizon(&self) -> u64 {
+        u64::from(self.round)
+    }
+
+    /// After a scored round that did not end the game: -1 for a seat that lost
+    /// a life or drowned, 1 for a seat that did not while another did, 0 when
+    /// nobody lost (S15, S17). The game's end is scored by its outcome.
+    fn horizon_reward(&self, seat: Seat) -> Option<f64> {
+        if self.phase == Phase::Over || self.scored == NO_ROUND || self.scored + 1 != self.round {
+            return None;
+        }
+        let lost = |i: usize| self.lost[i] > 0 || self.fate[i] == Fate::Drowned(self.scored);
+        let me = seat.index();
+        let others = (0..usize::from(self.n)).any(|i| i != me && lost(i));
+        Some(if lost(me) {
+            -1.0
+        } else if others {
+            1.0
+        } else {
+            0.0
+        })
     }
 }
