@@ -21,6 +21,8 @@ mod parse;
 mod perft;
 #[path = "schwimmen/props.rs"]
 mod props;
+#[path = "schwimmen/recall.rs"]
+mod recall;
 #[path = "schwimmen/rules.rs"]
 mod rules;
 #[path = "schwimmen/save.rs"]
