@@ -49,7 +49,7 @@ fn place(used: &mut Vec<(CardSet, String)>, set: CardSet, place: String) -> Resu
 ///     .second_pack("AS KS TS")
 ///     .build()?;
 /// assert_eq!(g.phase(), Phase::DealerChoice);
-/// assert_eq!(g.hand(Seat(1)), "AH KH QH".parse()?);
+/// assert_eq!(g.hand(Seat(1)), Some("AH KH QH".parse()?));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug)]

@@ -117,9 +117,9 @@ impl Schwimmen {
         (self.knocker != NO_SEAT).then_some(Seat(self.knocker))
     }
 
-    /// A seat's hand (empty for a seat not at the table).
-    pub fn hand(&self, seat: Seat) -> CardSet {
-        self.hands.get(seat.index()).copied().unwrap_or_default()
+    /// A seat's hand (empty for a seat that is out); `None` for a seat not at the table.
+    pub fn hand(&self, seat: Seat) -> Option<CardSet> {
+        (seat.index() < usize::from(self.n)).then(|| self.hands[seat.index()])
     }
 
     /// The dealer's second pack while it is still face down (S5, S6).
@@ -147,14 +147,14 @@ impl Schwimmen {
         self.folded
     }
 
-    /// A seat's lives (0 while swimming or out).
-    pub fn lives(&self, seat: Seat) -> u8 {
-        self.lives.get(seat.index()).copied().unwrap_or(0)
+    /// A seat's lives (0 while swimming or out); `None` for a seat not at the table.
+    pub fn lives(&self, seat: Seat) -> Option<u8> {
+        (seat.index() < usize::from(self.n)).then(|| self.lives[seat.index()])
     }
 
-    /// A seat's standing.
-    pub fn fate(&self, seat: Seat) -> Fate {
-        self.fate.get(seat.index()).copied().unwrap_or_default()
+    /// A seat's standing; `None` for a seat not at the table.
+    pub fn fate(&self, seat: Seat) -> Option<Fate> {
+        (seat.index() < usize::from(self.n)).then(|| self.fate[seat.index()])
     }
 
     /// Whether a seat still plays (with lives or swimming).
@@ -164,7 +164,7 @@ impl Schwimmen {
 
     /// Whether a seat is swimming: still playing with no lives left (S3).
     pub fn is_swimming(&self, seat: Seat) -> bool {
-        self.is_active(seat) && self.lives(seat) == 0
+        self.is_active(seat) && self.lives[seat.index()] == 0
     }
 
     /// The number of players still in the game.

@@ -27,7 +27,10 @@ fn s5_1_deal_builder_deals_fixed_hands_in_the_order_the_deal_asks() {
         (g.phase(), g.dealer(), g.second_pack()),
         (Phase::DealerChoice, Seat(1), set("AS KS TS"))
     );
-    assert_eq!(g.hand(Seat(2)), set("7D 7H 7S"));
+    assert_eq!(
+        g.hand(Seat(2)).expect("a seat at the table"),
+        set("7D 7H 7S")
+    );
 }
 
 /// S11.1: seat 2 knocked; seat 0 has its last turn and a swap to 31 ends the round.

@@ -53,7 +53,10 @@ pub fn conserved(g: &Schwimmen) -> bool {
     let mut all = CardSet::EMPTY;
     let mut n = 0;
     let piles = (0..g.seats())
-        .map(|s| g.hand(cards_core::Seat(s as u8)))
+        .map(|s| {
+            g.hand(cards_core::Seat(s as u8))
+                .expect("a seat at the table")
+        })
         .chain([
             g.second_pack(),
             g.middle(),

@@ -59,7 +59,7 @@ fn s23_2_determinize_keeps_taken_cards_and_deals_the_rest_with_exact_frequencies
     for _ in 0..samples {
         let d = Schwimmen::determinize(g.rules(), &view, &mut rng).expect("determinizes");
         assert_eq!(d.observe(Viewer::Seat(Seat(0))), view);
-        let theirs = d.hand(Seat(1));
+        let theirs = d.hand(Seat(1)).expect("a seat at the table");
         assert!(theirs.contains("9S".parse().expect("card")));
         for c in theirs - set("9S") {
             seen[c.index()] += 1;
