@@ -78,7 +78,7 @@ impl Game for Schwimmen {
             shown: [CardSet::EMPTY; MAX_SEATS],
             lost: [0; MAX_SEATS],
             scored: NO_ROUND,
-            taken: [CardSet::EMPTY; MAX_SEATS],
+            taken: CardSet::EMPTY,
             known_down: CardSet::EMPTY,
         };
         g.lives[..seats].fill(rules.lives);

@@ -101,8 +101,9 @@ impl Redeal for Schwimmen {
         for i in 0..usize::from(self.n) {
             sizes.hands[i] = self.hands[i].len();
             if i != me {
-                pool |= self.hands[i] - self.taken[i];
-                template.hands[i] = self.taken[i];
+                let taken = self.taken & self.hands[i];
+                pool |= self.hands[i] - taken;
+                template.hands[i] = taken;
             }
         }
         template.folded = self.known_down;
@@ -155,7 +156,7 @@ impl Determinize for Schwimmen {
                 Fate::Left(_) => g.leavers += 1,
                 Fate::Drowned(_) => {}
             }
-            g.taken[i] = view.taken[s];
+            g.taken |= view.taken[s];
             g.hands[i] = view.taken[s];
         }
         g.hands[me.index()] = view.hand;

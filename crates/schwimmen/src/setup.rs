@@ -101,10 +101,10 @@ impl From<Schwimmen> for Setup {
                 g.lost[..n].to_vec()
             },
             scored_round: (g.scored != NO_ROUND).then_some(g.scored),
-            taken: if g.taken[..n].iter().all(|t| t.is_empty()) {
+            taken: if g.taken.is_empty() {
                 Vec::new()
             } else {
-                g.taken[..n].to_vec()
+                g.hands[..n].iter().map(|h| g.taken & *h).collect()
             },
             known_face_down: g.known_down,
         }
@@ -250,6 +250,14 @@ impl Schwimmen {
                 ));
             }
         }
+        for (i, t) in s.taken.iter().enumerate() {
+            if !t.is_subset(s.hands[i]) {
+                return Err(SetupError::SeatState {
+                    seat: Seat(i as u8),
+                    why: "the cards a player took from the middle are in that player's hand (S23.2)",
+                });
+            }
+        }
         let n8 = n as u8;
         let mut active = 0u16;
         let mut leave_orders = 0u16;
@@ -308,7 +316,7 @@ impl Schwimmen {
             shown: padded(&s.shown, CardSet::EMPTY),
             lost: padded(&s.lives_lost, 0),
             scored: s.scored_round.unwrap_or(NO_ROUND),
-            taken: padded(&s.taken, CardSet::EMPTY),
+            taken: s.taken.iter().fold(CardSet::EMPTY, |a, t| a | *t),
             known_down: s.known_face_down,
         };
         g.check_phase()?;
@@ -361,14 +369,6 @@ impl Schwimmen {
             || self.lost[..n].iter().any(|&l| l > 2 || l > start)
         {
             return bad("lives are lost at a round already scored, at most two at once (S15, S16)");
-        }
-        for (i, t) in self.taken[..n].iter().enumerate() {
-            if !t.is_subset(self.hands[i]) {
-                return Err(SetupError::SeatState {
-                    seat: Seat(i as u8),
-                    why: "the cards a player took from the middle are in that player's hand (S23.2)",
-                });
-            }
         }
         if !self.known_down.is_subset(self.folded) {
             return bad("cards known to be face down are among the face-down discards (S21.1)");

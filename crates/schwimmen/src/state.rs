@@ -84,8 +84,9 @@ pub struct Schwimmen {
     pub(crate) lost: [u8; MAX_SEATS],
     /// The round number of the last scored round end, [`NO_ROUND`] before one.
     pub(crate) scored: u16,
-    /// Cards each seat took face up from the middle and still holds (S23.2).
-    pub(crate) taken: [CardSet; MAX_SEATS],
+    /// Cards taken face up from the middle and still held, by anyone (S23.2):
+    /// each card is in one hand, so a seat's are `taken & hands[seat]`.
+    pub(crate) taken: CardSet,
     /// Cards known to lie among the face-down discards: what leavers had taken
     /// face up (S21.1, S23.2).
     pub(crate) known_down: CardSet,
@@ -195,7 +196,7 @@ impl Schwimmen {
     /// Cards `seat` took face up from the middle this round and still holds,
     /// which every seat saw (S23.2); `None` for a seat not at the table.
     pub fn taken(&self, seat: Seat) -> Option<CardSet> {
-        (seat.index() < usize::from(self.n)).then(|| self.taken[seat.index()])
+        (seat.index() < usize::from(self.n)).then(|| self.taken & self.hands[seat.index()])
     }
 
     /// Cards every seat knows to lie among the face-down discards: what players

@@ -187,7 +187,10 @@ impl View {
             moved: seats_of(g.moved, g.n),
             turns: g.turns,
             round: g.round,
-            taken: per(&g.taken[..n]),
+            taken: per(&g.hands[..n]
+                .iter()
+                .map(|h| g.taken & *h)
+                .collect::<Vec<_>>()),
             known_face_down: g.known_down,
             last_round: RoundEnd::of(g),
         }
