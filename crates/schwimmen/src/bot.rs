@@ -114,8 +114,8 @@ impl cards_core::Opponents for Schwimmen {
         Box::new(StrongBot::default())
     }
 
-    /// 2,000 iterations: a hard decision takes about 30 ms on one core here
-    /// (bench `schwimmen/ismcts_decision`).
+    /// 2,000 iterations: playouts stop at the round end, so a hard decision
+    /// takes about 2 ms median here (bench `schwimmen/ismcts_decision`).
     fn hard_budget() -> cards_core::SearchBudget {
         cards_core::SearchBudget::iterations(2_000)
     }
