@@ -133,12 +133,44 @@ fn random_game(c: &mut Criterion) {
     group.finish();
 }
 
+/// One hard decision (ISMCTS at `Opponents::hard_budget`, no time limit) on a
+/// fixed mid-round position of a 4-seat game, from the mover's view.
+fn ismcts_decision(c: &mut Criterion) {
+    use cards_core::{Actor, Bot, Difficulty, Viewer};
+    let rules = Rules::default();
+    let mut g = Schwimmen::new(rules, 4).expect("4 seats");
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    let mut playout = Playout::new();
+    while !matches!(g.actor(), Actor::Player(_)) || g.phase() != schwimmen::Phase::Turns {
+        assert!(playout.step(&mut g, &mut rng), "a turn comes");
+    }
+    let Actor::Player(me) = g.actor() else {
+        unreachable!("a player is to move")
+    };
+    let view = g.observe(Viewer::Seat(me));
+    let mut legal = Vec::new();
+    view.legal_actions(&mut legal);
+    let mut bot = Difficulty::Hard.bot::<Schwimmen>(&rules);
+    let mut group = c.benchmark_group("schwimmen");
+    group.sample_size(20);
+    group.bench_function("ismcts_decision", |b| {
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        b.iter(|| {
+            let a = bot.choose(black_box(&view), &legal, &mut rng);
+            assert!(legal.contains(&a));
+            a
+        })
+    });
+    group.finish();
+}
+
 criterion_group!(
     benches,
     score_all_hands,
     legal_actions,
     apply,
     random_round,
-    random_game
+    random_game,
+    ismcts_decision
 );
 criterion_main!(benches);

@@ -1,6 +1,6 @@
 //! The games the command knows: their names, bots and rule options.
 
-use cards_core::{Bot, Game, RandomBot};
+use cards_core::{Bot, Difficulty, Game, Opponents, RandomBot};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
@@ -20,6 +20,15 @@ where
 /// The bot names every game accepts.
 pub const BOT_NAMES: [&str; 4] = ["random", "easy", "medium", "hard"];
 
+/// `random`, or a [`Difficulty`] level (`easy`, `medium`, `hard`) for a game
+/// that implements [`Opponents`].
+fn with_difficulty<G: Opponents>(name: &str, rules: &G::Rules) -> Option<Box<dyn Bot<G>>> {
+    if name == "random" {
+        return Some(Box::new(RandomBot));
+    }
+    name.parse::<Difficulty>().ok().map(|d| d.bot::<G>(rules))
+}
+
 /// `random` for any game, else `medium` as the game's heuristic bot.
 // TODO(levels): once every game implements cards_core::Opponents, build
 // easy/medium/hard through cards_core::Difficulty instead.
@@ -36,8 +45,8 @@ fn with_heuristic<G: Game + 'static>(
 
 impl CliGame for schwimmen::Schwimmen {
     const NAME: &'static str = "schwimmen";
-    fn bot(name: &str, _: &schwimmen::Rules) -> Option<Box<dyn Bot<Self>>> {
-        with_heuristic(name, || Box::new(schwimmen::StrongBot::default()))
+    fn bot(name: &str, rules: &schwimmen::Rules) -> Option<Box<dyn Bot<Self>>> {
+        with_difficulty::<Self>(name, rules)
     }
 }
 

@@ -34,10 +34,12 @@ fn lives_line(g: &Schwimmen) -> String {
     (0..g.seats())
         .map(|s| {
             let seat = Seat(s as u8);
-            let status = match g.fate(seat) {
+            let status = match g.fate(seat).expect("a seat at the table") {
                 Fate::Active if g.is_swimming(seat) => "swimming".to_string(),
-                Fate::Active if g.lives(seat) == 1 => "1 life".to_string(),
-                Fate::Active => format!("{} lives", g.lives(seat)),
+                Fate::Active if g.lives(seat).expect("a seat at the table") == 1 => {
+                    "1 life".to_string()
+                }
+                Fate::Active => format!("{} lives", g.lives(seat).expect("a seat at the table")),
                 Fate::Drowned(_) => "drowned".to_string(),
                 Fate::Left(_) => "left".to_string(),
             };
@@ -132,7 +134,12 @@ fn run<R: BufRead, W: Write>(
         if auto && before.phase() == Phase::DealerChoice && g.phase() == Phase::Turns {
             let hands: Vec<String> = (0..g.seats())
                 .filter(|&s| g.is_active(Seat(s as u8)))
-                .map(|s| format!("seat {s} {}", g.hand(Seat(s as u8))))
+                .map(|s| {
+                    format!(
+                        "seat {s} {}",
+                        g.hand(Seat(s as u8)).expect("a seat at the table")
+                    )
+                })
                 .collect();
             writeln!(out, "   hands: {}", hands.join(", "))?;
         }

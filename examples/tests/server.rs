@@ -28,6 +28,14 @@ fn trump21_clients_list_exactly_the_servers_moves_over_100_games() {
 }
 
 #[test]
+fn schwimmen_clients_list_exactly_the_servers_moves_over_100_games() {
+    let t = serve_many::<schwimmen::Schwimmen>(schwimmen::Rules::default(), &[2, 4, 9], 100);
+    assert_eq!(t.mismatches, 0);
+    assert!(t.moves > 1_000, "{t:?}");
+    assert_eq!(t.out_of_turn_refused, t.moves, "one refused sneak per move");
+}
+
+#[test]
 fn shithead_clients_list_exactly_the_servers_moves_over_100_games() {
     let t = serve_many::<shithead::Shithead>(shithead::Rules::default(), &[2, 3, 5], 100);
     assert_eq!(t.mismatches, 0);

@@ -85,3 +85,25 @@ fn auto_play_is_the_same_for_the_same_seed() {
         assert!(a.1.len() > 500, "{name}: prints the whole game");
     }
 }
+
+#[test]
+fn schwimmen_tells_the_game_in_plain_words_with_you_and_every_hand_at_a_round_end() {
+    let input = b"1\n".repeat(400);
+    let (code, out, err) = run("schwimmen", &["--seed", "3", "--players", "2"], &input);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("you keep your pack; the second pack goes face up:"),
+        "{out}"
+    );
+    assert!(out.contains("seat 1 knocks"), "{out}");
+    // A round end shows both hands with their values and who loses, in words.
+    assert!(
+        out.contains("round over: you show ") && out.contains("seat 1 shows "),
+        "{out}"
+    );
+    assert!(out.contains("(31); you lose a life"), "{out}");
+    assert!(
+        !out.contains("chance") && !out.contains("seat 0 swaps"),
+        "{out}"
+    );
+}

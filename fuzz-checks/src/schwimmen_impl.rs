@@ -46,7 +46,10 @@ impl Checked for Schwimmen {
             ("stock", self.stock()),
         ];
         for s in 0..self.seats() {
-            places.push(("a hand", self.hand(Seat(s as u8))));
+            places.push((
+                "a hand",
+                self.hand(Seat(s as u8)).expect("a seat at the table"),
+            ));
         }
         let mut all = cards_core::CardSet::EMPTY;
         let mut count = 0;

@@ -3,6 +3,7 @@
 use rand_core::Rng;
 
 use crate::game::Game;
+use crate::seat::Seat;
 
 /// A game that can guess a full position from what one seat knows.
 ///
@@ -27,4 +28,33 @@ pub trait Determinize: Game {
         view: &Self::View,
         rng: &mut R,
     ) -> Result<Self, Self::SetupError>;
+
+    /// The action a search playout takes for the player to act, from the
+    /// `legal` list of the full position; `None` (the default) picks uniformly
+    /// at random. A game can play its playouts with a cheap heuristic here, so
+    /// that searches do not learn to exploit random opponents.
+    fn playout_action<R: Rng + ?Sized>(
+        &self,
+        legal: &[Self::Action],
+        rng: &mut R,
+    ) -> Option<Self::Action> {
+        let _ = (legal, rng);
+        None
+    }
+
+    /// A search horizon: [`Ismcts`](crate::Ismcts) stops an iteration as soon as
+    /// this value differs from the one it started at (say, when a round is over)
+    /// and scores it with [`Determinize::horizon_reward`]. The default never
+    /// changes, so iterations play on to the game's end.
+    fn horizon(&self) -> u64 {
+        0
+    }
+
+    /// The reward of `seat`, in -1..=1, at a position past the
+    /// [`horizon`](Determinize::horizon); `None` scores it by the game's outcome
+    /// instead (and then the iteration plays on to the end).
+    fn horizon_reward(&self, seat: Seat) -> Option<f64> {
+        let _ = seat;
+        None
+    }
 }

@@ -177,13 +177,19 @@ impl<G: Determinize> Ismcts<G> {
         counts
     }
 
-    /// One iteration from a determinized `state`.
+    /// One iteration from a determinized `state`: down the tree, one new node,
+    /// a random playout to the game's end or past the game's
+    /// [`horizon`](Determinize::horizon), then every node on the path credited.
     fn iterate(&mut self, mut state: G, rng: &mut dyn Rng) {
         self.path.clear();
         self.path.push(0);
+        let horizon = state.horizon();
         let mut node = 0u32;
         let mut expanded = false;
         loop {
+            if state.horizon() != horizon && state.horizon_reward(Seat(0)).is_some() {
+                break;
+            }
             let seat = match state.actor() {
                 Actor::Terminal => break,
                 Actor::Chance => match state.sample_chance(rng, &mut self.scratch) {
@@ -208,15 +214,38 @@ impl<G: Determinize> Ismcts<G> {
             node = next;
             self.path.push(node);
         }
-        self.playout
-            .run(&mut state, rng, self.budget.max_playout_steps);
-        let outcome = state.outcome();
+        for _ in 0..self.budget.max_playout_steps {
+            if state.horizon() != horizon && state.horizon_reward(Seat(0)).is_some() {
+                break;
+            }
+            if let Actor::Player(_) = state.actor() {
+                state.legal_actions(&mut self.legal);
+                let n = self.legal.len() as u64;
+                if n == 0 {
+                    break;
+                }
+                let action = match state.playout_action(&self.legal, rng) {
+                    Some(a) => a,
+                    None => self.legal[below(rng, n) as usize].clone(),
+                };
+                if state.apply_mut(&action).is_err() {
+                    break;
+                }
+            } else if !self.playout.step(&mut state, rng) {
+                break;
+            }
+        }
+        let cut = state.horizon() != horizon && state.horizon_reward(Seat(0)).is_some();
+        let outcome = if cut { None } else { state.outcome() };
         for &n in &self.path {
             let node = &mut self.nodes[n as usize];
             node.visits += 1;
-            if n != 0
-                && let Some(o) = &outcome
-            {
+            if n == 0 {
+                continue;
+            }
+            if cut {
+                node.reward += state.horizon_reward(node.chooser).unwrap_or(0.0);
+            } else if let Some(o) = &outcome {
                 node.reward += o.reward(node.chooser);
             }
         }

@@ -67,11 +67,14 @@ impl fmt::Display for Action {
 /// part (at most [`ECHO_CHARS`](crate::error::ECHO_CHARS) characters and its length).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ParseActionError {
-    /// Not one of the text forms at all.
+    /// Not one of the text forms a player may type (S6, S9, S11).
     #[error(
-        "{0} is not a schwimmen action: write deal 7H, refill 7H, keep, take other, swap 7H AS, swap all, pass, knock, leave 2 or misdeal"
+        "{0} is not a schwimmen move: write keep, take other (S6), swap 7H AS, swap all, pass (S9) or knock (S11)"
     )]
     Form(String),
+    /// Not one of the host operations' text forms (S21, S22).
+    #[error("{0} is not a host operation: write leave 2 (S21) or misdeal (S22)")]
+    HostForm(String),
     /// A card outside the 32-card deck (S1).
     #[error(
         "{0} is not a card of the 32-card deck: ranks 7, 8, 9, T (or 10), J, Q, K, A of C, D, H, S (S1)"
@@ -185,7 +188,7 @@ impl FromStr for HostOp {
             ["leave", n] => seat_number(n)
                 .map(HostOp::Leave)
                 .ok_or_else(|| ParseActionError::Seat(echo(n))),
-            _ => Err(ParseActionError::Form(echo(s))),
+            _ => Err(ParseActionError::HostForm(echo(s))),
         }
     }
 }

@@ -7,7 +7,7 @@ use crate::action::{Action, HostOp};
 use crate::error::Illegal;
 use crate::rules::{AllTie, KnockerRisk, Refresh};
 use crate::score::{HandValue, ends_round};
-use crate::state::{Fate, MAX_SEATS, NO_SEAT, Phase, Schwimmen, bit};
+use crate::state::{Fate, MAX_SEATS, NO_ROUND, NO_SEAT, Phase, Schwimmen, bit};
 
 /// Whether `set` holds at least three cards, without a popcount.
 #[inline]
@@ -79,6 +79,8 @@ impl Schwimmen {
         self.discards = CardSet::EMPTY;
         self.folded = CardSet::EMPTY;
         self.stock = deck::CARDS_32;
+        self.taken = CardSet::EMPTY;
+        self.known_down = CardSet::EMPTY;
         self.knocker = NO_SEAT;
         self.passed = 0;
         self.moved = 0;
@@ -123,6 +125,7 @@ impl Schwimmen {
             for _ in 0..1 + (two >> i & 1) {
                 if self.lives[i] > 0 {
                     self.lives[i] -= 1;
+                    self.lost[i] += 1;
                 } else {
                     self.active &= !(1 << i);
                     self.fate[i] = Fate::Drowned(self.round);
@@ -191,7 +194,9 @@ impl Schwimmen {
             survivors |= u16::from(self.lives[i]) >= loss;
         }
         let (losers, double) = if survivors { (losers, double) } else { (0, 0) };
+        self.lost = [0; MAX_SEATS];
         self.take_lives(losers, double);
+        self.scored = self.round;
         // S15/S17: the same dealer deals again after a round nobody lost, if he is still in.
         let next = if losers == 0 && self.is_on(self.dealer) {
             self.dealer
@@ -221,6 +226,7 @@ impl Schwimmen {
             self.stock |= self.discards | self.folded;
             self.discards = CardSet::EMPTY;
             self.folded = CardSet::EMPTY;
+            self.known_down = CardSet::EMPTY;
         }
         if self.stock.len() < 3 {
             self.end_round(NO_SEAT);
@@ -280,6 +286,7 @@ impl Schwimmen {
         let flip = CardSet::single(give) | CardSet::single(take);
         self.hands[i] = CardSet::from_bits(self.hands[i].bits() ^ flip.bits());
         self.middle = CardSet::from_bits(self.middle.bits() ^ flip.bits());
+        self.taken = (self.taken - CardSet::single(give)) | CardSet::single(take);
         self.passed = 0;
         self.count_turn(p);
         if ends_round(self.hands[i]) {
@@ -316,6 +323,7 @@ impl Schwimmen {
                 let p = self.to_act;
                 let i = usize::from(p);
                 std::mem::swap(&mut self.hands[i], &mut self.middle);
+                self.taken = (self.taken - self.middle) | self.hands[i];
                 self.passed = 0;
                 self.count_turn(p);
                 if ends_round(self.hands[i]) {
@@ -343,6 +351,8 @@ impl Schwimmen {
     /// S21, S21.1: `seat` leaves now.
     pub(crate) fn leave_mut(&mut self, s: u8) {
         let i = usize::from(s);
+        self.known_down |= self.taken & self.hands[i];
+        self.taken -= self.hands[i];
         self.folded |= self.hands[i];
         self.hands[i] = CardSet::EMPTY;
         self.active &= !bit(s);
@@ -351,6 +361,8 @@ impl Schwimmen {
         if self.active.count_ones() <= 1 {
             // S21.1: the game ends without scoring the round.
             self.shown = [CardSet::EMPTY; MAX_SEATS];
+            self.lost = [0; MAX_SEATS];
+            self.scored = NO_ROUND;
             self.end_game();
             return;
         }
@@ -388,7 +400,10 @@ impl Schwimmen {
 
     /// S22: the dealer loses a life and the round is dealt again.
     pub(crate) fn misdeal_mut(&mut self) {
+        // A misdeal is not a scored round: the last round's result stays (S23.3).
+        let lost = self.lost;
         self.take_lives(bit(self.dealer), 0);
+        self.lost = lost;
         let next = if self.is_on(self.dealer) {
             self.dealer
         } else {

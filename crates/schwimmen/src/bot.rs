@@ -3,9 +3,9 @@
 use cards_core::{Bot, CardSet, Rng};
 
 use crate::action::Action;
-use crate::observe::View;
 use crate::score::HandValue;
 use crate::state::Schwimmen;
+use crate::view::View;
 
 /// A greedy player: keeps its best suit, takes 30½ and 31 whenever they are on
 /// the table, and knocks on a strong hand.
@@ -52,16 +52,21 @@ fn points(v: HandValue) -> u8 {
 impl StrongBot {
     /// The bot's choice given its view and the legal actions (never empty).
     pub fn pick(&self, view: &View, legal: &[Action]) -> Action {
+        self.pick_cards(view.hand, view.middle, legal)
+    }
+
+    /// [`StrongBot::pick`] from the mover's hand (the dealer's first pack at his
+    /// choice) and the middle alone.
+    pub(crate) fn pick_cards(&self, hand: CardSet, middle: CardSet, legal: &[Action]) -> Action {
         let fallback = legal.first().copied().unwrap_or(Action::Pass);
         if legal.contains(&Action::Keep) {
-            let v = HandValue::of_unchecked(view.hand);
+            let v = HandValue::of_unchecked(hand);
             return if points(v) >= self.keep_at {
                 Action::Keep
             } else {
                 Action::TakeOther
             };
         }
-        let hand = view.hand;
         let current = rating(hand);
         let mut best: Option<(Action, (HandValue, u8))> = None;
         for &a in legal {
@@ -69,7 +74,7 @@ impl StrongBot {
                 Action::Swap { give, take } => {
                     (hand - CardSet::single(give)) | CardSet::single(take)
                 }
-                Action::SwapAll => view.middle,
+                Action::SwapAll => middle,
                 _ => continue,
             };
             let r = rating(after);
@@ -100,5 +105,18 @@ impl StrongBot {
 impl Bot<Schwimmen> for StrongBot {
     fn choose(&mut self, view: &View, legal: &[Action], _rng: &mut dyn Rng) -> Action {
         self.pick(view, legal)
+    }
+}
+
+impl cards_core::Opponents for Schwimmen {
+    /// [`StrongBot`] with its default thresholds.
+    fn heuristic(_rules: &crate::Rules) -> Box<dyn Bot<Schwimmen>> {
+        Box::new(StrongBot::default())
+    }
+
+    /// 2,000 iterations: playouts stop at the round end, so a hard decision
+    /// takes about 2 ms median here (bench `schwimmen/ismcts_decision`).
+    fn hard_budget() -> cards_core::SearchBudget {
+        cards_core::SearchBudget::iterations(2_000)
     }
 }

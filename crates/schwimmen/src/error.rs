@@ -7,54 +7,58 @@ use thiserror::Error;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Error)]
 pub enum Illegal {
     /// Nothing can happen after the game's end (S19).
-    #[error("the game is over")]
+    #[error("the game is over (S19)")]
     GameOver,
     /// A chance step (a deal or a refill) is due, not a player's move.
-    #[error("a card must be dealt or turned up first; players move only after the chance steps")]
+    #[error(
+        "a card must be dealt or turned up first; players move only after the chance steps (S5.1, S10)"
+    )]
     ChanceFirst,
     /// A chance outcome was offered while a player is to move.
     #[error(
-        "cards are dealt and the middle refilled only by chance steps, not during a player's move"
+        "cards are dealt and the middle refilled only by chance steps, not during a player's move (S5.1, S10)"
     )]
     NotChance,
     /// A deal card while the middle is refilled, or the other way round (S5.1, S10).
-    #[error("the chance step due is {due}, not that one")]
+    #[error("the chance step due is {due}, not that one (S5.1, S10)")]
     WrongChanceStep {
         /// `"a deal card"` or `"a refill card"`.
         due: &'static str,
     },
     /// The dealt or turned card is not in the stock.
-    #[error("only a card of the stock can be dealt or turned up")]
+    #[error("only a card of the stock can be dealt or turned up (S1, S5.1)")]
     NotInStock,
     /// During the dealer's choice nothing else may happen (S6).
-    #[error("the dealer must first choose to keep his pack or take the other")]
+    #[error("the dealer must first choose to keep his pack or take the other (S6)")]
     DealerChoiceFirst,
     /// The dealer's choice is made once, before the first turn (S6).
-    #[error("the dealer's choice is made only once, right after the deal")]
+    #[error("the dealer's choice is made only once, right after the deal (S6)")]
     NoDealerChoiceNow,
     /// The swapped hand card is not in the mover's hand (S9).
-    #[error("a swap gives a card from the player's own hand")]
+    #[error("a swap gives a card from the player's own hand (S9)")]
     NotInHand,
     /// The taken card is not in the middle (S9).
-    #[error("a swap takes a card from the middle")]
+    #[error("a swap takes a card from the middle (S9)")]
     NotInMiddle,
     /// Passing is switched off (S9.1).
-    #[error("passing is not allowed under these rules")]
+    #[error("passing is not allowed under these rules (S9.1)")]
     PassingOff,
     /// A knock before every active player has had a turn (S11).
-    #[error("knocking is not allowed before every player has had a turn")]
+    #[error("knocking is not allowed before every player has had a turn (S11)")]
     KnockTooEarly,
     /// A second knock in the same round (S11.1).
-    #[error("nobody may knock after a knock; only the last turns remain")]
+    #[error("nobody may knock after a knock; only the last turns remain (S11.1)")]
     AlreadyKnocked,
     /// A host operation names a seat that is not at the table (S21).
-    #[error("there is no seat {0} at this table")]
+    #[error("there is no {0} at this table (S2, S21)")]
     NoSuchSeat(Seat),
     /// A player who is out cannot leave again (S21).
-    #[error("{0} is already out of the game")]
+    #[error("{0} is already out of the game (S21)")]
     AlreadyOut(Seat),
     /// A misdeal outside the deal (S22).
-    #[error("a misdeal may be declared only between the first card dealt and the dealer's choice")]
+    #[error(
+        "a misdeal may be declared only between the first card dealt and the dealer's choice (S22)"
+    )]
     NoMisdealNow,
 }
 
@@ -77,9 +81,7 @@ pub enum SetupError {
     #[error("the first dealer must be a seat at the table, not seat {0}")]
     FirstDealer(u8),
     /// S1: every card of the 32-card deck is in exactly one place.
-    #[error(
-        "each of the 32 cards must be in exactly one place (hands, packs, middle, stock, discards): {0}"
-    )]
+    #[error("each of the 32 cards is in exactly one place (S1): {0}")]
     Cards(String),
     /// A seat's fields disagree (lives, status, hand).
     #[error("{seat} is not consistent: {why}")]

@@ -1,15 +1,14 @@
 //! The [`Game`] and [`Redeal`] implementations, the outcome (S19–S21) and the
 //! settlement (S20).
 
-use cards_core::chance::below;
-use cards_core::{Actor, CardSet, Game, Outcome, Redeal, Rng, Seat, Viewer, deck};
+use cards_core::{Actor, CardSet, Game, Outcome, Rng, Seat, Viewer, deck};
 
 use crate::action::{Action, HostOp};
 use crate::error::{Illegal, SetupError};
-use crate::observe::{Event, View};
+use crate::event::Event;
 use crate::rules::Rules;
-use crate::score::ends_round;
-use crate::state::{Fate, MAX_SEATS, NO_SEAT, Phase, Schwimmen};
+use crate::state::{Fate, MAX_SEATS, NO_ROUND, NO_SEAT, Phase, Schwimmen};
+use crate::view::View;
 
 impl Schwimmen {
     /// The outcome's ranking keys: higher is better (S19.1, S20, S21).
@@ -77,6 +76,10 @@ impl Game for Schwimmen {
             folded: CardSet::EMPTY,
             stock: deck::CARDS_32,
             shown: [CardSet::EMPTY; MAX_SEATS],
+            lost: [0; MAX_SEATS],
+            scored: NO_ROUND,
+            taken: CardSet::EMPTY,
+            known_down: CardSet::EMPTY,
         };
         g.lives[..seats].fill(rules.lives);
         g.start_deal(rules.first_dealer);
@@ -133,8 +136,8 @@ impl Game for Schwimmen {
     }
 
     fn event(&self, action: &Action, viewer: Viewer) -> Result<Event, Illegal> {
-        self.apply(action)?;
-        Ok(Event::of(self, action, viewer))
+        let after = self.apply(action)?;
+        Ok(Event::of(self, &after, action, viewer))
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -156,73 +159,5 @@ impl Game for Schwimmen {
         }
         // A uniform stock card, as the listed sampler picks it (equal weights, card order).
         self.stock.pick(rng).map(self.chance_step())
-    }
-}
-
-impl Redeal for Schwimmen {
-    /// Shuffles the other hands, the dealer's face-down second pack, the stock and the
-    /// face-down discards among themselves, keeping every pile's size.
-    ///
-    /// Only positions the rules can reach come out: during turns and refills no
-    /// hand of a player still in can be a 31 or three aces (S7, S14 b would have
-    /// ended the round), and every seat knows that. A re-deal that breaks this is
-    /// thrown away whole and drawn again (rejection sampling), so the result is
-    /// uniform over the re-deals the seat cannot tell apart from the real one,
-    /// with no bias towards the first hands drawn. After 1,000 rejected
-    /// draws (never seen in practice: at most about one draw in twenty is
-    /// rejected) the real position is returned, which is always consistent.
-    fn redeal_hidden<R: Rng + ?Sized>(&self, seat: Seat, rng: &mut R) -> Schwimmen {
-        let me = seat.index();
-        let mut pool = self.stock | self.pack | self.folded;
-        for (i, h) in self.hands.iter().enumerate() {
-            if i != me {
-                pool |= *h;
-            }
-        }
-        let checked = matches!(self.phase, Phase::Turns | Phase::Refill);
-        for _ in 0..REDEAL_TRIES {
-            let next = self.redeal_once(me, pool, rng);
-            let reachable = !checked
-                || (0..self.n).all(|s| !next.is_on(s) || !ends_round(next.hands[usize::from(s)]));
-            if reachable {
-                return next;
-            }
-        }
-        *self
-    }
-}
-
-/// How many re-deals [`Redeal::redeal_hidden`] draws before it gives up and
-/// returns the real position.
-const REDEAL_TRIES: usize = 1000;
-
-impl Schwimmen {
-    /// One uniform re-deal of `pool` into the hidden piles, keeping their sizes.
-    fn redeal_once<R: Rng + ?Sized>(&self, me: usize, mut pool: CardSet, rng: &mut R) -> Self {
-        let mut next = *self;
-        let mut draw = |k: usize, pool: &mut CardSet| {
-            let mut out = CardSet::EMPTY;
-            for _ in 0..k {
-                debug_assert!(!pool.is_empty(), "the pool holds every hidden card");
-                if pool.is_empty() {
-                    break;
-                }
-                let j = below(rng, pool.len() as u64) as usize;
-                if let Some(c) = pool.nth(j) {
-                    pool.remove(c);
-                    out.insert(c);
-                }
-            }
-            out
-        };
-        for i in 0..usize::from(self.n) {
-            if i != me {
-                next.hands[i] = draw(self.hands[i].len(), &mut pool);
-            }
-        }
-        next.pack = draw(self.pack.len(), &mut pool);
-        next.folded = draw(self.folded.len(), &mut pool);
-        next.stock = pool;
-        next
     }
 }

@@ -6,24 +6,29 @@
 mod action;
 mod apply;
 mod bot;
+mod builder;
 mod error;
+mod event;
 mod game;
+mod hidden;
 mod legal;
-mod observe;
 mod rules;
 mod score;
 mod setup;
 mod state;
+mod view;
 
 pub use action::{Action, HostOp, ParseActionError};
 pub use bot::StrongBot;
+pub use builder::{DealBuilder, TurnsBuilder};
 pub use error::{Illegal, SetupError};
+pub use event::{Event, RoundEnd, Seen};
 pub use game::settlement;
-pub use observe::{Event, RoundEnd, Seen, View};
 pub use rules::{AcesDisplay, AllTie, Direction, KnockerRisk, Refresh, Rules};
 pub use score::{HandValue, ValueKind, hand_value};
 pub use setup::Setup;
 pub use state::{Fate, MAX_SEATS, MIN_SEATS, Phase, Schwimmen};
+pub use view::View;
 
 /// The rules as this crate implements them, clause by clause, with every
 /// decision taken where the rules leave a choice (the package's `RULES.md`).

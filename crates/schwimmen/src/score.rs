@@ -143,6 +143,32 @@ impl HandValue {
         self.0
     }
 
+    /// Compares by value alone (S13): every 30½ is equal (777 = QQQ), unlike
+    /// `Ord`, which also orders them by rank for the tie-break of S15.
+    ///
+    /// ```
+    /// use schwimmen::hand_value;
+    /// use std::cmp::Ordering;
+    /// let h = |s: &str| hand_value(s.parse().unwrap()).unwrap();
+    /// assert_eq!(h("7C 7D 7S").cmp_value(h("QC QD QS")), Ordering::Equal);
+    /// assert!(h("7C 7D 7S") < h("QC QD QS")); // the tie-break (S15)
+    /// assert_eq!(h("AD KD TD").cmp_value(h("QC QD QS")), Ordering::Greater);
+    /// assert!(h("AC KC 9C").same_value(h("AD KD 9D")));
+    /// ```
+    pub fn cmp_value(self, other: HandValue) -> std::cmp::Ordering {
+        self.value_key().cmp(&other.value_key())
+    }
+
+    /// Whether two hands are worth the same (S13): [`HandValue::cmp_value`] is equal.
+    pub fn same_value(self, other: HandValue) -> bool {
+        self.value_key() == other.value_key()
+    }
+
+    /// The value in half points with three aces above all: what `cmp_value` compares.
+    fn value_key(self) -> u8 {
+        self.half_points().unwrap_or(u8::MAX)
+    }
+
     /// The kind of value.
     pub fn kind(self) -> ValueKind {
         match self.0 {

@@ -5,7 +5,7 @@ use cards_core::{CardSet, Seat, deck};
 use crate::error::SetupError;
 use crate::rules::Rules;
 use crate::score::HandValue;
-use crate::state::{Fate, MAX_SEATS, NO_SEAT, Phase, Schwimmen};
+use crate::state::{Fate, MAX_SEATS, NO_ROUND, NO_SEAT, Phase, Schwimmen};
 
 /// A position written out in full: what a save file or a bug report holds.
 ///
@@ -52,6 +52,19 @@ pub struct Setup {
     pub round: u16,
     /// Hands shown at the last round end, by seat.
     pub shown: Vec<CardSet>,
+    /// Lives lost at the last scored round end, by seat (empty: none lost).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub lives_lost: Vec<u8>,
+    /// The round number of the last scored round end, if one was scored.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub scored_round: Option<u16>,
+    /// Cards each seat took face up from the middle and still holds, by seat
+    /// (empty: none) (S23.2).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub taken: Vec<CardSet>,
+    /// Cards known to lie among the face-down discards (S21.1, S23.2).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub known_face_down: CardSet,
 }
 
 impl From<Schwimmen> for Setup {
@@ -82,6 +95,18 @@ impl From<Schwimmen> for Setup {
             turns: g.turns,
             round: g.round,
             shown: g.shown[..n].to_vec(),
+            lives_lost: if g.lost[..n].iter().all(|&l| l == 0) {
+                Vec::new()
+            } else {
+                g.lost[..n].to_vec()
+            },
+            scored_round: (g.scored != NO_ROUND).then_some(g.scored),
+            taken: if g.taken.is_empty() {
+                Vec::new()
+            } else {
+                g.hands[..n].iter().map(|h| g.taken & *h).collect()
+            },
+            known_face_down: g.known_down,
         }
     }
 }
@@ -169,14 +194,29 @@ impl Schwimmen {
     pub fn from_setup(s: &Setup) -> Result<Schwimmen, SetupError> {
         let n = s.hands.len();
         s.rules.validate_for(n)?;
-        if s.lives.len() != n || s.fates.len() != n || s.shown.len() != n {
+        let listed = |k: usize| k == 0 || k == n;
+        if s.lives.len() != n
+            || s.fates.len() != n
+            || s.shown.len() != n
+            || !listed(s.lives_lost.len())
+            || !listed(s.taken.len())
+        {
             return Err(SetupError::Position(
-                "lives, fates, hands and shown need one entry per seat",
+                "lives, fates, hands and shown need one entry per seat, lives lost and taken cards one or none",
             ));
         }
-        // S1: every card in exactly one place.
-        let mut seen = CardSet::EMPTY;
-        let mut total = 0;
+        // S1: every card in exactly one place; an error names the card and its places.
+        let mut seen: Vec<(CardSet, String)> = Vec::new();
+        let names = (0..n).map(|i| format!("seat {i}'s hand")).chain(
+            [
+                "the second pack",
+                "the middle",
+                "the discards",
+                "the face-down discards",
+                "the stock",
+            ]
+            .map(String::from),
+        );
         let piles = s.hands.iter().copied().chain([
             s.second_pack,
             s.middle,
@@ -184,28 +224,38 @@ impl Schwimmen {
             s.face_down_discards,
             s.stock,
         ]);
-        for p in piles {
-            if !p.is_subset(deck::CARDS_32) {
+        for (p, name) in piles.zip(names) {
+            if let Some(c) = (p - deck::CARDS_32).first() {
                 return Err(SetupError::Cards(format!(
-                    "{} is not in the 32-card deck",
-                    p - deck::CARDS_32
+                    "{c} in {name} is not in the 32-card deck"
                 )));
             }
-            seen |= p;
-            total += p.len();
+            for (other, where_) in &seen {
+                if let Some(c) = (p & *other).first() {
+                    return Err(SetupError::Cards(format!(
+                        "{c} is both in {where_} and in {name}"
+                    )));
+                }
+            }
+            seen.push((p, name));
         }
-        if seen != deck::CARDS_32 || total != 32 {
-            return Err(SetupError::Cards(format!(
-                "missing {}, {} placed in all",
-                deck::CARDS_32 - seen,
-                total
-            )));
+        let all = seen.iter().fold(CardSet::EMPTY, |a, (p, _)| a | *p);
+        if let Some(c) = (deck::CARDS_32 - all).first() {
+            return Err(SetupError::Cards(format!("{c} is missing")));
         }
         for h in &s.shown {
             if !(h.is_empty() || h.len() == 3 && h.is_subset(deck::CARDS_32)) {
                 return Err(SetupError::Position(
                     "a shown hand has three cards of the deck or none",
                 ));
+            }
+        }
+        for (i, t) in s.taken.iter().enumerate() {
+            if !t.is_subset(s.hands[i]) {
+                return Err(SetupError::SeatState {
+                    seat: Seat(i as u8),
+                    why: "the cards a player took from the middle are in that player's hand (S23.2)",
+                });
             }
         }
         let n8 = n as u8;
@@ -264,9 +314,14 @@ impl Schwimmen {
             folded: s.face_down_discards,
             stock: s.stock,
             shown: padded(&s.shown, CardSet::EMPTY),
+            lost: padded(&s.lives_lost, 0),
+            scored: s.scored_round.unwrap_or(NO_ROUND),
+            taken: s.taken.iter().fold(CardSet::EMPTY, |a, t| a | *t),
+            known_down: s.known_face_down,
         };
         g.check_phase()?;
         g.check_counters()?;
+        g.check_memory()?;
         Ok(g)
     }
 
@@ -300,6 +355,23 @@ impl Schwimmen {
         }
         if self.round == 0 && !shown.is_empty() {
             return bad("no hand is shown before a round has ended (S14)");
+        }
+        Ok(())
+    }
+
+    /// The last round result and the public memory (S14, S23.2).
+    fn check_memory(&self) -> Result<(), SetupError> {
+        let bad = |why| Err(SetupError::Position(why));
+        let n = usize::from(self.n);
+        let start = self.rules.lives;
+        if self.scored != NO_ROUND && self.scored >= self.round
+            || self.scored == NO_ROUND && self.lost.iter().any(|&l| l > 0)
+            || self.lost[..n].iter().any(|&l| l > 2 || l > start)
+        {
+            return bad("lives are lost at a round already scored, at most two at once (S15, S16)");
+        }
+        if !self.known_down.is_subset(self.folded) {
+            return bad("cards known to be face down are among the face-down discards (S21.1)");
         }
         Ok(())
     }

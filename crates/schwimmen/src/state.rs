@@ -80,7 +80,20 @@ pub struct Schwimmen {
     pub(crate) folded: CardSet,
     pub(crate) stock: CardSet,
     pub(crate) shown: [CardSet; MAX_SEATS],
+    /// Lives each seat lost at the last scored round end (S15, S16).
+    pub(crate) lost: [u8; MAX_SEATS],
+    /// The round number of the last scored round end, [`NO_ROUND`] before one.
+    pub(crate) scored: u16,
+    /// Cards taken face up from the middle and still held, by anyone (S23.2):
+    /// each card is in one hand, so a seat's are `taken & hands[seat]`.
+    pub(crate) taken: CardSet,
+    /// Cards known to lie among the face-down discards: what leavers had taken
+    /// face up (S21.1, S23.2).
+    pub(crate) known_down: CardSet,
 }
+
+/// [`Schwimmen::scored`] before any round was scored.
+pub(crate) const NO_ROUND: u16 = u16::MAX;
 
 #[inline]
 pub(crate) const fn bit(s: u8) -> u16 {
@@ -105,9 +118,9 @@ impl Schwimmen {
         (self.knocker != NO_SEAT).then_some(Seat(self.knocker))
     }
 
-    /// A seat's hand (empty for a seat not at the table).
-    pub fn hand(&self, seat: Seat) -> CardSet {
-        self.hands.get(seat.index()).copied().unwrap_or_default()
+    /// A seat's hand (empty for a seat that is out); `None` for a seat not at the table.
+    pub fn hand(&self, seat: Seat) -> Option<CardSet> {
+        (seat.index() < usize::from(self.n)).then(|| self.hands[seat.index()])
     }
 
     /// The dealer's second pack while it is still face down (S5, S6).
@@ -135,14 +148,14 @@ impl Schwimmen {
         self.folded
     }
 
-    /// A seat's lives (0 while swimming or out).
-    pub fn lives(&self, seat: Seat) -> u8 {
-        self.lives.get(seat.index()).copied().unwrap_or(0)
+    /// A seat's lives (0 while swimming or out); `None` for a seat not at the table.
+    pub fn lives(&self, seat: Seat) -> Option<u8> {
+        (seat.index() < usize::from(self.n)).then(|| self.lives[seat.index()])
     }
 
-    /// A seat's standing.
-    pub fn fate(&self, seat: Seat) -> Fate {
-        self.fate.get(seat.index()).copied().unwrap_or_default()
+    /// A seat's standing; `None` for a seat not at the table.
+    pub fn fate(&self, seat: Seat) -> Option<Fate> {
+        (seat.index() < usize::from(self.n)).then(|| self.fate[seat.index()])
     }
 
     /// Whether a seat still plays (with lives or swimming).
@@ -152,7 +165,7 @@ impl Schwimmen {
 
     /// Whether a seat is swimming: still playing with no lives left (S3).
     pub fn is_swimming(&self, seat: Seat) -> bool {
-        self.is_active(seat) && self.lives(seat) == 0
+        self.is_active(seat) && self.lives[seat.index()] == 0
     }
 
     /// The number of players still in the game.
@@ -178,6 +191,18 @@ impl Schwimmen {
     /// The hands shown at the last round end, by seat (S14, S23).
     pub fn shown(&self) -> &[CardSet] {
         &self.shown[..usize::from(self.n)]
+    }
+
+    /// Cards `seat` took face up from the middle this round and still holds,
+    /// which every seat saw (S23.2); `None` for a seat not at the table.
+    pub fn taken(&self, seat: Seat) -> Option<CardSet> {
+        (seat.index() < usize::from(self.n)).then(|| self.taken & self.hands[seat.index()])
+    }
+
+    /// Cards every seat knows to lie among the face-down discards: what players
+    /// who left mid-round had taken face up (S21.1, S23.2).
+    pub fn known_face_down(&self) -> CardSet {
+        self.known_down
     }
 
     /// Whether the player to move may knock now (S11, S11.1).

@@ -4,10 +4,15 @@
 
 #[path = "schwimmen/bot.rs"]
 mod bot;
+#[path = "schwimmen/builders.rs"]
+mod builders;
 #[path = "schwimmen/common.rs"]
 mod common;
 #[path = "schwimmen/facts.rs"]
 mod facts;
+#[cfg(feature = "serde")]
+#[path = "schwimmen/golden.rs"]
+mod golden;
 #[path = "schwimmen/limits.rs"]
 mod limits;
 #[path = "schwimmen/parse.rs"]
@@ -16,9 +21,13 @@ mod parse;
 mod perft;
 #[path = "schwimmen/props.rs"]
 mod props;
+#[path = "schwimmen/recall.rs"]
+mod recall;
 #[path = "schwimmen/rules.rs"]
 mod rules;
 #[path = "schwimmen/save.rs"]
 mod save;
+#[path = "schwimmen/search.rs"]
+mod search;
 #[path = "schwimmen/views.rs"]
 mod views;

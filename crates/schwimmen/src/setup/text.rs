@@ -119,6 +119,21 @@ impl fmt::Display for Setup {
         writeln!(f, "moved: {}", seats(&self.moved))?;
         writeln!(f, "turns: {}", self.turns)?;
         writeln!(f, "round: {}", self.round)?;
+        // The last round's losses and the public memory: written only when
+        // there is something to say, so older texts read the same.
+        if !self.lives_lost.is_empty() {
+            let lost: Vec<String> = self.lives_lost.iter().map(ToString::to_string).collect();
+            writeln!(f, "lives_lost: {}", lost.join(" "))?;
+        }
+        if let Some(r) = self.scored_round {
+            writeln!(f, "scored_round: {r}")?;
+        }
+        if !self.taken.is_empty() {
+            writeln!(f, "taken: {}", sets(&self.taken))?;
+        }
+        if !self.known_face_down.is_empty() {
+            writeln!(f, "known_face_down: {}", self.known_face_down)?;
+        }
         writeln!(f, "shown: {}", sets(&self.shown))
     }
 }
@@ -269,7 +284,7 @@ impl FromStr for Setup {
                 "a position text ends with a line break; this one stops mid-line (was it cut off?)",
             ));
         }
-        const KEYS: [&str; 18] = [
+        const KEYS: [&str; 22] = [
             "rules",
             "phase",
             "dealer",
@@ -288,8 +303,12 @@ impl FromStr for Setup {
             "turns",
             "round",
             "shown",
+            "lives_lost",
+            "scored_round",
+            "taken",
+            "known_face_down",
         ];
-        let mut values: [Option<&str>; 18] = [None; 18];
+        let mut values: [Option<&str>; 22] = [None; 22];
         for line in s.lines().map(str::trim).filter(|l| !l.is_empty()) {
             let (k, v) = line
                 .split_once(':')
@@ -360,6 +379,25 @@ impl FromStr for Setup {
             turns: number(get(15)?, "turns", 0, u64::from(Rules::MAX_TURN_LIMIT) - 1)?,
             round: number(get(16)?, "round", 0, u64::from(Rules::MAX_ROUND_LIMIT))?,
             shown: set_list(get(17)?, "shown")?,
+            lives_lost: values[18]
+                .map(|v| {
+                    v.split_whitespace()
+                        .map(|t| number(t, "lives_lost", 0, 2))
+                        .collect::<Result<Vec<u8>, _>>()
+                })
+                .transpose()?
+                .unwrap_or_default(),
+            scored_round: values[19]
+                .map(|v| number(v, "scored_round", 0, u64::from(Rules::MAX_ROUND_LIMIT) - 1))
+                .transpose()?,
+            taken: values[20]
+                .map(|v| set_list(v, "taken"))
+                .transpose()?
+                .unwrap_or_default(),
+            known_face_down: values[21]
+                .map(|v| card_set(v, "known_face_down"))
+                .transpose()?
+                .unwrap_or_default(),
         })
     }
 }

@@ -13,31 +13,14 @@ pub fn set(s: &str) -> CardSet {
     s.parse().expect("test cards")
 }
 
-/// Deals `hands` (by seat; empty for seats not dealt to) and the dealer's `pack`,
-/// following the deal order the state asks for, up to the dealer's choice.
-pub fn deal_with(mut g: Schwimmen, hands: &[&str], pack: &str) -> Schwimmen {
-    let mut piles: Vec<CardSet> = hands.iter().map(|h| set(h)).collect();
-    let mut second = set(pack);
-    while let Some((seat, to_pack)) = g.next_receiver() {
-        let pile = if to_pack {
-            &mut second
-        } else {
-            &mut piles[seat.index()]
-        };
-        let c = pile
-            .first()
-            .expect("the fixed deal has a card for this receiver");
-        pile.remove(c);
-        g.apply_mut(&Action::Deal(c)).expect("deal card");
-    }
-    assert!(piles.iter().all(|p| p.is_empty()) && second.is_empty());
-    g
-}
-
-/// A new game of `hands.len()` seats under `rules`, dealt as given.
+/// A new game of `hands.len()` seats under `rules`, dealt as given (the public
+/// [`schwimmen::DealBuilder`]).
 pub fn dealt(rules: Rules, hands: &[&str], pack: &str) -> Schwimmen {
-    let g = Schwimmen::new(rules, hands.len()).expect("setup");
-    deal_with(g, hands, pack)
+    let mut b = schwimmen::DealBuilder::new(rules, hands.len()).second_pack(pack);
+    for (i, h) in hands.iter().enumerate() {
+        b = b.hand(cards_core::Seat(i as u8), h);
+    }
+    b.build().expect("a valid fixed deal")
 }
 
 /// Plays each move given as text.
@@ -70,7 +53,10 @@ pub fn conserved(g: &Schwimmen) -> bool {
     let mut all = CardSet::EMPTY;
     let mut n = 0;
     let piles = (0..g.seats())
-        .map(|s| g.hand(cards_core::Seat(s as u8)))
+        .map(|s| {
+            g.hand(cards_core::Seat(s as u8))
+                .expect("a seat at the table")
+        })
         .chain([
             g.second_pack(),
             g.middle(),
@@ -85,9 +71,9 @@ pub fn conserved(g: &Schwimmen) -> bool {
     n == 32 && all == cards_core::deck::CARDS_32
 }
 
-/// A turn position written out: hands by seat ("" for a seat that is out),
-/// the middle, the mover, the knocker and lives; everyone in has had a turn,
-/// dealer seat 0, the rest of the cards in the stock.
+/// A turn position written out (the public [`schwimmen::TurnsBuilder`]): hands
+/// by seat, the middle, the mover, the knocker and lives; everyone in has had a
+/// turn, dealer seat 0, the rest of the cards in the stock.
 pub fn setup(
     rules: Rules,
     hands: &[&str],
@@ -96,34 +82,14 @@ pub fn setup(
     knocker: Option<u8>,
     lives: &[u8],
 ) -> schwimmen::Setup {
-    use cards_core::Seat;
-    let hands: Vec<CardSet> = hands.iter().map(|h| set(h)).collect();
-    let middle = set(middle);
-    let used = hands.iter().fold(middle, |a, h| a | *h);
-    let n = hands.len();
-    schwimmen::Setup {
-        rules,
-        phase: schwimmen::Phase::Turns,
-        dealer: Seat(0),
-        to_act: Seat(to_act),
-        knocker: knocker.map(Seat),
-        lives: lives.to_vec(),
-        fates: vec![schwimmen::Fate::Active; n],
-        moved: (0..n as u8)
-            .filter(|&s| !hands[usize::from(s)].is_empty())
-            .map(Seat)
-            .collect(),
-        hands,
-        second_pack: CardSet::EMPTY,
-        middle,
-        discards: CardSet::EMPTY,
-        face_down_discards: CardSet::EMPTY,
-        stock: cards_core::deck::CARDS_32 - used,
-        passed: vec![],
-        turns: n as u16,
-        round: 0,
-        shown: vec![CardSet::EMPTY; n],
+    let mut b = schwimmen::TurnsBuilder::new(rules, hands)
+        .middle(middle)
+        .to_act(cards_core::Seat(to_act))
+        .lives(lives);
+    if let Some(k) = knocker {
+        b = b.knocker(cards_core::Seat(k));
     }
+    b.to_setup().expect("a valid test position")
 }
 
 /// [`setup`], loaded.

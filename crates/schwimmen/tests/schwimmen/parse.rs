@@ -83,3 +83,42 @@ fn setup_text_numbers_are_digits_in_their_range() {
         assert!(e.contains(range), "{to}: {e}");
     }
 }
+
+#[test]
+fn s9_a_move_that_does_not_parse_suggests_only_what_a_player_may_type() {
+    let e = "fly away"
+        .parse::<schwimmen::Action>()
+        .expect_err("nonsense")
+        .to_string();
+    assert!(
+        e.contains("swap 7H AS") && e.contains("knock") && e.contains("(S9)"),
+        "{e}"
+    );
+    for host_or_chance in ["deal", "refill", "leave", "misdeal"] {
+        assert!(!e.contains(host_or_chance), "{e}");
+    }
+    let e = "fly"
+        .parse::<schwimmen::HostOp>()
+        .expect_err("nonsense")
+        .to_string();
+    assert!(
+        e.contains("leave 2 (S21)") && e.contains("misdeal (S22)"),
+        "{e}"
+    );
+}
+
+#[test]
+fn s21_refusals_name_their_clause_and_a_missing_seat_once() {
+    use cards_core::{Game, Seat};
+    let g = schwimmen::Schwimmen::new(schwimmen::Rules::default(), 3).expect("game");
+    let e = g
+        .host(&schwimmen::HostOp::Leave(Seat(7)))
+        .expect_err("no seat 7")
+        .to_string();
+    assert_eq!(e, "there is no seat 7 at this table (S2, S21)");
+    let e = g
+        .apply(&schwimmen::Action::Knock)
+        .expect_err("chance first")
+        .to_string();
+    assert!(e.contains("(S5.1, S10)"), "{e}");
+}

@@ -174,8 +174,12 @@ proptest! {
             prop_assert!(json.is_ok(), "{}", json.unwrap_err());
         }
         let mut g = start;
-        for step in &walk.log {
+        for (i, step) in walk.log.iter().enumerate() {
             prop_assert!(conserved(&g), "{g:?}");
+            // S23.2: every seat's view determinizes into a position that loads
+            // and gives that seat the same view.
+            let d = cards_core::conformance::check_determinize(&g, 1, seed ^ i as u64, i);
+            prop_assert!(d.is_ok(), "{}", d.err().map(|v| v.to_string()).unwrap_or_default());
             let before = g;
             match step {
                 Step::Host(op) => {
@@ -186,9 +190,9 @@ proptest! {
             }
             for s in 0..n {
                 let s = Seat(s as u8);
-                prop_assert!(g.lives(s) <= before.lives(s), "lives rose");
-                if before.fate(s) != Fate::Active {
-                    prop_assert_eq!(g.fate(s), before.fate(s));
+                prop_assert!(g.lives(s).expect("a seat at the table") <= before.lives(s).expect("a seat at the table"), "lives rose");
+                if before.fate(s).expect("a seat at the table") != Fate::Active {
+                    prop_assert_eq!(g.fate(s).expect("a seat at the table"), before.fate(s).expect("a seat at the table"));
                 }
             }
             prop_assert!(g.round() >= before.round());
@@ -200,7 +204,7 @@ proptest! {
         prop_assert!(Outcome::from_places(o.places()).is_ok());
         for a in 0..n {
             for b in 0..n {
-                let (fa, fb) = (g.fate(Seat(a as u8)), g.fate(Seat(b as u8)));
+                let (fa, fb) = (g.fate(Seat(a as u8)).expect("a seat at the table"), g.fate(Seat(b as u8)).expect("a seat at the table"));
                 if matches!(fa, Fate::Left(_)) && !matches!(fb, Fate::Left(_)) {
                     prop_assert!(o.places()[a] > o.places()[b]);
                 }

@@ -35,7 +35,7 @@ fn s14_redeal_never_gives_a_hand_that_would_have_ended_the_round() {
     for step in 0..900 {
         let other = g.redeal_hidden(Seat(0), &mut rng);
         assert_eq!(other.observe(Viewer::Seat(Seat(0))), view);
-        let hand = other.hand(Seat(1));
+        let hand = other.hand(Seat(1)).expect("a seat at the table");
         assert!(
             !schwimmen::hand_value(hand)
                 .expect("three cards")

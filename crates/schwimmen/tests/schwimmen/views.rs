@@ -3,7 +3,7 @@
 
 #![cfg(feature = "serde")]
 
-use cards_core::{Actor, ChaCha8Rng, Game, Seat, SeatView, SeedableRng, Viewer, random_playout};
+use cards_core::{Actor, ChaCha8Rng, Game, Seat, SeedableRng, Viewer, random_playout};
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
 use schwimmen::{Action, Rules, Schwimmen, View};
@@ -35,7 +35,7 @@ fn key(
         v.phase,
         v.hand,
         v.middle,
-        v.rules.passing,
+        v.passing,
         v.may_knock,
     )
 }
@@ -130,8 +130,8 @@ fn s23_a_view_with_impossible_counts_is_refused() {
         ),
         (
             format!("\"turns\":{}", v.turns),
-            "\"turns\":100".to_string(),
-            "(S14.1",
+            "\"turns\":10000".to_string(),
+            "S14.1",
         ),
     ] {
         let bad = json.replacen(&from, &to, 1);
