@@ -57,14 +57,24 @@ pub enum Illegal {
     /// Destroy with no effect while a trump could be destroyed.
     #[error("destroy must name a trump while one can be destroyed (T12.7)")]
     DestroyMustTarget,
+    /// During an Exchange only its steps are allowed.
+    #[error("while choosing an exchange the player may only take, give or say done (T12.8)")]
+    ExchangePending,
+    /// Take, give and done belong to an Exchange in progress.
+    #[error("take, give and done are steps of an exchange in progress (T12.8)")]
+    NoExchange,
     /// Exchange counts out of range.
     #[error("an exchange takes at most as many trumps as it gives, and at most 2 (T12.8)")]
     ExchangeCounts,
     /// Exchange items not in canonical order.
-    #[error("exchange items must be listed in canonical order (T12.8)")]
+    #[error(
+        "exchange items are chosen in canonical order: takes before gives, each list in the listed order (T12.8)"
+    )]
     ExchangeOrder,
     /// Exchange names trumps the players do not hold.
-    #[error("the exchange names trumps that the players do not hold (T12.8)")]
+    #[error(
+        "the exchange names trumps that the players do not hold, or one more than can still be matched by gives (T12.8)"
+    )]
     ExchangeItems,
     /// Trump Switch sets aside more than the player holds.
     #[error(

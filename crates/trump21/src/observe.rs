@@ -4,7 +4,7 @@ use std::fmt;
 
 use cards_core::{Actor, Game, Seat, SeatView, Viewer};
 
-use crate::action::{Action, Give, Play, Take};
+use crate::action::{Action, Exchange, Give, Take};
 use crate::legal::{Knowledge, Step, player_actions};
 use crate::rules::Rules;
 use crate::state::{LastRound, OpenTrump, Phase, Status, Trump21};
@@ -42,6 +42,69 @@ impl SeatInfo {
             .fold(u16::from(self.hidden.unwrap_or(0)), |t, &v| {
                 t.saturating_add(u16::from(v))
             })
+    }
+}
+
+/// An Exchange being chosen, as a viewer may see it (T12.8, T15): the takes and open
+/// gives are public; the kinds of hidden gives only the exchanging player sees.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+pub struct ExchangeView {
+    /// The opponent.
+    pub with: Seat,
+    /// The takes chosen so far, in order.
+    pub take: Vec<Take>,
+    /// The open trumps chosen to give so far, in order.
+    pub open_gives: Vec<Trump>,
+    /// How many hidden trumps were chosen to give.
+    pub hidden_gives: u8,
+    /// Their kinds: only in the exchanging player's own view, else empty.
+    pub my_hidden_gives: Vec<Trump>,
+}
+
+impl ExchangeView {
+    fn of(e: &Exchange, sees: bool) -> ExchangeView {
+        let mut v = ExchangeView {
+            with: e.with,
+            take: e.take.iter().flatten().copied().collect(),
+            open_gives: Vec::new(),
+            hidden_gives: 0,
+            my_hidden_gives: Vec::new(),
+        };
+        for g in e.give.iter().flatten() {
+            match *g {
+                Give::Open(k) => v.open_gives.push(k),
+                Give::Hidden(k) => {
+                    v.hidden_gives += 1;
+                    if sees {
+                        v.my_hidden_gives.push(k);
+                    }
+                }
+            }
+        }
+        v
+    }
+
+    /// The pending record as the exchanging player knows it (others lack the hidden
+    /// kinds, so for them it is not the real record).
+    pub fn exchange(&self) -> Exchange {
+        let take: Vec<Take> = self.take.iter().copied().take(2).collect();
+        let give: Vec<Give> = self
+            .open_gives
+            .iter()
+            .map(|&k| Give::Open(k))
+            .chain(self.my_hidden_gives.iter().map(|&k| Give::Hidden(k)))
+            .take(2)
+            .collect();
+        let mut e = Exchange::start(self.with);
+        for t in take {
+            e = e.with_take(t);
+        }
+        for g in give {
+            e = e.with_give(g);
+        }
+        e
     }
 }
 
@@ -92,6 +155,8 @@ pub struct View {
     pub in_transit: u32,
     /// The last scored round (every total shown).
     pub last_round: Option<LastRound>,
+    /// The Exchange the acting player is choosing, if any (T12.8).
+    pub exchange: Option<ExchangeView>,
 }
 
 impl View {
@@ -136,6 +201,10 @@ impl View {
             draw_pile: g.pile.total(),
             in_transit: g.limbo.total() + g.aside.total(),
             last_round: g.last,
+            exchange: match g.phase {
+                Phase::Exchanging(e) => Some(ExchangeView::of(&e, me == Some(g.turn))),
+                _ => None,
+            },
         }
     }
 
@@ -220,10 +289,10 @@ impl SeatView for View {
         out.clear();
         match (self.actor, self.seat()) {
             (Actor::Player(p), Some(s)) if p == s => {
-                let step = if self.landed {
-                    Step::Landed
-                } else {
-                    Step::Play
+                let step = match &self.exchange {
+                    Some(x) => Step::Exchanging(x.exchange()),
+                    None if self.landed => Step::Landed,
+                    None => Step::Play,
                 };
                 player_actions(self, step, out);
             }
@@ -248,18 +317,17 @@ pub enum Event {
     TrumpDrawn(Seat),
     /// A hidden trump of the seat was chosen (Exchange, Trump Switch).
     TrumpChosen(Seat),
-    /// An exchange whose hidden gives the viewer cannot see.
-    Exchanged {
+    /// The seat chose one of its hidden trumps to give in an Exchange (T12.8, T15).
+    HiddenGive(Seat),
+    /// An Exchange completed (`done`), as the two players see it: the kinds of the
+    /// hidden trumps given (T12.8).
+    ExchangeDone {
         /// Who played it.
         seat: Seat,
         /// With whom.
         with: Seat,
-        /// What was taken.
-        take: [Option<Take>; 2],
-        /// Open trumps given.
-        open_gives: [Option<Trump>; 2],
-        /// How many hidden trumps were given.
-        hidden_gives: u8,
+        /// The hidden trumps given, by kind.
+        hidden_gives: [Option<Trump>; 2],
     },
 }
 
@@ -273,22 +341,15 @@ impl fmt::Display for Event {
             Event::ToPile => f.write_str("a trump goes to the draw pile"),
             Event::TrumpDrawn(s) => write!(f, "{s} draws a trump"),
             Event::TrumpChosen(s) => write!(f, "a hidden trump of {s} is chosen"),
-            Event::Exchanged {
-                seat,
-                with,
-                take,
-                open_gives,
-                hidden_gives,
+            Event::HiddenGive(s) => write!(f, "{s}: give a hidden trump"),
+            Event::ExchangeDone {
+                seat, hidden_gives, ..
             } => {
-                write!(f, "{seat}: play exchange @{} take", with.0)?;
-                for t in take.iter().flatten() {
-                    write!(f, " {t}")?;
+                write!(f, "{seat}: done")?;
+                for k in hidden_gives.iter().flatten() {
+                    write!(f, " (hidden {k})")?;
                 }
-                f.write_str(" give")?;
-                for g in open_gives.iter().flatten() {
-                    write!(f, " open:{g}")?;
-                }
-                write!(f, " and {hidden_gives} hidden")
+                Ok(())
             }
         }
     }
@@ -299,37 +360,32 @@ impl Event {
         let sees = |s: Seat| viewer == Viewer::Seat(s);
         let turn = g.turn;
         match g.phase {
-            Phase::Play | Phase::Landed | Phase::Over => {
-                if let Action::Play(Play::Exchange(e)) = action {
-                    let hidden = e
-                        .give
-                        .iter()
-                        .flatten()
-                        .filter(|x| matches!(x, Give::Hidden(_)))
-                        .count();
-                    if hidden > 0 && !sees(turn) && !sees(e.with) {
-                        let mut open_gives = [None, None];
-                        for (slot, k) in
-                            open_gives
-                                .iter_mut()
-                                .zip(e.give.iter().flatten().filter_map(|x| match x {
-                                    Give::Open(k) => Some(*k),
-                                    Give::Hidden(_) => None,
-                                }))
-                        {
-                            *slot = Some(k);
-                        }
-                        return Event::Exchanged {
-                            seat: turn,
-                            with: e.with,
-                            take: e.take,
-                            open_gives,
-                            hidden_gives: hidden as u8,
-                        };
+            Phase::Exchanging(e) => match action {
+                Action::Give(Give::Hidden(_)) if !sees(turn) => Event::HiddenGive(turn),
+                Action::Done
+                    if (sees(turn) || sees(e.with))
+                        && e.give
+                            .iter()
+                            .flatten()
+                            .any(|x| matches!(x, Give::Hidden(_))) =>
+                {
+                    let mut hidden_gives = [None, None];
+                    let kinds = e.give.iter().flatten().filter_map(|x| match x {
+                        Give::Hidden(k) => Some(*k),
+                        Give::Open(_) => None,
+                    });
+                    for (slot, k) in hidden_gives.iter_mut().zip(kinds) {
+                        *slot = Some(k);
+                    }
+                    Event::ExchangeDone {
+                        seat: turn,
+                        with: e.with,
+                        hidden_gives,
                     }
                 }
-                Event::Played(turn, *action)
-            }
+                _ => Event::Played(turn, *action),
+            },
+            Phase::Play | Phase::Landed | Phase::Over => Event::Played(turn, *action),
             Phase::TopUp => Event::ToPile,
             Phase::Deal(i) => {
                 let a = g.active_count();

@@ -126,7 +126,8 @@ impl Rules {
     /// `active` players in it, host operations included: see "Every game ends" in the
     /// rules document. With `a` players, `n` trumps in the deck and `c` number cards:
     /// at most `p = n` trump plays (each lies open until the round ends), top-up
-    /// `a + 1`, deal `2a`, the plays and their own chance and closing steps `4p`, pile
+    /// `a + 1`, deal `2a`, the plays and their own steps `8p` (an Exchange: two takes,
+    /// two gives, `done` and two hidden picks; others at most 3 chance or closing), pile
     /// moves by Trump Switch and pile draws `n(n − 1) + n²`, draw actions
     /// `d = a·c + p` of three steps each (a card comes back to the deck only by Return
     /// or a leave), closes `a + (a − 1)p` (only a Go for reopens), reveals `a`, and a
@@ -140,7 +141,7 @@ impl Rules {
         let draws = a * c + plays;
         let closes = a + a.saturating_sub(1) * plays;
         let turns = draws + closes + plays;
-        (a + 1) + 2 * a + plays + 3 * plays + pile_moves + 3 * draws + closes + a + turns
+        (a + 1) + 2 * a + plays + 7 * plays + pile_moves + 3 * draws + closes + a + turns
     }
 
     /// The most steps a whole game of `seats` players can take: `round_limit` rounds

@@ -460,6 +460,12 @@ impl Trump21 {
                     && just_played(Trump::Switch, self.turn)
             }
             Phase::Play => true,
+            Phase::Exchanging(e) => {
+                e.with != self.turn
+                    && self.is_active(e.with)
+                    && just_played(Trump::Exchange, self.turn)
+                    && crate::legal::exchange_reachable(self, &e)
+            }
             Phase::Landed => turn.len > 0,
             Phase::Draw { to, love: false } => !deck_empty && to == self.turn,
             Phase::Draw { to, love: true } => {

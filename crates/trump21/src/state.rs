@@ -63,6 +63,9 @@ pub enum Phase {
     /// Draw): `end`, or `reveal` when it landed him on the target (T11.1). It comes after
     /// every such card, so it tells others nothing (T15).
     Landed,
+    /// The player to act is choosing an Exchange's items step by step: what he has
+    /// chosen so far (T12.8). Nothing moves until `done`.
+    Exchanging(crate::action::Exchange),
     /// Chance: a number card for `to` (a draw, or Love your enemy's random card).
     Draw {
         /// Who gets it.

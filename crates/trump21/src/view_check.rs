@@ -4,11 +4,12 @@
 
 use cards_core::{Actor, Seat, Viewer};
 
+use crate::action::Take;
 use crate::error::SetupError;
 use crate::observe::View;
 use crate::rules::SEATS;
 use crate::state::{MAX_OPEN, MAX_STACK, Status};
-use crate::trump::{KINDS, TrumpCounts};
+use crate::trump::{KINDS, Trump, TrumpCounts};
 
 fn bad(why: &'static str) -> Result<(), SetupError> {
     Err(SetupError::View(why))
@@ -176,6 +177,63 @@ impl View {
             && (l.round == 0 || l.round > self.round || u32::from(l.winners) >> n != 0)
         {
             return bad("the last round is an earlier round of these seats (T13)");
+        }
+        self.validate_exchange(me)
+    }
+
+    /// The pending Exchange (T12.8, T15): only while the turn's player chooses, just
+    /// after his Exchange card went open, with an active opponent; at most two takes and
+    /// two gives, in canonical order, of trumps that are there, hidden kinds only in the
+    /// player's own view. The player's own view is replayed step by step as listed.
+    fn validate_exchange(&self, me: Option<usize>) -> Result<(), SetupError> {
+        let Some(x) = &self.exchange else {
+            return Ok(());
+        };
+        let turn = self.turn;
+        let mine = me == Some(turn.index());
+        let last = self.open_trumps.last();
+        if self.actor != Actor::Player(turn)
+            || self.landed
+            || last.is_none_or(|o| o.kind != Trump::Exchange || o.holder != turn)
+        {
+            return bad("an exchange is chosen right after its card was played (T12.8)");
+        }
+        if x.with == turn
+            || self
+                .seats
+                .get(x.with.index())
+                .is_none_or(|s| s.status != Status::Active)
+        {
+            return bad("an exchange is made with an active opponent (T12.8)");
+        }
+        let gives = x.open_gives.len() + usize::from(x.hidden_gives);
+        if x.take.len() > 2
+            || gives > 2
+            || (!mine && !x.my_hidden_gives.is_empty())
+            || (mine && x.my_hidden_gives.len() != usize::from(x.hidden_gives))
+        {
+            return bad(
+                "an exchange has at most 2 takes and 2 gives, hidden kinds only for its player (T12.8, T15)",
+            );
+        }
+        let sorted = |v: &[Trump]| v.windows(2).all(|w| w[0] <= w[1]);
+        let ordered = x.take.windows(2).all(|w| w[0] <= w[1])
+            && sorted(&x.open_gives)
+            && sorted(&x.my_hidden_gives);
+        let open_ok = Trump::ALL.iter().all(|&k| {
+            let taken = x.take.iter().filter(|t| **t == Take::Open(k)).count();
+            let given = x.open_gives.iter().filter(|g| **g == k).count();
+            taken <= self.open_at(x.with, k) && given <= self.open_at(turn, k)
+        });
+        let his_hidden = self.seats[x.with.index()].hidden_trumps;
+        let hidden_takes = x.take.iter().filter(|t| **t == Take::Hidden).count();
+        let counts_ok = hidden_takes <= usize::from(his_hidden)
+            && x.hidden_gives <= self.seats[turn.index()].hidden_trumps;
+        if !ordered || !open_ok || !counts_ok {
+            return bad("the exchange's items are in order and held by the players (T12.8)");
+        }
+        if mine && !crate::legal::exchange_reachable(self, &x.exchange()) {
+            return bad("the exchange's items are in order and held by the players (T12.8)");
         }
         Ok(())
     }

@@ -890,7 +890,7 @@ fn t12_8_exchange_joins_open_trumps_then_swaps_simultaneously() {
     );
     let g = run(&load(s), &["play damage+2 @0"]);
     // (0, 0) is a legal play with no effect.
-    let e = run(&g, &["play exchange @1 take - give -"]);
+    let e = run(&g, &["play exchange @1", "done"]);
     assert_eq!(
         e.open_trumps().last(),
         Some(&OpenTrump {
@@ -901,7 +901,13 @@ fn t12_8_exchange_joins_open_trumps_then_swaps_simultaneously() {
     // Give the open Damage+2 (it now hits him) and the Exchange card itself; take one hidden.
     let e = run(
         &g,
-        &["play exchange @1 take hidden give open:damage+2,open:exchange"],
+        &[
+            "play exchange @1",
+            "take hidden",
+            "give open:damage+2",
+            "give open:exchange",
+            "done",
+        ],
     );
     let holders: Vec<_> = e
         .open_trumps()
@@ -921,13 +927,20 @@ fn t12_8_exchange_joins_open_trumps_then_swaps_simultaneously() {
     );
     // Takes ≤ gives ≤ 2.
     assert_eq!(
-        g.apply(&"play exchange @1 take hidden give -".parse().unwrap()),
+        run(&g, &["play exchange @1", "take hidden"]).apply(&Action::Done),
         Err(Illegal::ExchangeCounts)
     );
     // Hidden gives arrive after the takes: he cannot get his own trump back.
     let e = run(
         &g,
-        &["play exchange @1 take hidden,hidden give hidden:shield,open:exchange"],
+        &[
+            "play exchange @1",
+            "take hidden",
+            "take hidden",
+            "give open:exchange",
+            "give hidden:shield",
+            "done",
+        ],
     );
     let e = run(&e, &["trump return", "trump harvest"]);
     assert_eq!(e.hidden_trumps(Seat(1)), trumps_of(&[Trump::Shield]));
@@ -944,27 +957,26 @@ fn t12_8_exchange_hidden_gives_are_seen_only_by_the_two_players() {
         &[&[Trump::Exchange, Trump::Shield]],
         0,
     );
-    let g = load(s);
-    let a: Action = "play exchange @1 take - give hidden:shield"
-        .parse()
-        .unwrap();
-    assert!(
-        g.event(&a, Viewer::Seat(Seat(1)))
-            .unwrap()
-            .to_string()
-            .contains("shield")
-    );
-    let third = g.event(&a, Viewer::Seat(Seat(2))).unwrap().to_string();
-    assert!(
-        !third.contains("shield") && third.contains("1 hidden"),
-        "{third}"
-    );
-    assert!(
-        !g.event(&a, Viewer::Spectator)
-            .unwrap()
-            .to_string()
-            .contains("shield")
-    );
+    let g = run(&load(s), &["play exchange @1"]);
+    // Choosing the hidden give: only the player sees its kind, even the partner waits.
+    let a: Action = "give hidden:shield".parse().unwrap();
+    let text = |g: &Trump21, a: &Action, v: Viewer| g.event(a, v).unwrap().to_string();
+    assert!(text(&g, &a, Viewer::Seat(Seat(0))).contains("shield"));
+    for v in [
+        Viewer::Seat(Seat(1)),
+        Viewer::Seat(Seat(2)),
+        Viewer::Spectator,
+    ] {
+        let t = text(&g, &a, v);
+        assert!(!t.contains("shield") && t.contains("hidden trump"), "{t}");
+    }
+    // At `done` the two players see the kind that changes hands; nobody else does.
+    let g = run(&g, &["give hidden:shield"]);
+    assert!(text(&g, &Action::Done, Viewer::Seat(Seat(1))).contains("shield"));
+    assert!(text(&g, &Action::Done, Viewer::Seat(Seat(0))).contains("shield"));
+    for v in [Viewer::Seat(Seat(2)), Viewer::Spectator] {
+        assert!(!text(&g, &Action::Done, v).contains("shield"));
+    }
 }
 
 #[test]
@@ -1079,7 +1091,10 @@ fn t12_12_harvest_bonuses_only_for_pile_draws_and_no_chains() {
         &load(x),
         &[
             "play harvest",
-            "play exchange @1 take hidden give open:exchange",
+            "play exchange @1",
+            "take hidden",
+            "give open:exchange",
+            "done",
             "trump exchange",
         ],
     );
@@ -1360,7 +1375,9 @@ fn t12_8_a_passed_on_damage_plus_hits_the_new_holder() {
         &load(s),
         &[
             "play damage+2 @0",
-            "play exchange @1 take - give open:damage+2",
+            "play exchange @1",
+            "give open:damage+2",
+            "done",
             "close",
         ],
     );
@@ -1380,7 +1397,9 @@ fn t12_3_a_go_for_moved_by_exchange_keeps_its_place_in_time() {
         &[
             "play go-for-24",
             "play go-for-17",
-            "play exchange @1 take - give open:go-for-24",
+            "play exchange @1",
+            "give open:go-for-24",
+            "done",
         ],
     );
     assert_eq!(g.target(), 17);
@@ -1412,7 +1431,12 @@ fn t12_8_open_takes_by_kind_take_the_latest_played() {
     );
     let g = run(
         &g,
-        &["play exchange @1 take open:damage+1 give open:exchange"],
+        &[
+            "play exchange @1",
+            "take open:damage+1",
+            "give open:exchange",
+            "done",
+        ],
     );
     let order: Vec<_> = g
         .open_trumps()
