@@ -123,21 +123,19 @@ pub enum SetupError {
 
 /// Text that is not an action, host operation or trump kind.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Error)]
-#[error("{what}: {text:?}")]
+#[error("{what}: {text}")]
 pub struct ParseError {
     what: &'static str,
     text: String,
 }
 
-/// Most characters of the input a [`ParseError`] repeats (issue 13: a 1 MB input
-/// must not come back twice in its error).
-pub(crate) const ECHO_CHARS: usize = 64;
-
 impl ParseError {
     pub(crate) fn new(what: &'static str, text: &str) -> ParseError {
         ParseError {
             what,
-            text: echo(text),
+            // Quoted, escaped and capped (cards_core::text::ECHO_LIMIT characters), so a
+            // megabyte of input never comes back in the message (issue 13).
+            text: cards_core::text::echo(text).to_string(),
         }
     }
 
@@ -145,14 +143,4 @@ impl ParseError {
     pub fn expected(&self) -> &'static str {
         self.what
     }
-}
-
-/// The input as a parse error repeats it: its first [`ECHO_CHARS`] characters, then `…`.
-// TODO: cards_core echo helper
-fn echo(text: &str) -> String {
-    let mut s: String = text.chars().take(ECHO_CHARS).collect();
-    if s.len() < text.len() {
-        s.push('…');
-    }
-    s
 }
