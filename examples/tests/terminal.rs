@@ -85,3 +85,21 @@ fn auto_play_is_the_same_for_the_same_seed() {
         assert!(a.1.len() > 500, "{name}: prints the whole game");
     }
 }
+
+#[test]
+fn trump21_tells_the_game_in_plain_words() {
+    let mut input = b"".to_vec();
+    input.extend(b"1\n".repeat(400));
+    let (code, out, err) = run("trump21", &["--seed", "3", "--players", "2"], &input);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("you are dealt a hidden "), "{out}");
+    assert!(
+        out.contains("you draw a ") || out.contains("you close"),
+        "{out}"
+    );
+    assert!(out.contains("round 1 ends (target "), "{out}");
+    assert!(
+        !out.contains("chance:") && !out.contains("seat 0:"),
+        "{out}"
+    );
+}

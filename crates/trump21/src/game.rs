@@ -5,8 +5,9 @@ use cards_core::{Actor, Game, Outcome, Redeal, Rng, Seat, Viewer};
 
 use crate::action::{Action, Exchange, Give, HostOp};
 use crate::error::{Illegal, SetupError};
+use crate::event::Event;
 use crate::legal::{Knowledge, Step, player_actions};
-use crate::observe::{Event, View};
+use crate::observe::View;
 use crate::rules::{Rules, SEATS};
 use crate::state::{OpenTrump, Phase, Status, Trump21};
 use crate::trump::{Trump, TrumpCounts};
@@ -132,8 +133,8 @@ impl Game for Trump21 {
     }
 
     fn event(&self, action: &Action, viewer: Viewer) -> Result<Event, Illegal> {
-        self.apply(action)?;
-        Ok(Event::of(self, action, viewer))
+        let after = self.apply(action)?;
+        Ok(Event::of(self, &after, action, viewer))
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -5,6 +5,8 @@
 mod bot;
 #[path = "trump21/common.rs"]
 mod common;
+#[path = "trump21/events.rs"]
+mod events;
 #[path = "trump21/exchange.rs"]
 mod exchange;
 #[path = "trump21/perft.rs"]

@@ -961,21 +961,21 @@ fn t12_8_exchange_hidden_gives_are_seen_only_by_the_two_players() {
     // Choosing the hidden give: only the player sees its kind, even the partner waits.
     let a: Action = "give hidden:shield".parse().unwrap();
     let text = |g: &Trump21, a: &Action, v: Viewer| g.event(a, v).unwrap().to_string();
-    assert!(text(&g, &a, Viewer::Seat(Seat(0))).contains("shield"));
+    assert!(text(&g, &a, Viewer::Seat(Seat(0))).contains("Shield"));
     for v in [
         Viewer::Seat(Seat(1)),
         Viewer::Seat(Seat(2)),
         Viewer::Spectator,
     ] {
         let t = text(&g, &a, v);
-        assert!(!t.contains("shield") && t.contains("hidden trump"), "{t}");
+        assert!(!t.contains("Shield") && t.contains("hidden trump"), "{t}");
     }
     // At `done` the two players see the kind that changes hands; nobody else does.
     let g = run(&g, &["give hidden:shield"]);
-    assert!(text(&g, &Action::Done, Viewer::Seat(Seat(1))).contains("shield"));
-    assert!(text(&g, &Action::Done, Viewer::Seat(Seat(0))).contains("shield"));
+    assert!(text(&g, &Action::Done, Viewer::Seat(Seat(1))).contains("Shield"));
+    assert!(text(&g, &Action::Done, Viewer::Seat(Seat(0))).contains("Shield"));
     for v in [Viewer::Seat(Seat(2)), Viewer::Spectator] {
-        assert!(!text(&g, &Action::Done, v).contains("shield"));
+        assert!(!text(&g, &Action::Done, v).contains("Shield"));
     }
 }
 
@@ -1243,11 +1243,9 @@ fn t15_drawn_trumps_are_seen_only_by_the_drawer() {
     s.phase = Phase::GambleDraw(1);
     let g = load(s);
     let a: Action = "trump shield".parse().unwrap();
-    assert!(
-        g.event(&a, Viewer::Seat(Seat(0)))
-            .unwrap()
-            .to_string()
-            .contains("shield")
+    assert_eq!(
+        g.event(&a, Viewer::Seat(Seat(0))).unwrap().to_string(),
+        "you draw the trump Shield"
     );
     assert_eq!(
         g.event(&a, Viewer::Seat(Seat(1))).unwrap().to_string(),
