@@ -192,7 +192,9 @@ impl View {
             opener: g.opener,
             seats,
             open_trumps: g.open_trumps().to_vec(),
-            my_trumps: me.map_or(TrumpCounts::EMPTY, |s| g.hidden_trumps(s)),
+            my_trumps: me
+                .and_then(|s| g.hidden_trumps(s))
+                .unwrap_or(TrumpCounts::EMPTY),
             deck: crate::state::count(&g.deck),
             discards: crate::state::count(&g.discard),
             supply: g.supply.total(),
@@ -204,6 +206,24 @@ impl View {
                 _ => None,
             },
         }
+    }
+
+    /// The viewer's legal actions (none unless the viewer is to act): the same list as
+    /// [`SeatView::legal_actions`], with no trait to import.
+    ///
+    /// ```
+    /// use cards_core::{Actor, Game, Table, Viewer};
+    /// use trump21::{Rules, Trump21};
+    /// let table = Table::<Trump21>::new(Rules::default(), 2, 7)?;
+    /// let Actor::Player(seat) = table.actor() else { unreachable!() };
+    /// let moves = table.state().observe(Viewer::Seat(seat)).legal_actions();
+    /// assert!(moves.iter().any(|a| a.to_string() == "close"));
+    /// # Ok::<(), trump21::SetupError>(())
+    /// ```
+    pub fn legal_actions(&self) -> Vec<Action> {
+        let mut out = Vec::new();
+        SeatView::legal_actions(self, &mut out);
+        out
     }
 
     /// The viewer's seat, unless a spectator.

@@ -2,6 +2,7 @@
 
 use cards_core::Seat;
 
+use crate::numbers::NumberCounts;
 use crate::rules::Rules;
 use crate::trump::{Trump, TrumpCounts};
 
@@ -271,37 +272,39 @@ impl Trump21 {
     pub fn total(&self, seat: Seat) -> Option<u16> {
         self.player(seat).map(Player::total)
     }
-    /// A seat's hidden number card (0 when none).
-    pub fn hidden_card(&self, seat: Seat) -> Option<u8> {
-        self.player(seat).map(|p| p.hidden)
+    /// A seat's hidden number card: `Some(None)` while it holds none (between rounds,
+    /// or out). Like every per-seat accessor, `None` for a seat not at the table.
+    pub fn hidden_card(&self, seat: Seat) -> Option<Option<u8>> {
+        self.player(seat)
+            .map(|p| (p.hidden != 0).then_some(p.hidden))
     }
     /// A seat's open number cards, in the order received (T12.10).
-    pub fn open_cards(&self, seat: Seat) -> &[u8] {
-        self.player(seat).map_or(&[], Player::stack)
+    pub fn open_cards(&self, seat: Seat) -> Option<&[u8]> {
+        self.player(seat).map(Player::stack)
     }
     /// A seat's hidden trumps.
-    pub fn hidden_trumps(&self, seat: Seat) -> TrumpCounts {
-        self.player(seat).map_or(TrumpCounts::EMPTY, |p| p.trumps)
+    pub fn hidden_trumps(&self, seat: Seat) -> Option<TrumpCounts> {
+        self.player(seat).map(|p| p.trumps)
     }
     /// Whether a seat has closed this round.
-    pub fn is_closed(&self, seat: Seat) -> bool {
-        self.player(seat).is_some_and(|p| p.closed)
+    pub fn is_closed(&self, seat: Seat) -> Option<bool> {
+        self.player(seat).map(|p| p.closed)
     }
     /// Whether a seat has revealed its hidden card this round.
-    pub fn is_revealed(&self, seat: Seat) -> bool {
-        self.player(seat).is_some_and(|p| p.revealed)
+    pub fn is_revealed(&self, seat: Seat) -> Option<bool> {
+        self.player(seat).map(|p| p.revealed)
     }
     /// The open trumps on the table, in the order played.
     pub fn open_trumps(&self) -> &[OpenTrump] {
         &self.open[..usize::from(self.open_len)]
     }
-    /// Number cards in the deck, by value (index 1–11).
-    pub fn deck(&self) -> &[u8; 12] {
-        &self.deck
+    /// Number cards in the deck, by value (T1).
+    pub fn deck(&self) -> NumberCounts {
+        NumberCounts::from_slots(&self.deck)
     }
-    /// Number cards on the discard pile, by value.
-    pub fn discards(&self) -> &[u8; 12] {
-        &self.discard
+    /// Number cards on the discard pile, by value (T1).
+    pub fn discards(&self) -> NumberCounts {
+        NumberCounts::from_slots(&self.discard)
     }
     /// The trump supply (the trump deck).
     pub fn supply(&self) -> TrumpCounts {

@@ -1,6 +1,8 @@
 //! Integration tests for trump21: one test per clause (named by its ID), the rules
 //! file's test facts, conformance property tests, pinned perft counts and a pinned game.
 
+#[path = "trump21/api.rs"]
+mod api;
 #[path = "trump21/bot.rs"]
 mod bot;
 #[path = "trump21/common.rs"]

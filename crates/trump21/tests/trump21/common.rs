@@ -3,7 +3,9 @@
 #![allow(dead_code, clippy::needless_range_loop)]
 
 use cards_core::{Actor, Game, Seat};
-use trump21::{Action, LastRound, Phase, Rules, Setup, Trump, Trump21, TrumpCounts, setup_of};
+use trump21::{
+    Action, LastRound, NumberCounts, Phase, Rules, Setup, Trump, Trump21, TrumpCounts, setup_of,
+};
 
 /// A fresh game.
 pub fn game(seats: usize) -> Trump21 {
@@ -40,8 +42,7 @@ pub fn position(hands: &[(u8, &[u8])], trumps: &[&[Trump]], turn: u8) -> Setup {
     let g = game(hands.len());
     let mut s = setup_of(&g);
     let rules = s.rules;
-    let mut deck = [rules.copies; 12];
-    deck[0] = 0;
+    let mut deck = NumberCounts::full(rules.copies);
     let mut supply = rules.trumps;
     for (i, (hidden, open)) in hands.iter().enumerate() {
         let seat = &mut s.seats[i];
@@ -82,11 +83,11 @@ pub fn to_pile(s: &mut Setup, k: Trump) {
 
 /// Sets the deck to exactly these counts (index = value); the rest goes to the discards.
 pub fn deck_only(s: &mut Setup, values: &[u8]) {
-    let mut all = [0u8; 12];
+    let mut all = NumberCounts::EMPTY;
     for v in 1..12 {
         all[v] = s.deck[v] + s.discards[v];
     }
-    let mut deck = [0u8; 12];
+    let mut deck = NumberCounts::EMPTY;
     for &v in values {
         deck[v as usize] += 1;
         all[v as usize] -= 1;
@@ -111,11 +112,11 @@ pub fn number_census(g: &Trump21) -> [u32; 12] {
     }
     for s in 0..g.seats() {
         let seat = Seat(s as u8);
-        let h = g.hidden_card(seat).unwrap();
+        let h = g.hidden_card(seat).unwrap().unwrap_or(0);
         if h != 0 {
             c[h as usize] += 1;
         }
-        for &v in g.open_cards(seat) {
+        for &v in g.open_cards(seat).unwrap() {
             c[v as usize] += 1;
         }
     }
