@@ -13,6 +13,7 @@ use crate::trump::Trump;
 /// One of the opponent's trumps to take in an Exchange (T12.8).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Take {
     /// An open trump lying at him, by kind (of several, the latest played).
     Open(Trump),
@@ -23,6 +24,7 @@ pub enum Take {
 /// One of your trumps to give in an Exchange (T12.8).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Give {
     /// An open trump lying at you, by kind (of several, the latest played).
     Open(Trump),

@@ -34,7 +34,7 @@ impl Default for OddsBot {
 impl OddsBot {
     /// How many of each value 1–11 the viewer has not seen (deck, discards or hidden elsewhere).
     pub fn unseen(view: &View) -> [u32; 12] {
-        let mut left = [u32::from(view.rules.copies); 12];
+        let mut left = [u32::from(view.copies); 12];
         left[0] = 0;
         for s in &view.seats {
             for &v in s.open_cards.iter().chain(s.hidden.iter()) {

@@ -4,7 +4,6 @@ use cards_core::{Actor, Game, Seat, SeatView, Viewer};
 
 use crate::action::{Action, Exchange, Give, Take};
 use crate::legal::{Knowledge, Step, player_actions};
-use crate::rules::Rules;
 use crate::state::{LastRound, OpenTrump, Phase, Status, Trump21};
 use crate::trump::{Trump, TrumpCounts};
 
@@ -120,8 +119,12 @@ impl ExchangeView {
 pub struct View {
     /// Who looks.
     pub viewer: Viewer,
-    /// The rules in force.
-    pub rules: Rules,
+    /// Copies of each number value in this game (T1): the one rule value the view's
+    /// card counts are checked against and a bot counts unseen cards with. The rules
+    /// are public and sent once; a view does not repeat them (docs/protocol.md).
+    pub copies: u8,
+    /// Trump cards in this game (T2), for checking the view's trump counts.
+    pub trump_cards: u32,
     /// Who acts.
     pub actor: Actor,
     /// Whether the actor is at the closing step after taking a card: `end`, or `reveal`
@@ -183,7 +186,8 @@ impl View {
             .collect();
         View {
             viewer,
-            rules: g.rules,
+            copies: g.rules.copies,
+            trump_cards: g.rules.trumps.total(),
             actor: g.actor(),
             landed: g.phase == Phase::Landed,
             round: g.round,

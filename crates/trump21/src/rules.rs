@@ -16,6 +16,7 @@ pub const MAX_ROUNDS: u32 = 1000;
 /// How a round's totals are ranked against the target (T10, T10.1).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Ranking {
     /// T10: any total at or under the target beats any total over it; under, higher
     /// is better; over, the smaller overshoot is better.
@@ -28,6 +29,7 @@ pub enum Ranking {
 /// The damage every loser of a round takes before Damage+ and Shield (T4, T13).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum RoundDamage {
     /// The same every round (standard: 2).
     Fixed(u8),
@@ -38,6 +40,7 @@ pub enum RoundDamage {
 /// Which card Love your enemy gives (T12.6).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum LoveCard {
     /// The best card for him, by T12.5 with his own total.
     #[default]

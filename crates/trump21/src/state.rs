@@ -16,6 +16,7 @@ pub const MAX_PLAYERS: usize = 8;
 /// Whether a seat still plays.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Status {
     /// Still in the game.
     #[default]
@@ -49,6 +50,10 @@ impl Default for OpenTrump {
 /// Where the game stands: whose step, and what a pending chance step is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(rename_all = "snake_case", deny_unknown_fields)
+)]
 pub enum Phase {
     /// Chance: a trump goes from the supply to the draw pile (T3).
     TopUp,

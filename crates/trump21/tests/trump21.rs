@@ -11,6 +11,8 @@ mod common;
 mod events;
 #[path = "trump21/exchange.rs"]
 mod exchange;
+#[path = "trump21/golden.rs"]
+mod golden;
 #[path = "trump21/perft.rs"]
 mod perft;
 #[path = "trump21/props.rs"]
