@@ -116,6 +116,10 @@ pub enum SetupError {
     /// A hand-built or loaded position breaks an invariant.
     #[error("inconsistent position: {0}")]
     Inconsistent(&'static str),
+    /// A hand-built position places more of a card or trump than the decks hold:
+    /// the message names it, the seat and the place.
+    #[error("{0}")]
+    Placement(String),
     /// A view (read from outside) that no position could show.
     #[error("inconsistent view: {0}")]
     View(&'static str),

@@ -6,6 +6,7 @@
 mod action;
 mod apply;
 mod bot;
+mod builder;
 mod chance;
 mod effects;
 mod error;
@@ -24,6 +25,7 @@ mod view_check;
 
 pub use action::{Action, DestroyTarget, Exchange, Give, HostOp, Play, Take};
 pub use bot::OddsBot;
+pub use builder::Position;
 pub use error::{Illegal, ParseError, SetupError};
 pub use event::{CardFrom, Event, Seen};
 pub use legal::MAX_LEGAL_ACTIONS;

@@ -5,6 +5,8 @@
 mod api;
 #[path = "trump21/bot.rs"]
 mod bot;
+#[path = "trump21/builder.rs"]
+mod builder;
 #[path = "trump21/common.rs"]
 mod common;
 #[path = "trump21/events.rs"]

@@ -37,35 +37,16 @@ pub fn is_legal(g: &Trump21, a: &str) -> bool {
 }
 
 /// A dealt position: `hands[i] = (hidden, open cards)` for each seat, seat `turn` in the
-/// trump step, empty draw pile (no gamble) unless given, trumps in hands as given.
+/// trump step, empty draw pile (no gamble) unless given, trumps in hands as given; seat 0
+/// opened the round. Built with the public [`trump21::Position`] builder.
 pub fn position(hands: &[(u8, &[u8])], trumps: &[&[Trump]], turn: u8) -> Setup {
-    let g = game(hands.len());
-    let mut s = setup_of(&g);
-    let rules = s.rules;
-    let mut deck = NumberCounts::full(rules.copies);
-    let mut supply = rules.trumps;
+    let mut b = trump21::Position::new(Rules::default(), hands.len()).turn(Seat(turn));
     for (i, (hidden, open)) in hands.iter().enumerate() {
-        let seat = &mut s.seats[i];
-        seat.hidden = *hidden;
-        seat.open_cards = open.to_vec();
-        if *hidden != 0 {
-            deck[*hidden as usize] -= 1;
-        }
-        for &v in *open {
-            deck[v as usize] -= 1;
-        }
-        let mut t = TrumpCounts::EMPTY;
-        for &k in trumps.get(i).copied().unwrap_or(&[]) {
-            assert!(supply.remove(k), "not enough {k} in the supply");
-            t.add(k);
-        }
-        seat.trumps = t;
+        let seat = Seat(i as u8);
+        b = b.hand(seat, *hidden, open);
+        b = b.trumps(seat, trumps.get(i).copied().unwrap_or(&[]));
     }
-    s.deck = deck;
-    s.supply = supply;
-    s.draw_pile = TrumpCounts::EMPTY;
-    s.phase = Phase::Play;
-    s.turn = Seat(turn);
+    let mut s = b.setup().unwrap_or_else(|e| panic!("{e}"));
     s.opener = Seat(0);
     s
 }
