@@ -4,7 +4,7 @@
 
 use cards_core::{Actor, Game, Seat};
 use trump21::{
-    Action, LastRound, NumberCounts, Phase, Rules, Setup, Trump, Trump21, TrumpCounts, setup_of,
+    Action, LastRound, NumberCounts, Rules, Setup, Trump, Trump21, TrumpCounts, setup_of,
 };
 
 /// A fresh game.
