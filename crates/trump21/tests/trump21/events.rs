@@ -2,7 +2,7 @@
 //! told by what they did, reveals and round ends named; serialisable under `serde`.
 
 use cards_core::{Game, Seat, Table, Viewer};
-use trump21::{Action, Phase, Rules, Trump, Trump21};
+use trump21::{Phase, Rules, Trump, Trump21};
 
 use crate::common::*;
 
@@ -100,7 +100,7 @@ fn events_round_trip_through_json() {
         Viewer::Seat(Seat(1)),
         Viewer::Spectator,
     ] {
-        let e = g.event(&Action::Close, v).unwrap();
+        let e = g.event(&trump21::Action::Close, v).unwrap();
         let json = serde_json::to_string(&e).unwrap();
         assert_eq!(serde_json::from_str::<trump21::Event>(&json).unwrap(), e);
     }
