@@ -86,10 +86,16 @@ fn table(view: &View) -> String {
             if info.revealed { ", revealed" } else { "" }
         );
         s += &format!(
-            "  {seat}{you}: {} lives, {hidden} {} ({total}{marks}); {} hidden trumps; open trumps: {}\n",
+            "  {seat}{you}: {} {}, {hidden} {} ({total}{marks}); {} hidden {}; open trumps: {}\n",
             info.lives,
+            if info.lives == 1 { "life" } else { "lives" },
             cards(&info.open_cards),
             info.hidden_trumps,
+            if info.hidden_trumps == 1 {
+                "trump"
+            } else {
+                "trumps"
+            },
             if open.is_empty() {
                 "-".to_string()
             } else {
