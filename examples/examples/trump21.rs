@@ -86,10 +86,16 @@ fn table(view: &View) -> String {
             if info.revealed { ", revealed" } else { "" }
         );
         s += &format!(
-            "  {seat}{you}: {} lives, {hidden} {} ({total}{marks}); {} hidden trumps; open trumps: {}\n",
+            "  {seat}{you}: {} {}, {hidden} {} ({total}{marks}); {} hidden {}; open trumps: {}\n",
             info.lives,
+            if info.lives == 1 { "life" } else { "lives" },
             cards(&info.open_cards),
             info.hidden_trumps,
+            if info.hidden_trumps == 1 {
+                "trump"
+            } else {
+                "trumps"
+            },
             if open.is_empty() {
                 "-".to_string()
             } else {
@@ -103,35 +109,12 @@ fn table(view: &View) -> String {
     s
 }
 
-fn round_summary(g: &Trump21) -> String {
-    let Some(last) = g.last_round() else {
-        return String::new();
-    };
-    let mut s = format!("round {} scored against {}:", last.round, last.target);
-    for i in 0..g.seats() {
-        if last.totals[i] == 0 && last.winners & (1 << i) == 0 {
-            continue;
-        }
-        let won = if last.winners & (1 << i) != 0 {
-            " wins"
-        } else {
-            ""
-        };
-        s += &format!(" seat {i} {}{won} (−{})", last.totals[i], last.damage[i]);
-        s += ";";
-    }
-    s
-}
-
-/// The event as the human sees it; with bots only, in full (as the seat it concerns sees it).
-fn shown(g: &Trump21, action: &Action, human: Option<Seat>) -> Event {
-    if let Some(h) = human {
-        return g.event(action, Viewer::Seat(h)).unwrap();
-    }
-    (0..g.seats())
-        .map(|s| g.event(action, Viewer::Seat(Seat(s as u8))).unwrap())
-        .find(|e| matches!(e, Event::Played(..) | Event::Chance(..)))
-        .unwrap_or_else(|| g.event(action, Viewer::Spectator).unwrap())
+/// The step as the human sees it ("you draw a 5", "seat 1 wins the gamble"); with bots
+/// only, as a spectator sees it. A step that ends a round tells its result.
+fn shown(g: &Trump21, action: &Action, human: Option<Seat>) -> std::io::Result<Event> {
+    let viewer = human.map_or(Viewer::Spectator, Viewer::Seat);
+    g.event(action, viewer)
+        .map_err(|e| std::io::Error::other(e.to_string()))
 }
 
 fn run<R: BufRead, W: Write>(
@@ -149,9 +132,6 @@ fn run<R: BufRead, W: Write>(
     let mut round = 0;
     loop {
         if g.round() != round {
-            if round != 0 {
-                writeln!(out, "{}", round_summary(&g))?;
-            }
             round = g.round();
             if g.actor() != Actor::Terminal {
                 writeln!(out, "--- round {round} ---")?;
@@ -169,14 +149,11 @@ fn run<R: BufRead, W: Write>(
             }
             break;
         };
-        writeln!(out, "{}", shown(&g, &action, human))?;
+        writeln!(out, "{}", shown(&g, &action, human)?)?;
         if let Err(e) = g.apply_mut(&action) {
             writeln!(out, "refused: {e}")?;
             break;
         }
-    }
-    if g.last_round().is_some_and(|l| l.round == round) {
-        writeln!(out, "{}", round_summary(&g))?;
     }
     writeln!(out, "\n{}", table(&g.observe(viewer)))?;
     if let Some(o) = g.outcome() {

@@ -107,3 +107,21 @@ fn schwimmen_tells_the_game_in_plain_words_with_you_and_every_hand_at_a_round_en
         "{out}"
     );
 }
+
+#[test]
+fn trump21_tells_the_game_in_plain_words() {
+    let mut input = b"".to_vec();
+    input.extend(b"1\n".repeat(400));
+    let (code, out, err) = run("trump21", &["--seed", "3", "--players", "2"], &input);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("you are dealt a hidden "), "{out}");
+    assert!(
+        out.contains("you draw a ") || out.contains("you close"),
+        "{out}"
+    );
+    assert!(out.contains("round 1 ends (target "), "{out}");
+    assert!(
+        !out.contains("chance:") && !out.contains("seat 0:"),
+        "{out}"
+    );
+}

@@ -13,6 +13,7 @@ use crate::trump::Trump;
 /// One of the opponent's trumps to take in an Exchange (T12.8).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Take {
     /// An open trump lying at him, by kind (of several, the latest played).
     Open(Trump),
@@ -23,6 +24,7 @@ pub enum Take {
 /// One of your trumps to give in an Exchange (T12.8).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Give {
     /// An open trump lying at you, by kind (of several, the latest played).
     Open(Trump),
@@ -30,9 +32,12 @@ pub enum Give {
     Hidden(Trump),
 }
 
-/// The terms of an Exchange: up to two takes and two gives, each list in
-/// canonical order (present items first, ascending).
+/// An Exchange being chosen (T12.8): the opponent and the takes and gives chosen so
+/// far, up to two of each, each list in canonical order (present items first,
+/// non-decreasing). Nothing moves until `done`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 pub struct Exchange {
     /// The opponent.
     pub with: Seat,
@@ -83,6 +88,41 @@ impl Exchange {
     pub fn is_canonical(&self) -> bool {
         canonical(&self.take) && canonical(&self.give)
     }
+
+    /// A fresh exchange with `with`: nothing chosen yet.
+    pub fn start(with: Seat) -> Exchange {
+        Exchange {
+            with,
+            take: [None; 2],
+            give: [None; 2],
+        }
+    }
+
+    /// The latest take chosen, if any.
+    pub fn last_take(&self) -> Option<Take> {
+        self.take.iter().flatten().last().copied()
+    }
+
+    /// The latest give chosen, if any.
+    pub fn last_give(&self) -> Option<Give> {
+        self.give.iter().flatten().last().copied()
+    }
+
+    /// The exchange with one more take (ignored when both slots are full).
+    pub fn with_take(mut self, t: Take) -> Exchange {
+        if let Some(slot) = self.take.iter_mut().find(|x| x.is_none()) {
+            *slot = Some(t);
+        }
+        self
+    }
+
+    /// The exchange with one more give (ignored when both slots are full).
+    pub fn with_give(mut self, g: Give) -> Exchange {
+        if let Some(slot) = self.give.iter_mut().find(|x| x.is_none()) {
+            *slot = Some(g);
+        }
+        self
+    }
 }
 
 /// What Destroy destroys (T12.7).
@@ -109,8 +149,9 @@ pub enum Play {
     Love(Seat),
     /// Destroy (T12.7).
     Destroy(DestroyTarget),
-    /// Exchange (T12.8).
-    Exchange(Exchange),
+    /// Exchange with an opponent (T12.8): the card goes open and the player chooses
+    /// the items step by step ([`Action::Take`], [`Action::Give`], [`Action::Done`]).
+    Exchange(Seat),
     /// Trump Switch setting aside x trumps (T12.11).
     Switch(u8),
 }
@@ -132,13 +173,15 @@ impl Play {
 ///
 /// Text forms (see the crate's rules document, "Notation"): `draw`, `close`,
 /// `reveal`, `end`, `play shield`, `play damage+2 @1`, `play destroy @1 go-for-17`,
-/// `play exchange @1 take hidden give open:exchange`, `play trump-switch 2`;
+/// `play trump-switch 2`, `play exchange @1` and then, one at a time, `take open:shield`,
+/// `take hidden`, `give open:exchange`, `give hidden:return` and `done`;
 /// chance: `card 7`, `trump shield`, `gamble win`, `gamble lose`.
 ///
 /// ```
-/// use trump21::Action;
-/// let a: Action = "play exchange @1 take hidden give hidden:shield,open:exchange".parse()?;
-/// assert_eq!(a.to_string(), "play exchange @1 take hidden give open:exchange,hidden:shield");
+/// use trump21::{Action, Give};
+/// let a: Action = "GIVE  hidden:shield".parse()?;
+/// assert_eq!(a, Action::Give(Give::Hidden(trump21::Trump::Shield)));
+/// assert_eq!(a.to_string(), "give hidden:shield");
 /// # Ok::<(), trump21::ParseError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -155,6 +198,12 @@ pub enum Action {
     End,
     /// Play a hidden trump (T7.2, T12).
     Play(Play),
+    /// During an Exchange: take one of the opponent's trumps (T12.8).
+    Take(Take),
+    /// During an Exchange: give one of your trumps (T12.8).
+    Give(Give),
+    /// During an Exchange: the choice is complete; the trumps change hands (T12.8).
+    Done,
     /// Chance: a number card of this value comes from the deck.
     Card(u8),
     /// Chance: a trump of this kind is drawn, topped up or chosen.
@@ -190,21 +239,6 @@ impl fmt::Display for Give {
     }
 }
 
-fn write_list<T: fmt::Display>(f: &mut fmt::Formatter<'_>, items: &[Option<T>; 2]) -> fmt::Result {
-    let mut first = true;
-    for i in items.iter().flatten() {
-        if !first {
-            f.write_str(",")?;
-        }
-        first = false;
-        write!(f, "{i}")?;
-    }
-    if first {
-        f.write_str("-")?;
-    }
-    Ok(())
-}
-
 impl fmt::Display for Play {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -217,12 +251,7 @@ impl fmt::Display for Play {
                 DestroyTarget::Hidden(s) => write!(f, "destroy @{} hidden", s.0),
                 DestroyTarget::Nothing => f.write_str("destroy none"),
             },
-            Play::Exchange(e) => {
-                write!(f, "exchange @{} take ", e.with.0)?;
-                write_list(f, &e.take)?;
-                f.write_str(" give ")?;
-                write_list(f, &e.give)
-            }
+            Play::Exchange(s) => write!(f, "exchange @{}", s.0),
             Play::Switch(x) => write!(f, "trump-switch {x}"),
         }
     }
@@ -236,6 +265,9 @@ impl fmt::Display for Action {
             Action::Reveal => f.write_str("reveal"),
             Action::End => f.write_str("end"),
             Action::Play(p) => write!(f, "play {p}"),
+            Action::Take(t) => write!(f, "take {t}"),
+            Action::Give(g) => write!(f, "give {g}"),
+            Action::Done => f.write_str("done"),
             Action::Card(v) => write!(f, "card {v}"),
             Action::Trump(k) => write!(f, "trump {k}"),
             Action::Gamble(true) => f.write_str("gamble win"),
@@ -275,32 +307,12 @@ fn seat_at(tok: Option<&str>, text: &str) -> Result<Seat, ParseError> {
         .ok_or_else(|| ParseError::new("expected a seat written @0 to @7 (T4)", text))
 }
 
-fn parse_list<T>(
-    tok: Option<&str>,
-    text: &str,
-    item: impl Fn(&str) -> Option<T>,
-) -> Result<Vec<T>, ParseError> {
-    let tok = tok.ok_or_else(|| ParseError::new("exchange list missing", text))?;
-    if tok == "-" {
-        return Ok(Vec::new());
-    }
-    let items: Option<Vec<T>> = tok.split(',').map(|i| item(i.trim())).collect();
-    match items {
-        Some(v) if v.len() <= 2 => Ok(v),
-        _ => Err(ParseError::new(
-            "an exchange list is - or up to 2 items: open:<kind>, hidden (takes), \
-             hidden:<kind> (gives) (T12.8)",
-            text,
-        )),
-    }
-}
-
 fn parse_play(words: &[&str], text: &str) -> Result<Play, ParseError> {
     let bad = || {
         ParseError::new(
             "not a trump play: play <kind>, with @N for damage+1, damage+2 and \
              love-your-enemy, a count for trump-switch, @N <kind>, @N hidden, mine <kind> or \
-             none for destroy, @N take <list> give <list> for exchange (T12)",
+             none for destroy, @N for exchange (T12)",
             text,
         )
     };
@@ -330,27 +342,7 @@ fn parse_play(words: &[&str], text: &str) -> Result<Play, ParseError> {
             [s, k] => Play::Destroy(DestroyTarget::Open(seat_at(Some(s), text)?, k.parse()?)),
             _ => return Err(bad()),
         },
-        Trump::Exchange => {
-            if rest.len() != 5 || rest[1] != "take" || rest[3] != "give" {
-                return Err(bad());
-            }
-            let with = seat_at(Some(rest[0]), text)?;
-            let take = parse_list(Some(rest[2]), text, |i| {
-                if i == "hidden" {
-                    Some(Take::Hidden)
-                } else {
-                    i.strip_prefix("open:")?.parse().ok().map(Take::Open)
-                }
-            })?;
-            let give = parse_list(Some(rest[4]), text, |i| {
-                if let Some(k) = i.strip_prefix("open:") {
-                    k.parse().ok().map(Give::Open)
-                } else {
-                    i.strip_prefix("hidden:")?.parse().ok().map(Give::Hidden)
-                }
-            })?;
-            return Ok(Play::Exchange(Exchange::new(with, &take, &give)));
-        }
+        Trump::Exchange => Play::Exchange(seat_at(rest.first().copied(), text)?),
         _ => Play::Simple(kind),
     };
     let used = match play {
@@ -358,14 +350,30 @@ fn parse_play(words: &[&str], text: &str) -> Result<Play, ParseError> {
         Play::Destroy(DestroyTarget::Nothing)
         | Play::Damage(..)
         | Play::Love(_)
-        | Play::Switch(_) => 1,
+        | Play::Switch(_)
+        | Play::Exchange(_) => 1,
         Play::Destroy(_) => 2,
-        Play::Exchange(_) => 5,
     };
     if rest.len() != used {
         return Err(bad());
     }
     Ok(play)
+}
+
+fn parse_take(tok: &str) -> Option<Take> {
+    if tok == "hidden" {
+        Some(Take::Hidden)
+    } else {
+        tok.strip_prefix("open:")?.parse().ok().map(Take::Open)
+    }
+}
+
+fn parse_give(tok: &str) -> Option<Give> {
+    if let Some(k) = tok.strip_prefix("open:") {
+        k.parse().ok().map(Give::Open)
+    } else {
+        tok.strip_prefix("hidden:")?.parse().ok().map(Give::Hidden)
+    }
 }
 
 impl FromStr for Action {
@@ -376,7 +384,7 @@ impl FromStr for Action {
         let bad = || {
             ParseError::new(
                 "not a trump 21 action: a player may type draw, close, reveal, end or \
-                 play <trump> (T7, T11.1, T12)",
+                 play <trump>, and during an exchange take, give or done (T7, T11.1, T12)",
                 text,
             )
         };
@@ -385,6 +393,15 @@ impl FromStr for Action {
             ["close"] => Action::Close,
             ["reveal"] => Action::Reveal,
             ["end"] => Action::End,
+            ["done"] => Action::Done,
+            ["take", t] => {
+                Action::Take(parse_take(t).ok_or_else(|| {
+                    ParseError::new("take open:<kind> or take hidden (T12.8)", text)
+                })?)
+            }
+            ["give", g] => Action::Give(parse_give(g).ok_or_else(|| {
+                ParseError::new("give open:<kind> or give hidden:<kind> (T12.8)", text)
+            })?),
             ["gamble", "win"] => Action::Gamble(true),
             ["gamble", "lose"] => Action::Gamble(false),
             ["card", v] => Action::Card(
@@ -455,8 +472,12 @@ mod tests {
             "play destroy mine shield",
             "play destroy @2 hidden",
             "play destroy none",
-            "play exchange @1 take - give -",
-            "play exchange @1 take open:shield,hidden give open:exchange,hidden:return",
+            "play exchange @1",
+            "take open:shield",
+            "take hidden",
+            "give open:exchange",
+            "give hidden:return",
+            "done",
             "play trump-switch 2",
         ] {
             let a: Action = t.parse().unwrap();
@@ -469,7 +490,10 @@ mod tests {
             "play shield @1",
             "play destroy",
             "card x",
-            "play exchange @1 take a,b,c give -",
+            "play exchange @1 take - give -",
+            "take hidden:shield",
+            "give hidden",
+            "done 1",
         ] {
             assert!(bad.parse::<Action>().is_err(), "{bad}");
         }
@@ -528,7 +552,7 @@ mod tests {
             "play love-your-enemy @+1",
             "play destroy @9 hidden",
             "play destroy @-1 shield",
-            "play exchange @8 take - give -",
+            "play exchange @8",
         ] {
             let e = refused::<Action>(t);
             assert!(e.contains("@0 to @7 (T4)"), "{t}: {e}");

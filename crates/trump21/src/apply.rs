@@ -3,8 +3,9 @@
 
 use cards_core::Seat;
 
-use crate::action::Action;
+use crate::action::{Action, Exchange};
 use crate::error::Illegal;
+use crate::legal::{Step, player_actions};
 use crate::state::{Phase, Player, Trump21};
 
 impl Trump21 {
@@ -42,6 +43,8 @@ impl Trump21 {
     pub(crate) fn check_player(&self, action: &Action) -> Result<(), Illegal> {
         match (self.phase, action) {
             (_, Action::Card(_) | Action::Trump(_) | Action::Gamble(_)) => Err(Illegal::NotChance),
+            (Phase::Exchanging(e), _) => self.check_exchange_step(&e, action),
+            (_, Action::Take(_) | Action::Give(_) | Action::Done) => Err(Illegal::NoExchange),
             (Phase::Landed, Action::Reveal) => {
                 if self.can_reveal() {
                     Ok(())
@@ -71,6 +74,25 @@ impl Trump21 {
         }
     }
 
+    /// Checks one step of an Exchange being chosen (T12.8): it must be one of the listed
+    /// steps (canonical order, items held, the choice still completable).
+    fn check_exchange_step(&self, e: &Exchange, action: &Action) -> Result<(), Illegal> {
+        let mut legal = Vec::new();
+        player_actions(self, Step::Exchanging(*e), &mut legal);
+        if legal.contains(action) {
+            return Ok(());
+        }
+        Err(match action {
+            Action::Done => Illegal::ExchangeCounts,
+            Action::Take(_) if e.takes() >= 2 || e.gives() > 0 => Illegal::ExchangeOrder,
+            Action::Give(_) if e.gives() >= 2 => Illegal::ExchangeCounts,
+            Action::Take(t) if e.last_take().is_some_and(|l| *t < l) => Illegal::ExchangeOrder,
+            Action::Give(g) if e.last_give().is_some_and(|l| *g < l) => Illegal::ExchangeOrder,
+            Action::Take(_) | Action::Give(_) => Illegal::ExchangeItems,
+            _ => Illegal::ExchangePending,
+        })
+    }
+
     pub(crate) fn apply_player(&mut self, action: Action) {
         match action {
             Action::Draw => {
@@ -94,6 +116,21 @@ impl Trump21 {
             }
             Action::End => self.end_turn(),
             Action::Play(p) => self.play(p),
+            Action::Take(t) => {
+                if let Phase::Exchanging(e) = self.phase {
+                    self.phase = Phase::Exchanging(e.with_take(t));
+                }
+            }
+            Action::Give(g) => {
+                if let Phase::Exchanging(e) = self.phase {
+                    self.phase = Phase::Exchanging(e.with_give(g));
+                }
+            }
+            Action::Done => {
+                if let Phase::Exchanging(e) = self.phase {
+                    self.exchange(e);
+                }
+            }
             _ => {}
         }
     }
@@ -101,7 +138,7 @@ impl Trump21 {
     pub(crate) fn apply_in_place(&mut self, action: &Action) -> Result<(), Illegal> {
         match self.phase {
             Phase::Over => Err(Illegal::GameOver),
-            Phase::Play | Phase::Landed => {
+            Phase::Play | Phase::Landed | Phase::Exchanging(_) => {
                 self.check_player(action)?;
                 self.apply_player(*action);
                 Ok(())

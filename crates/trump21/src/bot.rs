@@ -3,7 +3,7 @@
 
 use cards_core::{Bot, Rng, Seat};
 
-use crate::action::{Action, DestroyTarget, Play};
+use crate::action::{Action, DestroyTarget, Give, Play, Take};
 use crate::observe::View;
 use crate::state::Trump21;
 use crate::trump::Trump;
@@ -34,7 +34,7 @@ impl Default for OddsBot {
 impl OddsBot {
     /// How many of each value 1–11 the viewer has not seen (deck, discards or hidden elsewhere).
     pub fn unseen(view: &View) -> [u32; 12] {
-        let mut left = [u32::from(view.rules.copies); 12];
+        let mut left = [u32::from(view.copies); 12];
         left[0] = 0;
         for s in &view.seats {
             for &v in s.open_cards.iter().chain(s.hidden.iter()) {
@@ -60,6 +60,37 @@ impl OddsBot {
     }
 }
 
+impl OddsBot {
+    /// One step of an Exchange being chosen (T12.8): take an open Shield or Harvest of
+    /// his, give the Damage+ lying at us and the Exchange card, then stop as soon as the
+    /// choice is complete. Always one of `legal`.
+    fn exchange_step(view: &View, me: Seat, legal: &[Action]) -> Action {
+        let with = view.exchange.as_ref().map_or(me, |x| x.with);
+        for k in [Trump::Shield, Trump::Harvest] {
+            let a = Action::Take(Take::Open(k));
+            if legal.contains(&a) && view.open_at(with, k) > 0 {
+                return a;
+            }
+        }
+        for k in [Trump::Damage1, Trump::Damage2, Trump::Exchange] {
+            let a = Action::Give(Give::Open(k));
+            if legal.contains(&a) {
+                return a;
+            }
+        }
+        if legal.contains(&Action::Done) {
+            return Action::Done;
+        }
+        // A take needs a give: the first one listed is the cheapest in listing order.
+        legal
+            .iter()
+            .find(|a| matches!(a, Action::Give(_)))
+            .or(legal.first())
+            .copied()
+            .unwrap_or(Action::Done)
+    }
+}
+
 impl Bot<Trump21> for OddsBot {
     fn choose(&mut self, view: &View, legal: &[Action], rng: &mut dyn Rng) -> Action {
         let _ = rng;
@@ -72,6 +103,9 @@ impl Bot<Trump21> for OddsBot {
         }
         if view.landed {
             return Action::End;
+        }
+        if view.exchange.is_some() {
+            return OddsBot::exchange_step(view, me, legal);
         }
         let total = view.my_total().unwrap_or(0);
         let target = u16::from(view.target);
@@ -119,6 +153,14 @@ impl Bot<Trump21> for OddsBot {
             if has(&a) {
                 return a;
             }
+        }
+        // Exchange: hand the Damage+ lying at us to an opponent and take his Shield.
+        if view.open_at(me, Trump::Damage2) + view.open_at(me, Trump::Damage1) > 0
+            && let Some(a) = legal
+                .iter()
+                .find(|a| matches!(a, Action::Play(Play::Exchange(_))))
+        {
+            return *a;
         }
         // Damage+ at the strongest-looking opponent while we stand well.
         if (0..=3).contains(&gap) {

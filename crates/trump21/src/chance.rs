@@ -22,7 +22,10 @@ impl Trump21 {
     }
 
     pub(crate) fn is_chance(&self) -> bool {
-        !matches!(self.phase, Phase::Play | Phase::Landed | Phase::Over)
+        !matches!(
+            self.phase,
+            Phase::Play | Phase::Landed | Phase::Exchanging(_) | Phase::Over
+        )
     }
 
     pub(crate) fn check_chance(&self, action: &Action) -> Result<(), Illegal> {

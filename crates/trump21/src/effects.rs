@@ -134,47 +134,7 @@ impl Trump21 {
                     }
                 }
             },
-            Play::Exchange(e) => self.check_exchange(&e),
-        }
-    }
-
-    pub(crate) fn check_exchange(&self, e: &Exchange) -> Result<(), Illegal> {
-        self.opponent(e.with)?;
-        if !e.is_canonical() {
-            return Err(Illegal::ExchangeOrder);
-        }
-        if e.takes() > e.gives() {
-            return Err(Illegal::ExchangeCounts);
-        }
-        let me = self.turn;
-        let him = self.player(e.with).map_or(0, |p| p.ntrumps);
-        let mine = self.cur().trumps;
-        let mut need_take = [0u8; 20];
-        let mut need_open_give = [0u8; 19];
-        let mut need_hidden_give = [0u8; 19];
-        for t in e.take.iter().flatten() {
-            match t {
-                Take::Open(k) => need_take[k.index()] += 1,
-                Take::Hidden => need_take[19] += 1,
-            }
-        }
-        for g in e.give.iter().flatten() {
-            match g {
-                Give::Open(k) => need_open_give[k.index()] += 1,
-                Give::Hidden(k) => need_hidden_give[k.index()] += 1,
-            }
-        }
-        let ok = Trump::ALL.iter().all(|&k| {
-            let i = k.index();
-            let x = u32::from(k == Trump::Exchange);
-            u32::from(need_take[i]) <= self.open_at(e.with, k)
-                && u32::from(need_open_give[i]) <= self.open_at(me, k) + x
-                && u32::from(need_hidden_give[i]) + x <= u32::from(mine.get(k))
-        }) && need_take[19] <= him;
-        if ok {
-            Ok(())
-        } else {
-            Err(Illegal::ExchangeItems)
+            Play::Exchange(with) => self.opponent(with),
         }
     }
 
@@ -256,7 +216,11 @@ impl Trump21 {
                 }
                 self.push_open(Trump::Destroy, me);
             }
-            Play::Exchange(e) => self.exchange(e),
+            Play::Exchange(with) => {
+                // The card joins your open trumps first, so it can be given away.
+                self.push_open(Trump::Exchange, me);
+                self.phase = Phase::Exchanging(Exchange::start(with));
+            }
             Play::Switch(x) => {
                 self.push_open(Trump::Switch, me);
                 if x > 0 {
@@ -271,9 +235,10 @@ impl Trump21 {
         }
     }
 
+    /// `done`: the chosen items change hands (T12.8); hidden takes follow as chance steps.
     pub(crate) fn exchange(&mut self, e: Exchange) {
         let me = self.turn;
-        self.push_open(Trump::Exchange, me);
+        self.phase = Phase::Play;
         // Which open trumps change hands: decided on the table before anything moves.
         let mut moves: [(usize, Seat); 4] = [(usize::MAX, me); 4];
         let mut m = 0;

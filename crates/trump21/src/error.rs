@@ -57,14 +57,24 @@ pub enum Illegal {
     /// Destroy with no effect while a trump could be destroyed.
     #[error("destroy must name a trump while one can be destroyed (T12.7)")]
     DestroyMustTarget,
+    /// During an Exchange only its steps are allowed.
+    #[error("while choosing an exchange the player may only take, give or say done (T12.8)")]
+    ExchangePending,
+    /// Take, give and done belong to an Exchange in progress.
+    #[error("take, give and done are steps of an exchange in progress (T12.8)")]
+    NoExchange,
     /// Exchange counts out of range.
     #[error("an exchange takes at most as many trumps as it gives, and at most 2 (T12.8)")]
     ExchangeCounts,
     /// Exchange items not in canonical order.
-    #[error("exchange items must be listed in canonical order (T12.8)")]
+    #[error(
+        "exchange items are chosen in canonical order: takes before gives, each list in the listed order (T12.8)"
+    )]
     ExchangeOrder,
     /// Exchange names trumps the players do not hold.
-    #[error("the exchange names trumps that the players do not hold (T12.8)")]
+    #[error(
+        "the exchange names trumps that the players do not hold, or one more than can still be matched by gives (T12.8)"
+    )]
     ExchangeItems,
     /// Trump Switch sets aside more than the player holds.
     #[error(
@@ -106,6 +116,10 @@ pub enum SetupError {
     /// A hand-built or loaded position breaks an invariant.
     #[error("inconsistent position: {0}")]
     Inconsistent(&'static str),
+    /// A hand-built position places more of a card or trump than the decks hold:
+    /// the message names it, the seat and the place.
+    #[error("{0}")]
+    Placement(String),
     /// A view (read from outside) that no position could show.
     #[error("inconsistent view: {0}")]
     View(&'static str),
@@ -113,21 +127,19 @@ pub enum SetupError {
 
 /// Text that is not an action, host operation or trump kind.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Error)]
-#[error("{what}: {text:?}")]
+#[error("{what}: {text}")]
 pub struct ParseError {
     what: &'static str,
     text: String,
 }
 
-/// Most characters of the input a [`ParseError`] repeats (issue 13: a 1 MB input
-/// must not come back twice in its error).
-pub(crate) const ECHO_CHARS: usize = 64;
-
 impl ParseError {
     pub(crate) fn new(what: &'static str, text: &str) -> ParseError {
         ParseError {
             what,
-            text: echo(text),
+            // Quoted, escaped and capped (cards_core::text::ECHO_LIMIT characters), so a
+            // megabyte of input never comes back in the message (issue 13).
+            text: cards_core::text::echo(text).to_string(),
         }
     }
 
@@ -135,14 +147,4 @@ impl ParseError {
     pub fn expected(&self) -> &'static str {
         self.what
     }
-}
-
-/// The input as a parse error repeats it: its first [`ECHO_CHARS`] characters, then `…`.
-// TODO: cards_core echo helper
-fn echo(text: &str) -> String {
-    let mut s: String = text.chars().take(ECHO_CHARS).collect();
-    if s.len() < text.len() {
-        s.push('…');
-    }
-    s
 }

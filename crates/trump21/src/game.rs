@@ -3,10 +3,11 @@
 use cards_core::chance::below;
 use cards_core::{Actor, Game, Outcome, Redeal, Rng, Seat, Viewer};
 
-use crate::action::{Action, HostOp};
+use crate::action::{Action, Exchange, Give, HostOp};
 use crate::error::{Illegal, SetupError};
+use crate::event::Event;
 use crate::legal::{Knowledge, Step, player_actions};
-use crate::observe::{Event, View};
+use crate::observe::View;
 use crate::rules::{Rules, SEATS};
 use crate::state::{OpenTrump, Phase, Status, Trump21};
 use crate::trump::{Trump, TrumpCounts};
@@ -85,7 +86,7 @@ impl Game for Trump21 {
     fn actor(&self) -> Actor {
         match self.phase {
             Phase::Over => Actor::Terminal,
-            Phase::Play | Phase::Landed => Actor::Player(self.turn),
+            Phase::Play | Phase::Landed | Phase::Exchanging(_) => Actor::Player(self.turn),
             _ => Actor::Chance,
         }
     }
@@ -95,6 +96,7 @@ impl Game for Trump21 {
             Phase::Over => out.clear(),
             Phase::Play => player_actions(self, Step::Play, out),
             Phase::Landed => player_actions(self, Step::Landed, out),
+            Phase::Exchanging(e) => player_actions(self, Step::Exchanging(e), out),
             _ => {
                 out.clear();
                 self.each_outcome(|a, _| out.push(a));
@@ -131,8 +133,8 @@ impl Game for Trump21 {
     }
 
     fn event(&self, action: &Action, viewer: Viewer) -> Result<Event, Illegal> {
-        self.apply(action)?;
-        Ok(Event::of(self, action, viewer))
+        let after = self.apply(action)?;
+        Ok(Event::of(self, &after, action, viewer))
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -220,6 +222,32 @@ impl Redeal for Trump21 {
             if others(i) {
                 g.players[i].trumps = fill(self.players[i].trumps.total());
             }
+        }
+        // The kinds of an exchange's pending hidden gives are unknown to `seat` unless he
+        // is the exchanging player: they become the smallest kinds of the re-dealt hand,
+        // which keeps the record in canonical order and completable (T12.8.1).
+        if let Phase::Exchanging(e) = self.phase
+            && others(self.turn.index())
+        {
+            let mut hand = g.players[self.turn.index()].trumps;
+            let mut e2 = Exchange::start(e.with);
+            for t in e.take.iter().flatten() {
+                e2 = e2.with_take(*t);
+            }
+            for give in e.give.iter().flatten() {
+                let give = match give {
+                    Give::Open(_) => *give,
+                    Give::Hidden(_) => match Trump::ALL.into_iter().find(|k| hand.get(*k) > 0) {
+                        Some(k) => {
+                            hand.remove(k);
+                            Give::Hidden(k)
+                        }
+                        None => *give,
+                    },
+                };
+                e2 = e2.with_give(give);
+            }
+            g.phase = Phase::Exchanging(e2);
         }
         g
     }

@@ -6,11 +6,21 @@ use crate::action::{Action, DestroyTarget, Exchange, Give, Play, Take};
 use crate::state::{MAX_PLAYERS, OpenTrump};
 use crate::trump::{KINDS, Trump, TrumpCounts};
 
+/// The most actions any legal list holds, under every rule set `Rules` accepts
+/// (issue 13 item 6). A player step lists at most draw, close, reveal (3), Damage+1 and
+/// Damage+2 at each of 8 seats (16), Love your enemy at 7 opponents (7), Trump Switch
+/// 0–63 (64), Destroy at up to 64 open trumps, 19 own hidden kinds and 7 opponents (90),
+/// Exchange with 7 opponents (7) and the 13 kinds without a target (13): 200. An
+/// Exchange step lists at most 20 takes, 38 gives and `done` (59); a chance step at most
+/// 19 kinds or 11 values.
+pub const MAX_LEGAL_ACTIONS: usize = 200;
+
 /// Which player step is being listed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Step {
     Play,
     Landed,
+    Exchanging(Exchange),
 }
 
 /// What the acting seat knows, enough to list its actions (the state and a view both have it).
@@ -25,30 +35,13 @@ pub(crate) trait Knowledge {
     fn may_reveal(&self) -> bool;
 }
 
-fn multisets<T: Copy>(cands: &[(T, u8)], size: usize, mut f: impl FnMut([Option<T>; 2])) {
-    match size {
-        0 => f([None, None]),
-        1 => {
-            for &(c, _) in cands {
-                f([Some(c), None]);
-            }
-        }
-        _ => {
-            for (i, &(a, ma)) in cands.iter().enumerate() {
-                if ma >= 2 {
-                    f([Some(a), Some(a)]);
-                }
-                for &(b, _) in &cands[i + 1..] {
-                    f([Some(a), Some(b)]);
-                }
-            }
-        }
-    }
-}
-
 /// Lists the acting seat's legal actions at a player step.
 pub(crate) fn player_actions<K: Knowledge>(k: &K, step: Step, out: &mut Vec<Action>) {
     out.clear();
+    if let Step::Exchanging(e) = step {
+        exchange_steps(k, &e, out);
+        return;
+    }
     if step == Step::Landed {
         if k.may_reveal() {
             out.push(Action::Reveal);
@@ -89,7 +82,13 @@ pub(crate) fn player_actions<K: Knowledge>(k: &K, step: Step, out: &mut Vec<Acti
                 }
             }
             Trump::Destroy => destroy_actions(k, have, out),
-            Trump::Exchange => exchange_actions(k, out),
+            Trump::Exchange => {
+                for s in 0..n {
+                    if s != me.index() && k.active(s) {
+                        out.push(Action::Play(Play::Exchange(Seat(s as u8))));
+                    }
+                }
+            }
             _ => out.push(Action::Play(Play::Simple(kind))),
         }
     }
@@ -138,58 +137,92 @@ fn destroy_actions<K: Knowledge>(k: &K, _have: u8, out: &mut Vec<Action>) {
     }
 }
 
-fn exchange_actions<K: Knowledge>(k: &K, out: &mut Vec<Action>) {
+/// The next steps of an Exchange being chosen (T12.8). The Exchange card already lies
+/// open at the player and has left his hand. Items come in canonical order: takes
+/// before gives, each list non-decreasing, so each exchange has exactly one sequence;
+/// an item is listed only if the choice can still be completed with `t <= g <= 2`,
+/// so the list is never empty. At most 20 takes + 38 gives + `done`.
+fn exchange_steps<K: Knowledge>(k: &K, e: &Exchange, out: &mut Vec<Action>) {
     let counts = open_counts(k);
-    let n = k.seat_count().min(MAX_PLAYERS);
-    let me = k.me();
+    let me = k.me().index();
+    let Some(his_open) = counts.get(e.with.index()) else {
+        return;
+    };
+    let my_open = counts.get(me).copied().unwrap_or([0; KINDS]);
     let mine = k.my_trumps();
-    // What I can give: my open trumps (the Exchange itself joins them), then my hidden ones.
-    let mut gives: [(Give, u8); 2 * KINDS] = [(Give::Hidden(Trump::Draw2), 0); 2 * KINDS];
-    let mut ng = 0;
-    let my_open = counts.get(me.index()).copied().unwrap_or([0; KINDS]);
-    for kind in Trump::ALL {
-        let c = my_open[kind.index()] + u8::from(kind == Trump::Exchange);
-        if c > 0 {
-            gives[ng] = (Give::Open(kind), c);
-            ng += 1;
-        }
-    }
-    for (kind, c) in mine.iter() {
-        let c = c - u8::from(kind == Trump::Exchange);
-        if c > 0 {
-            gives[ng] = (Give::Hidden(kind), c);
-            ng += 1;
-        }
-    }
-    let gives = &gives[..ng];
-    for (s, row) in counts.iter().enumerate().take(n) {
-        if s == me.index() || !k.active(s) {
-            continue;
-        }
-        let with = Seat(s as u8);
-        let mut takes: [(Take, u8); KINDS + 1] = [(Take::Hidden, 0); KINDS + 1];
-        let mut nt = 0;
+    let takes = e.takes();
+    let gives = e.gives();
+    let givable: u32 = my_open.iter().map(|&c| u32::from(c)).sum::<u32>() + mine.total();
+    if gives == 0 && takes < 2 && (takes as u32) < givable {
+        let last = e.last_take();
+        let used = |t: Take| e.take.iter().flatten().filter(|x| **x == t).count() as u32;
+        let mut cands: [(Take, u32); KINDS + 1] = [(Take::Hidden, 0); KINDS + 1];
         for kind in Trump::ALL {
-            let c = row[kind.index()];
-            if c > 0 {
-                takes[nt] = (Take::Open(kind), c);
-                nt += 1;
-            }
+            cands[kind.index()] = (Take::Open(kind), u32::from(his_open[kind.index()]));
         }
-        let h = k.hidden_trump_count(s);
-        if h > 0 {
-            takes[nt] = (Take::Hidden, h);
-            nt += 1;
-        }
-        let takes = &takes[..nt];
-        for t in 0..=2usize {
-            for g in t..=2usize {
-                multisets(takes, t, |take| {
-                    multisets(gives, g, |give| {
-                        out.push(Action::Play(Play::Exchange(Exchange { with, take, give })));
-                    });
-                });
+        cands[KINDS] = (
+            Take::Hidden,
+            u32::from(k.hidden_trump_count(e.with.index())),
+        );
+        for (t, have) in cands {
+            if last.is_none_or(|l| t >= l) && used(t) < have {
+                out.push(Action::Take(t));
             }
         }
     }
+    if gives < 2 {
+        let last = e.last_give();
+        let used = |g: Give| e.give.iter().flatten().filter(|x| **x == g).count() as u32;
+        let mut cands: [(Give, u32); 2 * KINDS] = [(Give::Hidden(Trump::Draw2), 0); 2 * KINDS];
+        for kind in Trump::ALL {
+            cands[kind.index()] = (Give::Open(kind), u32::from(my_open[kind.index()]));
+            cands[KINDS + kind.index()] = (Give::Hidden(kind), u32::from(mine.get(kind)));
+        }
+        // Whether one more give is needed after this one (t <= g), and if so whether an
+        // item at or after position `i` is still free once item `i` is used.
+        let need_after = takes > gives + 1;
+        let left = |i: usize| cands[i].1.saturating_sub(used(cands[i].0));
+        for (i, &(g, _)) in cands.iter().enumerate() {
+            if last.is_some_and(|l| g < l) || left(i) == 0 {
+                continue;
+            }
+            let completable =
+                !need_after || left(i) >= 2 || (i + 1..cands.len()).any(|j| left(j) > 0);
+            if completable {
+                out.push(Action::Give(g));
+            }
+        }
+    }
+    if takes <= gives {
+        out.push(Action::Done);
+    }
+}
+
+/// Whether `e` is a record the step-by-step listing reaches: each of its items, in
+/// canonical order, was listed at its step (T12.8). Used to validate saves and views.
+pub(crate) fn exchange_reachable<K: Knowledge>(k: &K, e: &Exchange) -> bool {
+    if !e.is_canonical() {
+        return false;
+    }
+    let mut at = Exchange::start(e.with);
+    let mut out = Vec::new();
+    let steps = e
+        .take
+        .iter()
+        .flatten()
+        .map(|t| Action::Take(*t))
+        .chain(e.give.iter().flatten().map(|g| Action::Give(*g)));
+    for a in steps {
+        exchange_steps(k, &at, &mut out);
+        if !out.contains(&a) {
+            return false;
+        }
+        at = match a {
+            Action::Take(t) => at.with_take(t),
+            Action::Give(g) => at.with_give(g),
+            _ => at,
+        };
+        out.clear();
+    }
+    at == *e
 }

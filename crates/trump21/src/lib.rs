@@ -6,11 +6,14 @@
 mod action;
 mod apply;
 mod bot;
+mod builder;
 mod chance;
 mod effects;
 mod error;
+mod event;
 mod game;
 mod legal;
+mod numbers;
 mod observe;
 mod round;
 mod rules;
@@ -22,8 +25,12 @@ mod view_check;
 
 pub use action::{Action, DestroyTarget, Exchange, Give, HostOp, Play, Take};
 pub use bot::OddsBot;
+pub use builder::Position;
 pub use error::{Illegal, ParseError, SetupError};
-pub use observe::{Event, SeatInfo, View};
+pub use event::{CardFrom, Event, Seen};
+pub use legal::MAX_LEGAL_ACTIONS;
+pub use numbers::NumberCounts;
+pub use observe::{ExchangeView, SeatInfo, View};
 pub use rules::{LoveCard, MAX_COPIES, MAX_ROUNDS, MAX_TRUMPS, Ranking, RoundDamage, Rules, SEATS};
 pub use score::{RoundWinners, best_card, loser_damage, rank_totals, score_key};
 pub use setup::{SeatSetup, Setup, setup_of, trumps_of};

@@ -1,12 +1,9 @@
 //! What one viewer may know (T15): [`View`], and applied actions as [`Event`]s.
 
-use std::fmt;
-
 use cards_core::{Actor, Game, Seat, SeatView, Viewer};
 
-use crate::action::{Action, Give, Play, Take};
+use crate::action::{Action, Exchange, Give, Take};
 use crate::legal::{Knowledge, Step, player_actions};
-use crate::rules::Rules;
 use crate::state::{LastRound, OpenTrump, Phase, Status, Trump21};
 use crate::trump::{Trump, TrumpCounts};
 
@@ -45,6 +42,69 @@ impl SeatInfo {
     }
 }
 
+/// An Exchange being chosen, as a viewer may see it (T12.8, T15): the takes and open
+/// gives are public; the kinds of hidden gives only the exchanging player sees.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+pub struct ExchangeView {
+    /// The opponent.
+    pub with: Seat,
+    /// The takes chosen so far, in order.
+    pub take: Vec<Take>,
+    /// The open trumps chosen to give so far, in order.
+    pub open_gives: Vec<Trump>,
+    /// How many hidden trumps were chosen to give.
+    pub hidden_gives: u8,
+    /// Their kinds: only in the exchanging player's own view, else empty.
+    pub my_hidden_gives: Vec<Trump>,
+}
+
+impl ExchangeView {
+    fn of(e: &Exchange, sees: bool) -> ExchangeView {
+        let mut v = ExchangeView {
+            with: e.with,
+            take: e.take.iter().flatten().copied().collect(),
+            open_gives: Vec::new(),
+            hidden_gives: 0,
+            my_hidden_gives: Vec::new(),
+        };
+        for g in e.give.iter().flatten() {
+            match *g {
+                Give::Open(k) => v.open_gives.push(k),
+                Give::Hidden(k) => {
+                    v.hidden_gives += 1;
+                    if sees {
+                        v.my_hidden_gives.push(k);
+                    }
+                }
+            }
+        }
+        v
+    }
+
+    /// The pending record as the exchanging player knows it (others lack the hidden
+    /// kinds, so for them it is not the real record).
+    pub fn exchange(&self) -> Exchange {
+        let take: Vec<Take> = self.take.iter().copied().take(2).collect();
+        let give: Vec<Give> = self
+            .open_gives
+            .iter()
+            .map(|&k| Give::Open(k))
+            .chain(self.my_hidden_gives.iter().map(|&k| Give::Hidden(k)))
+            .take(2)
+            .collect();
+        let mut e = Exchange::start(self.with);
+        for t in take {
+            e = e.with_take(t);
+        }
+        for g in give {
+            e = e.with_give(g);
+        }
+        e
+    }
+}
+
 /// What a viewer may know (T15): hidden cards of others, the decks' contents and
 /// others' hidden trumps are not representable, only counts.
 ///
@@ -59,8 +119,12 @@ impl SeatInfo {
 pub struct View {
     /// Who looks.
     pub viewer: Viewer,
-    /// The rules in force.
-    pub rules: Rules,
+    /// Copies of each number value in this game (T1): the one rule value the view's
+    /// card counts are checked against and a bot counts unseen cards with. The rules
+    /// are public and sent once; a view does not repeat them (docs/protocol.md).
+    pub copies: u8,
+    /// Trump cards in this game (T2), for checking the view's trump counts.
+    pub trump_cards: u32,
     /// Who acts.
     pub actor: Actor,
     /// Whether the actor is at the closing step after taking a card: `end`, or `reveal`
@@ -92,6 +156,8 @@ pub struct View {
     pub in_transit: u32,
     /// The last scored round (every total shown).
     pub last_round: Option<LastRound>,
+    /// The Exchange the acting player is choosing, if any (T12.8).
+    pub exchange: Option<ExchangeView>,
 }
 
 impl View {
@@ -120,7 +186,8 @@ impl View {
             .collect();
         View {
             viewer,
-            rules: g.rules,
+            copies: g.rules.copies,
+            trump_cards: g.rules.trumps.total(),
             actor: g.actor(),
             landed: g.phase == Phase::Landed,
             round: g.round,
@@ -129,14 +196,38 @@ impl View {
             opener: g.opener,
             seats,
             open_trumps: g.open_trumps().to_vec(),
-            my_trumps: me.map_or(TrumpCounts::EMPTY, |s| g.hidden_trumps(s)),
+            my_trumps: me
+                .and_then(|s| g.hidden_trumps(s))
+                .unwrap_or(TrumpCounts::EMPTY),
             deck: crate::state::count(&g.deck),
             discards: crate::state::count(&g.discard),
             supply: g.supply.total(),
             draw_pile: g.pile.total(),
             in_transit: g.limbo.total() + g.aside.total(),
             last_round: g.last,
+            exchange: match g.phase {
+                Phase::Exchanging(e) => Some(ExchangeView::of(&e, me == Some(g.turn))),
+                _ => None,
+            },
         }
+    }
+
+    /// The viewer's legal actions (none unless the viewer is to act): the same list as
+    /// [`SeatView::legal_actions`], with no trait to import.
+    ///
+    /// ```
+    /// use cards_core::{Actor, Game, Table, Viewer};
+    /// use trump21::{Rules, Trump21};
+    /// let table = Table::<Trump21>::new(Rules::default(), 2, 7)?;
+    /// let Actor::Player(seat) = table.actor() else { unreachable!() };
+    /// let moves = table.state().observe(Viewer::Seat(seat)).legal_actions();
+    /// assert!(moves.iter().any(|a| a.to_string() == "close"));
+    /// # Ok::<(), trump21::SetupError>(())
+    /// ```
+    pub fn legal_actions(&self) -> Vec<Action> {
+        let mut out = Vec::new();
+        SeatView::legal_actions(self, &mut out);
+        out
     }
 
     /// The viewer's seat, unless a spectator.
@@ -220,149 +311,14 @@ impl SeatView for View {
         out.clear();
         match (self.actor, self.seat()) {
             (Actor::Player(p), Some(s)) if p == s => {
-                let step = if self.landed {
-                    Step::Landed
-                } else {
-                    Step::Play
+                let step = match &self.exchange {
+                    Some(x) => Step::Exchanging(x.exchange()),
+                    None if self.landed => Step::Landed,
+                    None => Step::Play,
                 };
                 player_actions(self, step, out);
             }
             _ => {}
-        }
-    }
-}
-
-/// An applied action as one viewer may see it (T15).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum Event {
-    /// A player's action, seen in full.
-    Played(Seat, Action),
-    /// A chance outcome seen in full, for the seat it concerns (if any).
-    Chance(Option<Seat>, Action),
-    /// A hidden number card was dealt to the seat.
-    HiddenCard(Seat),
-    /// A trump went from the supply to the draw pile.
-    ToPile,
-    /// The seat drew a trump.
-    TrumpDrawn(Seat),
-    /// A hidden trump of the seat was chosen (Exchange, Trump Switch).
-    TrumpChosen(Seat),
-    /// An exchange whose hidden gives the viewer cannot see.
-    Exchanged {
-        /// Who played it.
-        seat: Seat,
-        /// With whom.
-        with: Seat,
-        /// What was taken.
-        take: [Option<Take>; 2],
-        /// Open trumps given.
-        open_gives: [Option<Trump>; 2],
-        /// How many hidden trumps were given.
-        hidden_gives: u8,
-    },
-}
-
-impl fmt::Display for Event {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Event::Played(s, a) => write!(f, "{s}: {a}"),
-            Event::Chance(Some(s), a) => write!(f, "chance: {a} ({s})"),
-            Event::Chance(None, a) => write!(f, "chance: {a}"),
-            Event::HiddenCard(s) => write!(f, "{s} is dealt a hidden card"),
-            Event::ToPile => f.write_str("a trump goes to the draw pile"),
-            Event::TrumpDrawn(s) => write!(f, "{s} draws a trump"),
-            Event::TrumpChosen(s) => write!(f, "a hidden trump of {s} is chosen"),
-            Event::Exchanged {
-                seat,
-                with,
-                take,
-                open_gives,
-                hidden_gives,
-            } => {
-                write!(f, "{seat}: play exchange @{} take", with.0)?;
-                for t in take.iter().flatten() {
-                    write!(f, " {t}")?;
-                }
-                f.write_str(" give")?;
-                for g in open_gives.iter().flatten() {
-                    write!(f, " open:{g}")?;
-                }
-                write!(f, " and {hidden_gives} hidden")
-            }
-        }
-    }
-}
-
-impl Event {
-    pub(crate) fn of(g: &Trump21, action: &Action, viewer: Viewer) -> Event {
-        let sees = |s: Seat| viewer == Viewer::Seat(s);
-        let turn = g.turn;
-        match g.phase {
-            Phase::Play | Phase::Landed | Phase::Over => {
-                if let Action::Play(Play::Exchange(e)) = action {
-                    let hidden = e
-                        .give
-                        .iter()
-                        .flatten()
-                        .filter(|x| matches!(x, Give::Hidden(_)))
-                        .count();
-                    if hidden > 0 && !sees(turn) && !sees(e.with) {
-                        let mut open_gives = [None, None];
-                        for (slot, k) in
-                            open_gives
-                                .iter_mut()
-                                .zip(e.give.iter().flatten().filter_map(|x| match x {
-                                    Give::Open(k) => Some(*k),
-                                    Give::Hidden(_) => None,
-                                }))
-                        {
-                            *slot = Some(k);
-                        }
-                        return Event::Exchanged {
-                            seat: turn,
-                            with: e.with,
-                            take: e.take,
-                            open_gives,
-                            hidden_gives: hidden as u8,
-                        };
-                    }
-                }
-                Event::Played(turn, *action)
-            }
-            Phase::TopUp => Event::ToPile,
-            Phase::Deal(i) => {
-                let a = g.active_count();
-                let seat = g.deal_seat(usize::from(i));
-                if usize::from(i) < a && !sees(seat) {
-                    Event::HiddenCard(seat)
-                } else {
-                    Event::Chance(Some(seat), *action)
-                }
-            }
-            Phase::Gamble | Phase::DestroyPick(_) => Event::Chance(Some(turn), *action),
-            Phase::Draw { to, .. } => Event::Chance(Some(to), *action),
-            Phase::GambleDraw(_) | Phase::SwitchDraw { .. } | Phase::SwitchBonus(_) => {
-                if sees(turn) {
-                    Event::Chance(Some(turn), *action)
-                } else {
-                    Event::TrumpDrawn(turn)
-                }
-            }
-            Phase::ExchangePick { with, .. } => {
-                if sees(turn) || sees(with) {
-                    Event::Chance(Some(with), *action)
-                } else {
-                    Event::TrumpChosen(with)
-                }
-            }
-            Phase::SwitchAside { .. } => {
-                if sees(turn) {
-                    Event::Chance(Some(turn), *action)
-                } else {
-                    Event::TrumpChosen(turn)
-                }
-            }
         }
     }
 }

@@ -279,6 +279,13 @@ impl Trump21 {
             g.phase = Phase::Over;
             return Ok(g);
         }
+        // An exchange being chosen with or by the leaver is called off: nothing has
+        // moved yet, and the Exchange card stays used up (T12.0, T12.8).
+        if let Phase::Exchanging(e) = g.phase
+            && (e.with == seat || g.turn == seat)
+        {
+            g.phase = Phase::Play;
+        }
         if g.round_over() {
             g.score_round();
         } else if g.turn == seat {

@@ -16,6 +16,7 @@ pub const MAX_ROUNDS: u32 = 1000;
 /// How a round's totals are ranked against the target (T10, T10.1).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Ranking {
     /// T10: any total at or under the target beats any total over it; under, higher
     /// is better; over, the smaller overshoot is better.
@@ -28,6 +29,7 @@ pub enum Ranking {
 /// The damage every loser of a round takes before Damage+ and Shield (T4, T13).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum RoundDamage {
     /// The same every round (standard: 2).
     Fixed(u8),
@@ -38,6 +40,7 @@ pub enum RoundDamage {
 /// Which card Love your enemy gives (T12.6).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum LoveCard {
     /// The best card for him, by T12.5 with his own total.
     #[default]
@@ -126,7 +129,8 @@ impl Rules {
     /// `active` players in it, host operations included: see "Every game ends" in the
     /// rules document. With `a` players, `n` trumps in the deck and `c` number cards:
     /// at most `p = n` trump plays (each lies open until the round ends), top-up
-    /// `a + 1`, deal `2a`, the plays and their own chance and closing steps `4p`, pile
+    /// `a + 1`, deal `2a`, the plays and their own steps `8p` (an Exchange: two takes,
+    /// two gives, `done` and two hidden picks; others at most 3 chance or closing), pile
     /// moves by Trump Switch and pile draws `n(n − 1) + n²`, draw actions
     /// `d = a·c + p` of three steps each (a card comes back to the deck only by Return
     /// or a leave), closes `a + (a − 1)p` (only a Go for reopens), reveals `a`, and a
@@ -140,7 +144,7 @@ impl Rules {
         let draws = a * c + plays;
         let closes = a + a.saturating_sub(1) * plays;
         let turns = draws + closes + plays;
-        (a + 1) + 2 * a + plays + 3 * plays + pile_moves + 3 * draws + closes + a + turns
+        (a + 1) + 2 * a + plays + 7 * plays + pile_moves + 3 * draws + closes + a + turns
     }
 
     /// The most steps a whole game of `seats` players can take: `round_limit` rounds

@@ -3,6 +3,7 @@
 use cards_core::Seat;
 
 use crate::error::SetupError;
+use crate::numbers::NumberCounts;
 use crate::rules::{Rules, SEATS};
 use crate::state::{
     LastRound, MAX_OPEN, MAX_PLAYERS, MAX_STACK, OpenTrump, Phase, Player, Status, Trump21,
@@ -51,10 +52,10 @@ pub struct Setup {
     pub rules: Rules,
     /// Every seat.
     pub seats: Vec<SeatSetup>,
-    /// The number deck by value (index 1–11).
-    pub deck: [u8; 12],
-    /// The number discard pile by value.
-    pub discards: [u8; 12],
+    /// The number deck by value (T1).
+    pub deck: NumberCounts,
+    /// The number discard pile by value (T1).
+    pub discards: NumberCounts,
     /// The trump supply.
     pub supply: TrumpCounts,
     /// The trump draw pile.
@@ -98,8 +99,8 @@ impl From<Trump21> for Setup {
                     trumps: p.trumps,
                 })
                 .collect(),
-            deck: g.deck,
-            discards: g.discard,
+            deck: NumberCounts::from_slots(&g.deck),
+            discards: NumberCounts::from_slots(&g.discard),
             supply: g.supply,
             draw_pile: g.pile,
             open_trumps: g.open_trumps().to_vec(),
@@ -221,13 +222,10 @@ impl TryFrom<Setup> for Trump21 {
             }
         }
         for (v, n) in numbers.iter_mut().enumerate().skip(1) {
-            *n += u32::from(s.deck[v]) + u32::from(s.discards[v]);
+            *n += u32::from(s.deck.get(v as u8)) + u32::from(s.discards.get(v as u8));
             if *n != u32::from(rules.copies) {
                 return Err(bad("number cards are not conserved (T1)"));
             }
-        }
-        if s.deck[0] != 0 || s.discards[0] != 0 {
-            return Err(bad("number cards have values 1 to 11 (T1)"));
         }
         if trumps
             .iter()
@@ -248,8 +246,8 @@ impl TryFrom<Setup> for Trump21 {
             rules,
             n: n as u8,
             players,
-            deck: s.deck,
-            discard: s.discards,
+            deck: s.deck.slots(),
+            discard: s.discards.slots(),
             supply: s.supply,
             pile: s.draw_pile,
             open,
@@ -460,6 +458,12 @@ impl Trump21 {
                     && just_played(Trump::Switch, self.turn)
             }
             Phase::Play => true,
+            Phase::Exchanging(e) => {
+                e.with != self.turn
+                    && self.is_active(e.with)
+                    && just_played(Trump::Exchange, self.turn)
+                    && crate::legal::exchange_reachable(self, &e)
+            }
             Phase::Landed => turn.len > 0,
             Phase::Draw { to, love: false } => !deck_empty && to == self.turn,
             Phase::Draw { to, love: true } => {

@@ -2,6 +2,7 @@
 
 use cards_core::Seat;
 
+use crate::numbers::NumberCounts;
 use crate::rules::Rules;
 use crate::trump::{Trump, TrumpCounts};
 
@@ -15,6 +16,7 @@ pub const MAX_PLAYERS: usize = 8;
 /// Whether a seat still plays.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Status {
     /// Still in the game.
     #[default]
@@ -48,6 +50,10 @@ impl Default for OpenTrump {
 /// Where the game stands: whose step, and what a pending chance step is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(rename_all = "snake_case", deny_unknown_fields)
+)]
 pub enum Phase {
     /// Chance: a trump goes from the supply to the draw pile (T3).
     TopUp,
@@ -63,6 +69,9 @@ pub enum Phase {
     /// Draw): `end`, or `reveal` when it landed him on the target (T11.1). It comes after
     /// every such card, so it tells others nothing (T15).
     Landed,
+    /// The player to act is choosing an Exchange's items step by step: what he has
+    /// chosen so far (T12.8). Nothing moves until `done`.
+    Exchanging(crate::action::Exchange),
     /// Chance: a number card for `to` (a draw, or Love your enemy's random card).
     Draw {
         /// Who gets it.
@@ -268,37 +277,39 @@ impl Trump21 {
     pub fn total(&self, seat: Seat) -> Option<u16> {
         self.player(seat).map(Player::total)
     }
-    /// A seat's hidden number card (0 when none).
-    pub fn hidden_card(&self, seat: Seat) -> Option<u8> {
-        self.player(seat).map(|p| p.hidden)
+    /// A seat's hidden number card: `Some(None)` while it holds none (between rounds,
+    /// or out). Like every per-seat accessor, `None` for a seat not at the table.
+    pub fn hidden_card(&self, seat: Seat) -> Option<Option<u8>> {
+        self.player(seat)
+            .map(|p| (p.hidden != 0).then_some(p.hidden))
     }
     /// A seat's open number cards, in the order received (T12.10).
-    pub fn open_cards(&self, seat: Seat) -> &[u8] {
-        self.player(seat).map_or(&[], Player::stack)
+    pub fn open_cards(&self, seat: Seat) -> Option<&[u8]> {
+        self.player(seat).map(Player::stack)
     }
     /// A seat's hidden trumps.
-    pub fn hidden_trumps(&self, seat: Seat) -> TrumpCounts {
-        self.player(seat).map_or(TrumpCounts::EMPTY, |p| p.trumps)
+    pub fn hidden_trumps(&self, seat: Seat) -> Option<TrumpCounts> {
+        self.player(seat).map(|p| p.trumps)
     }
     /// Whether a seat has closed this round.
-    pub fn is_closed(&self, seat: Seat) -> bool {
-        self.player(seat).is_some_and(|p| p.closed)
+    pub fn is_closed(&self, seat: Seat) -> Option<bool> {
+        self.player(seat).map(|p| p.closed)
     }
     /// Whether a seat has revealed its hidden card this round.
-    pub fn is_revealed(&self, seat: Seat) -> bool {
-        self.player(seat).is_some_and(|p| p.revealed)
+    pub fn is_revealed(&self, seat: Seat) -> Option<bool> {
+        self.player(seat).map(|p| p.revealed)
     }
     /// The open trumps on the table, in the order played.
     pub fn open_trumps(&self) -> &[OpenTrump] {
         &self.open[..usize::from(self.open_len)]
     }
-    /// Number cards in the deck, by value (index 1–11).
-    pub fn deck(&self) -> &[u8; 12] {
-        &self.deck
+    /// Number cards in the deck, by value (T1).
+    pub fn deck(&self) -> NumberCounts {
+        NumberCounts::from_slots(&self.deck)
     }
-    /// Number cards on the discard pile, by value.
-    pub fn discards(&self) -> &[u8; 12] {
-        &self.discard
+    /// Number cards on the discard pile, by value (T1).
+    pub fn discards(&self) -> NumberCounts {
+        NumberCounts::from_slots(&self.discard)
     }
     /// The trump supply (the trump deck).
     pub fn supply(&self) -> TrumpCounts {

@@ -134,6 +134,31 @@ impl Trump {
         }
     }
 
+    /// The kind's name in plain words (`Draw 3`, `Go for 17`, `Love your enemy`, …).
+    pub const fn title(self) -> &'static str {
+        [
+            "Draw 2",
+            "Draw 3",
+            "Draw 4",
+            "Draw 5",
+            "Draw 6",
+            "Draw 7",
+            "Go for 17",
+            "Go for 24",
+            "Go for 27",
+            "Damage+1",
+            "Damage+2",
+            "Shield",
+            "Perfect Draw",
+            "Love your enemy",
+            "Destroy",
+            "Exchange",
+            "Return",
+            "Trump Switch",
+            "Harvest",
+        ][self as usize]
+    }
+
     /// The kind's name as written in actions (`draw-3`, `shield`, …).
     pub const fn name(self) -> &'static str {
         Trump::NAMES[self as usize]

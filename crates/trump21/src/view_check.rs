@@ -4,11 +4,12 @@
 
 use cards_core::{Actor, Seat, Viewer};
 
+use crate::action::Take;
 use crate::error::SetupError;
 use crate::observe::View;
-use crate::rules::SEATS;
+use crate::rules::{MAX_COPIES, MAX_ROUNDS, MAX_TRUMPS, Rules, SEATS};
 use crate::state::{MAX_OPEN, MAX_STACK, Status};
-use crate::trump::{KINDS, TrumpCounts};
+use crate::trump::{KINDS, Trump, TrumpCounts};
 
 fn bad(why: &'static str) -> Result<(), SetupError> {
     Err(SetupError::View(why))
@@ -28,8 +29,12 @@ impl View {
     /// # Errors
     /// [`SetupError::View`] naming the first broken rule, or the rules' own error.
     pub fn validate(&self) -> Result<(), SetupError> {
-        let rules = &self.rules;
-        rules.validate()?;
+        if !(1..=MAX_COPIES).contains(&self.copies) {
+            return Err(SetupError::Copies);
+        }
+        if self.trump_cards > MAX_TRUMPS {
+            return Err(SetupError::TrumpDeck);
+        }
         let n = self.seats.len();
         if !SEATS.contains(&n) {
             return Err(SetupError::Seats(n));
@@ -43,7 +48,7 @@ impl View {
         if !at(self.turn) || !at(self.opener) {
             return bad("turn and opener must be seats at the table (T4, T5)");
         }
-        if self.round == 0 || self.round > rules.round_limit {
+        if self.round == 0 || self.round > MAX_ROUNDS {
             return bad("the round number is 1 to the round limit (T13.2)");
         }
         match self.actor {
@@ -59,7 +64,7 @@ impl View {
             _ => {}
         }
         // Number cards: the visible ones per value, and every card counted once (T1).
-        let copies = u64::from(rules.copies);
+        let copies = u64::from(self.copies);
         let mut by_value = [0u64; 12];
         let mut cards = u64::from(self.deck) + u64::from(self.discards);
         // Trumps: every card somewhere, none of a kind beyond the deck (T2).
@@ -68,9 +73,6 @@ impl View {
             + u64::from(self.in_transit)
             + self.open_trumps.len() as u64;
         for (i, s) in self.seats.iter().enumerate() {
-            if s.lives > rules.lives {
-                return bad("lives above the rules' lives (T4)");
-            }
             match s.status {
                 Status::Active if s.lives == 0 => {
                     return bad("an active player has lives (T13)");
@@ -129,7 +131,7 @@ impl View {
         if cards != 11 * copies {
             return bad("number cards are not conserved (T1)");
         }
-        if trumps != u64::from(rules.trumps.total()) {
+        if trumps != u64::from(self.trump_cards) {
             return bad("trumps are not conserved (T2)");
         }
         if self.open_trumps.len() > MAX_OPEN {
@@ -156,12 +158,8 @@ impl View {
         for (k, c) in self.my_trumps.iter() {
             known[k.index()] += u32::from(c);
         }
-        if known
-            .iter()
-            .zip(rules.trumps.0)
-            .any(|(&seen, have)| seen > u32::from(have))
-        {
-            return bad("more trumps of a kind than the deck has (T2)");
+        if known.iter().sum::<u32>() > self.trump_cards {
+            return bad("more trumps than the deck has (T2)");
         }
         let target = self
             .open_trumps
@@ -176,6 +174,99 @@ impl View {
             && (l.round == 0 || l.round > self.round || u32::from(l.winners) >> n != 0)
         {
             return bad("the last round is an earlier round of these seats (T13)");
+        }
+        self.validate_exchange(me)
+    }
+
+    /// [`View::validate`], and that the view fits these rules (which the view does not
+    /// carry): the same deck sizes (T1, T2), lives within the rules' lives (T4), the
+    /// round within the round limit (T13.2), no kind of trump seen more often than the
+    /// trump deck holds it (T2). A client that knows the rules checks a view with this.
+    ///
+    /// # Errors
+    /// [`SetupError::View`] naming the first broken rule, or the rules' own error.
+    pub fn validate_for(&self, rules: &Rules) -> Result<(), SetupError> {
+        rules.validate()?;
+        self.validate()?;
+        if self.copies != rules.copies || self.trump_cards != rules.trumps.total() {
+            return bad("the view's deck sizes are not these rules' (T1, T2)");
+        }
+        if self.seats.iter().any(|s| s.lives > rules.lives) {
+            return bad("lives above the rules' lives (T4)");
+        }
+        if self.round > rules.round_limit {
+            return bad("the round number is 1 to the round limit (T13.2)");
+        }
+        let mut known = [0u32; KINDS];
+        for o in &self.open_trumps {
+            known[o.kind.index()] += 1;
+        }
+        for (k, c) in self.my_trumps.iter() {
+            known[k.index()] += u32::from(c);
+        }
+        if known
+            .iter()
+            .zip(rules.trumps.0)
+            .any(|(&seen, have)| seen > u32::from(have))
+        {
+            return bad("more trumps of a kind than the deck has (T2)");
+        }
+        Ok(())
+    }
+
+    /// The pending Exchange (T12.8, T15): only while the turn's player chooses, just
+    /// after his Exchange card went open, with an active opponent; at most two takes and
+    /// two gives, in canonical order, of trumps that are there, hidden kinds only in the
+    /// player's own view. The player's own view is replayed step by step as listed.
+    fn validate_exchange(&self, me: Option<usize>) -> Result<(), SetupError> {
+        let Some(x) = &self.exchange else {
+            return Ok(());
+        };
+        let turn = self.turn;
+        let mine = me == Some(turn.index());
+        let last = self.open_trumps.last();
+        if self.actor != Actor::Player(turn)
+            || self.landed
+            || last.is_none_or(|o| o.kind != Trump::Exchange || o.holder != turn)
+        {
+            return bad("an exchange is chosen right after its card was played (T12.8)");
+        }
+        if x.with == turn
+            || self
+                .seats
+                .get(x.with.index())
+                .is_none_or(|s| s.status != Status::Active)
+        {
+            return bad("an exchange is made with an active opponent (T12.8)");
+        }
+        let gives = x.open_gives.len() + usize::from(x.hidden_gives);
+        if x.take.len() > 2
+            || gives > 2
+            || (!mine && !x.my_hidden_gives.is_empty())
+            || (mine && x.my_hidden_gives.len() != usize::from(x.hidden_gives))
+        {
+            return bad(
+                "an exchange has at most 2 takes and 2 gives, hidden kinds only for its player (T12.8, T15)",
+            );
+        }
+        let sorted = |v: &[Trump]| v.windows(2).all(|w| w[0] <= w[1]);
+        let ordered = x.take.windows(2).all(|w| w[0] <= w[1])
+            && sorted(&x.open_gives)
+            && sorted(&x.my_hidden_gives);
+        let open_ok = Trump::ALL.iter().all(|&k| {
+            let taken = x.take.iter().filter(|t| **t == Take::Open(k)).count();
+            let given = x.open_gives.iter().filter(|g| **g == k).count();
+            taken <= self.open_at(x.with, k) && given <= self.open_at(turn, k)
+        });
+        let his_hidden = self.seats[x.with.index()].hidden_trumps;
+        let hidden_takes = x.take.iter().filter(|t| **t == Take::Hidden).count();
+        let counts_ok = hidden_takes <= usize::from(his_hidden)
+            && x.hidden_gives <= self.seats[turn.index()].hidden_trumps;
+        if !ordered || !open_ok || !counts_ok {
+            return bad("the exchange's items are in order and held by the players (T12.8)");
+        }
+        if mine && !crate::legal::exchange_reachable(self, &x.exchange()) {
+            return bad("the exchange's items are in order and held by the players (T12.8)");
         }
         Ok(())
     }

@@ -1,10 +1,20 @@
 //! Integration tests for trump21: one test per clause (named by its ID), the rules
 //! file's test facts, conformance property tests, pinned perft counts and a pinned game.
 
+#[path = "trump21/api.rs"]
+mod api;
 #[path = "trump21/bot.rs"]
 mod bot;
+#[path = "trump21/builder.rs"]
+mod builder;
 #[path = "trump21/common.rs"]
 mod common;
+#[path = "trump21/events.rs"]
+mod events;
+#[path = "trump21/exchange.rs"]
+mod exchange;
+#[path = "trump21/golden.rs"]
+mod golden;
 #[path = "trump21/perft.rs"]
 mod perft;
 #[path = "trump21/props.rs"]

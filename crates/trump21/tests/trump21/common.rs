@@ -3,7 +3,9 @@
 #![allow(dead_code, clippy::needless_range_loop)]
 
 use cards_core::{Actor, Game, Seat};
-use trump21::{Action, LastRound, Phase, Rules, Setup, Trump, Trump21, TrumpCounts, setup_of};
+use trump21::{
+    Action, LastRound, NumberCounts, Rules, Setup, Trump, Trump21, TrumpCounts, setup_of,
+};
 
 /// A fresh game.
 pub fn game(seats: usize) -> Trump21 {
@@ -35,36 +37,16 @@ pub fn is_legal(g: &Trump21, a: &str) -> bool {
 }
 
 /// A dealt position: `hands[i] = (hidden, open cards)` for each seat, seat `turn` in the
-/// trump step, empty draw pile (no gamble) unless given, trumps in hands as given.
+/// trump step, empty draw pile (no gamble) unless given, trumps in hands as given; seat 0
+/// opened the round. Built with the public [`trump21::Position`] builder.
 pub fn position(hands: &[(u8, &[u8])], trumps: &[&[Trump]], turn: u8) -> Setup {
-    let g = game(hands.len());
-    let mut s = setup_of(&g);
-    let rules = s.rules;
-    let mut deck = [rules.copies; 12];
-    deck[0] = 0;
-    let mut supply = rules.trumps;
+    let mut b = trump21::Position::new(Rules::default(), hands.len()).turn(Seat(turn));
     for (i, (hidden, open)) in hands.iter().enumerate() {
-        let seat = &mut s.seats[i];
-        seat.hidden = *hidden;
-        seat.open_cards = open.to_vec();
-        if *hidden != 0 {
-            deck[*hidden as usize] -= 1;
-        }
-        for &v in *open {
-            deck[v as usize] -= 1;
-        }
-        let mut t = TrumpCounts::EMPTY;
-        for &k in trumps.get(i).copied().unwrap_or(&[]) {
-            assert!(supply.remove(k), "not enough {k} in the supply");
-            t.add(k);
-        }
-        seat.trumps = t;
+        let seat = Seat(i as u8);
+        b = b.hand(seat, *hidden, open);
+        b = b.trumps(seat, trumps.get(i).copied().unwrap_or(&[]));
     }
-    s.deck = deck;
-    s.supply = supply;
-    s.draw_pile = TrumpCounts::EMPTY;
-    s.phase = Phase::Play;
-    s.turn = Seat(turn);
+    let mut s = b.setup().unwrap_or_else(|e| panic!("{e}"));
     s.opener = Seat(0);
     s
 }
@@ -82,11 +64,11 @@ pub fn to_pile(s: &mut Setup, k: Trump) {
 
 /// Sets the deck to exactly these counts (index = value); the rest goes to the discards.
 pub fn deck_only(s: &mut Setup, values: &[u8]) {
-    let mut all = [0u8; 12];
+    let mut all = NumberCounts::EMPTY;
     for v in 1..12 {
         all[v] = s.deck[v] + s.discards[v];
     }
-    let mut deck = [0u8; 12];
+    let mut deck = NumberCounts::EMPTY;
     for &v in values {
         deck[v as usize] += 1;
         all[v as usize] -= 1;
@@ -111,11 +93,11 @@ pub fn number_census(g: &Trump21) -> [u32; 12] {
     }
     for s in 0..g.seats() {
         let seat = Seat(s as u8);
-        let h = g.hidden_card(seat).unwrap();
+        let h = g.hidden_card(seat).unwrap().unwrap_or(0);
         if h != 0 {
             c[h as usize] += 1;
         }
-        for &v in g.open_cards(seat) {
+        for &v in g.open_cards(seat).unwrap() {
             c[v as usize] += 1;
         }
     }

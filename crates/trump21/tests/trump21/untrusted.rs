@@ -1,7 +1,7 @@
 //! Input from outside (issue 13): views a client deserializes, rule sets, strict
 //! saves, and the size of legal lists.
 
-use cards_core::{Actor, Game, Seat, SeatView, Table, Viewer};
+use cards_core::{Actor, Game, Seat, Table, Viewer};
 #[cfg(feature = "serde")]
 use proptest::prelude::*;
 use trump21::*;
@@ -21,9 +21,8 @@ fn seed7_view() -> (Trump21, View) {
 }
 
 fn listed(v: &View) -> Vec<Action> {
-    let mut out = Vec::new();
-    v.legal_actions(&mut out);
-    out
+    // The inherent method: no `SeatView` import needed (issue 9 item 4).
+    v.legal_actions()
 }
 
 fn state_listed(g: &Trump21) -> Vec<Action> {
