@@ -8,7 +8,7 @@ use std::io::{BufRead, Write};
 
 use cards_core::{Actor, Game, Seat, Viewer};
 use examples::{Driver, ask_move, run_example};
-use shithead::{Action, Event, Rules, Shithead, ShitheadBot, Status, View};
+use shithead::{Action, Rules, Shithead, ShitheadBot, Status, View, What};
 
 /// What `--help` says about the game.
 const HOW_TO_PLAY: &str = "\
@@ -81,11 +81,11 @@ fn event_text(g: &Shithead, a: &Action, auto: bool) -> String {
     if !auto {
         return e.to_string();
     }
-    match e {
-        Event::Dealt { seat, .. } | Event::Drew { seat, .. } => {
-            g.event(a, Viewer::Seat(seat)).unwrap().to_string()
+    match e.what {
+        What::Dealt { seat, .. } | What::Drew { seat, .. } => {
+            g.event(a, Viewer::Seat(seat.seat())).unwrap().to_string()
         }
-        e => e.to_string(),
+        _ => e.to_string(),
     }
 }
 

@@ -1,17 +1,13 @@
-//! What one viewer may know (H23): [`View`], and applied actions as each viewer sees them: [`Event`].
-
-use std::fmt;
+//! What one viewer may know (H23): [`View`].
 
 use cards_core::{Actor, Card, MAX_SEATS, PerSeat, Rank, Seat, SeatView, Viewer};
 
 use crate::action::Action;
 use cards_core::CardMultiset;
 
-use crate::group::{Group, Trio};
 use crate::legal::{Ctx, player_actions};
-use crate::playable::playable;
 use crate::rules::{PickUp, Rules};
-use crate::state::{Phase, Place, Shithead, Stage, Status};
+use crate::state::{Phase, Shithead, Stage, Status};
 
 /// One viewer's knowledge of a game (H23): his own hand, every face-up card,
 /// the pile, and counts for everything hidden. Hidden cards are not
@@ -157,174 +153,6 @@ impl SeatView for View {
             voluntary: self.rules.pick_up == PickUp::Voluntary,
         };
         player_actions(&ctx, out);
-    }
-}
-
-/// An applied action as one viewer may see it ("seat 2 drew a card").
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
-pub enum Event {
-    /// H2: a card was dealt; `card` only when the viewer may see it.
-    Dealt {
-        /// To whom.
-        seat: Seat,
-        /// Where it lies.
-        place: Place,
-        /// The card, if visible to the viewer.
-        card: Option<Card>,
-    },
-    /// H5.3: a refill from the stock; `card` only for the drawer.
-    Drew {
-        /// Who drew.
-        seat: Seat,
-        /// The card, if visible to the viewer.
-        card: Option<Card>,
-    },
-    /// H3: a player chose his face-up cards.
-    Arranged {
-        /// Who.
-        seat: Seat,
-        /// The face-up cards.
-        face_up: Trio,
-    },
-    /// H5: a play onto the pile.
-    Played {
-        /// Who.
-        seat: Seat,
-        /// The cards.
-        cards: Group,
-        /// From the hand or the face-up cards.
-        from: Place,
-    },
-    /// H11: a player plays a face-down card blind.
-    Blind {
-        /// Who.
-        seat: Seat,
-    },
-    /// H11: the face-down card turned; `played` when it was playable.
-    Turned {
-        /// Whose card.
-        seat: Seat,
-        /// The card.
-        card: Card,
-        /// Whether it was played (else he picked it up with the pile).
-        played: bool,
-    },
-    /// H7, H10: a player took the pile.
-    PickedUp {
-        /// Who.
-        seat: Seat,
-        /// How many pile cards.
-        cards: u16,
-        /// The face-up cards taken with it (H10).
-        with: Option<Group>,
-    },
-    /// H5: a player ended his turn.
-    Ended {
-        /// Who.
-        seat: Seat,
-    },
-    /// The action is not legal here: nothing happens.
-    Nothing,
-}
-
-impl Event {
-    pub(crate) fn of(g: &Shithead, action: &Action, viewer: Viewer) -> Event {
-        if g.apply_check(action).is_err() {
-            return Event::Nothing;
-        }
-        let sees = |s: Seat| viewer == Viewer::Seat(s);
-        let p = g.to_act;
-        match *action {
-            Action::Draw(c) if g.phase == Phase::Dealing => {
-                let (seat, place) = g.deal_target(g.progress);
-                let visible = match place {
-                    Place::FaceUp => true,
-                    Place::Hand => sees(seat),
-                    Place::FaceDown => false,
-                };
-                Event::Dealt {
-                    seat,
-                    place,
-                    card: visible.then_some(c),
-                }
-            }
-            Action::Draw(c) => Event::Drew {
-                seat: p,
-                card: sees(p).then_some(c),
-            },
-            Action::Turn(c) => Event::Turned {
-                seat: p,
-                card: c,
-                played: matches!(g.stage, Stage::Blind { cover: true })
-                    || playable(c.rank(), g.level),
-            },
-            Action::FaceUp(t) => Event::Arranged {
-                seat: p,
-                face_up: t,
-            },
-            Action::Play(cards) => Event::Played {
-                seat: p,
-                cards,
-                from: if g.hand[p.index()].is_empty() {
-                    Place::FaceUp
-                } else {
-                    Place::Hand
-                },
-            },
-            Action::Blind => Event::Blind { seat: p },
-            Action::PickUp => Event::PickedUp {
-                seat: p,
-                cards: g.pile.len() as u16,
-                with: None,
-            },
-            Action::PickUpWith(w) => Event::PickedUp {
-                seat: p,
-                cards: g.pile.len() as u16,
-                with: Some(w),
-            },
-            Action::Done => Event::Ended { seat: p },
-        }
-    }
-}
-
-impl fmt::Display for Event {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Event::Dealt { seat, place, card } => match (place, card) {
-                (Place::FaceDown, _) => write!(f, "{seat} is dealt a face-down card"),
-                (Place::FaceUp, Some(c)) => write!(f, "{seat} is dealt {c} face up"),
-                (Place::Hand, Some(c)) => write!(f, "{seat} is dealt {c} into the hand"),
-                (_, None) => write!(f, "{seat} is dealt a hand card"),
-            },
-            Event::Drew { seat, card } => match card {
-                Some(c) => write!(f, "{seat} drew {c}"),
-                None => write!(f, "{seat} drew a card"),
-            },
-            Event::Arranged { seat, face_up } => write!(f, "{seat} put {face_up} face up"),
-            Event::Played { seat, cards, from } => match from {
-                Place::FaceUp => write!(f, "{seat} played {cards} from the table"),
-                _ => write!(f, "{seat} played {cards}"),
-            },
-            Event::Blind { seat } => write!(f, "{seat} plays a face-down card"),
-            Event::Turned { seat, card, played } => {
-                if *played {
-                    write!(f, "{seat} turned {card} and played it")
-                } else {
-                    write!(
-                        f,
-                        "{seat} turned {card}, which does not fit, and takes the pile"
-                    )
-                }
-            }
-            Event::PickedUp { seat, cards, with } => match with {
-                Some(w) => write!(f, "{seat} picked up the pile ({cards} cards) with {w}"),
-                None => write!(f, "{seat} picked up the pile ({cards} cards)"),
-            },
-            Event::Ended { seat } => write!(f, "{seat} ended the turn"),
-            Event::Nothing => f.write_str("nothing happened"),
-        }
     }
 }
 

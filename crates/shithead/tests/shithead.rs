@@ -8,6 +8,8 @@ mod bot;
 mod bounds;
 #[path = "shithead/common.rs"]
 mod common;
+#[path = "shithead/events.rs"]
+mod events;
 #[cfg(feature = "serde")]
 #[path = "shithead/json.rs"]
 mod json;

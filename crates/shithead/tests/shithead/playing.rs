@@ -286,7 +286,7 @@ fn h11_an_unplayable_blind_card_is_taken_with_the_pile() {
         g.event(&act("turn 5C"), Viewer::Seat(Seat(1)))
             .unwrap()
             .to_string(),
-        "seat 0 turned 5C, which does not fit, and takes the pile"
+        "seat 0 turns over 5C: it does not fit, so seat 0 takes it with the pile (1 card)"
     );
     let g = play(&g, &["turn 5C"]);
     assert_eq!(g.hand(Seat(0)), cards("5C KC"));

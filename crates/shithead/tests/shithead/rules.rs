@@ -130,7 +130,7 @@ fn h2_deal_is_face_down_then_face_up_then_hand_from_after_the_dealer() {
             .event(&act("draw 3C"), Viewer::Seat(Seat(1)))
             .unwrap()
             .to_string(),
-        "seat 1 is dealt a face-down card"
+        "you are dealt a card face down"
     );
     // Another dealer: seat 0 gets the first card.
     let d1 = Shithead::with_dealer(Rules::default(), 2, Seat(1)).unwrap();

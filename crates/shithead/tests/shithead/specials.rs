@@ -429,19 +429,19 @@ fn h23_views_show_own_hand_face_up_cards_and_counts_only() {
         d.event(&act("draw 6C"), Viewer::Seat(Seat(0)))
             .unwrap()
             .to_string(),
-        "seat 0 drew 6C"
+        "you draw 6C"
     );
     assert_eq!(
         d.event(&act("draw 6C"), Viewer::Seat(Seat(1)))
             .unwrap()
             .to_string(),
-        "seat 0 drew a card"
+        "seat 0 draws a card"
     );
     assert_eq!(
         d.event(&act("draw 6C"), Viewer::Spectator)
             .unwrap()
             .to_string(),
-        "seat 0 drew a card"
+        "seat 0 draws a card"
     );
 }
 
