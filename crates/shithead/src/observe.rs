@@ -6,7 +6,7 @@ use crate::action::Action;
 use cards_core::CardMultiset;
 
 use crate::legal::{Ctx, player_actions};
-use crate::rules::{PickUp, Rules};
+use crate::rules::PickUp;
 use crate::state::{Phase, Shithead, Stage, Status};
 
 /// One viewer's knowledge of a game (H23): his own hand, every face-up card,
@@ -25,8 +25,12 @@ use crate::state::{Phase, Shithead, Stage, Status};
 pub struct View {
     /// Who looks.
     pub viewer: Viewer,
-    /// The rules in play.
-    pub rules: Rules,
+    /// Decks in play (H1).
+    pub decks: u8,
+    /// When a player may take the pile (H7): the one rule value the seat's
+    /// legal actions depend on. The other rules are public and sent once,
+    /// not with every view (docs/protocol.md).
+    pub pick_up: PickUp,
     /// The dealer.
     pub dealer: Seat,
     /// The phase.
@@ -102,7 +106,8 @@ impl View {
         };
         View {
             viewer,
-            rules: g.rules,
+            decks: g.decks,
+            pick_up: g.rules.pick_up,
             dealer: g.dealer,
             phase: g.phase,
             stage: g.stage,
@@ -150,7 +155,7 @@ impl SeatView for View {
             pile_empty: self.pile.is_empty(),
             group: self.group,
             must_open: self.must_open,
-            voluntary: self.rules.pick_up == PickUp::Voluntary,
+            voluntary: self.pick_up == PickUp::Voluntary,
         };
         player_actions(&ctx, out);
     }

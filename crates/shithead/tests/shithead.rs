@@ -11,6 +11,9 @@ mod common;
 #[path = "shithead/events.rs"]
 mod events;
 #[cfg(feature = "serde")]
+#[path = "shithead/golden.rs"]
+mod golden;
+#[cfg(feature = "serde")]
 #[path = "shithead/json.rs"]
 mod json;
 #[path = "shithead/perft.rs"]

@@ -299,11 +299,11 @@ fn specific_tamperings_are_refused() {
         "limit"
     );
     assert!(
-        bad(&|v| v["status"][0] = serde_json::json!({"Out": 0})).is_err(),
+        bad(&|v| v["status"][0] = serde_json::json!({"out": 0})).is_err(),
         "out with cards"
     );
     assert!(
-        bad(&|v| v["phase"] = serde_json::json!("Dealing")).is_err(),
+        bad(&|v| v["phase"] = serde_json::json!("dealing")).is_err(),
         "phase"
     );
     assert!(
