@@ -6,6 +6,8 @@
 mod action;
 mod apply;
 mod bot;
+mod builder;
+mod conserve;
 mod error;
 mod event;
 mod game;
@@ -24,8 +26,9 @@ mod view_check;
 
 pub use action::{Action, Leave, ParseActionError};
 pub use bot::ShitheadBot;
+pub use builder::{Deal, Position};
 pub use cards_core::{CardMultiset, RankSet};
-pub use error::{Illegal, SetupError};
+pub use error::{Illegal, SetupError, Spot};
 pub use event::{Event, Then, What, Who};
 pub use group::{Group, ParseCardsError, Trio};
 pub use observe::View;

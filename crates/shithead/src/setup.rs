@@ -1,6 +1,6 @@
 //! [`Setup`]: any position written out field by field, loaded through validation.
 
-use cards_core::{Card, CardMultiset, Game, MAX_SEATS, Rank, RankSet, Seat, deck::CARDS_52};
+use cards_core::{Card, CardMultiset, Game, MAX_SEATS, Rank, RankSet, Seat};
 
 use crate::error::SetupError;
 use crate::rules::{Rules, check_rules};
@@ -210,19 +210,7 @@ impl Shithead {
             "every seat needs a status, a hand, face-up and face-down cards",
         )?;
         let mut g = Shithead::with_dealer(s.rules, n, s.dealer)?;
-        let mut all = CardMultiset::EMPTY;
-        for part in s
-            .hands
-            .iter()
-            .chain(&s.face_up)
-            .chain(&s.face_down)
-            .chain([&s.stock, &s.pile, &s.burned, &s.removed])
-        {
-            all = all.checked_union(*part).map_err(|_| SetupError::Cards)?;
-        }
-        if all != CardMultiset::decks(CARDS_52, decks).map_err(|_| SetupError::Decks)? {
-            return Err(SetupError::Cards);
-        }
+        crate::conserve::check_cards(&s, decks)?;
         g.hand[..n].copy_from_slice(&s.hands);
         g.up[..n].copy_from_slice(&s.face_up);
         g.down[..n].copy_from_slice(&s.face_down);

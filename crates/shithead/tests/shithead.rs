@@ -6,6 +6,8 @@
 mod bot;
 #[path = "shithead/bounds.rs"]
 mod bounds;
+#[path = "shithead/builders.rs"]
+mod builders;
 #[path = "shithead/common.rs"]
 mod common;
 #[path = "shithead/events.rs"]
