@@ -55,7 +55,7 @@ fn take_lowest(rest: &mut CardMultiset, n: usize) -> CardMultiset {
 ///     .hand(Seat(1), "5C 5D 5H")
 ///     .build()?;
 /// assert_eq!(g.phase(), Phase::Arranging);
-/// assert_eq!(g.hand(Seat(0)), "4C 9H AS".parse()?);
+/// assert_eq!(g.hand(Seat(0)), Some("4C 9H AS".parse()?));
 /// assert_eq!(g.stock_len(), 52 - 18);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```

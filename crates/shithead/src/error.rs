@@ -50,8 +50,8 @@ pub enum Illegal {
     NotPlayable {
         /// The rank played.
         rank: Rank,
-        /// The pile's level, as text (`empty` for none).
-        level: String,
+        /// The pile's level (an empty pile or a pile of 3s takes any rank).
+        level: Rank,
     },
     /// H4: the opening play must include the worst card.
     #[error("the opening play must include the worst hand card {0} (H4)")]

@@ -137,6 +137,27 @@ impl SeatView for View {
     type Action = Action;
 
     fn legal_actions(&self, out: &mut Vec<Action>) {
+        View::legal_actions(self, out);
+    }
+}
+
+impl View {
+    /// The viewer's legal actions, when he is to act (none otherwise): the
+    /// same list the game gives, worked out from the view alone (no
+    /// `SeatView` import needed).
+    ///
+    /// ```
+    /// use cards_core::{Game, Seat, Table, Viewer};
+    /// use shithead::{Rules, Shithead};
+    /// let t = Table::<Shithead>::new(Rules::default(), 2, 1)?;
+    /// let mut mine = Vec::new();
+    /// t.state().observe(Viewer::Seat(Seat(1))).legal_actions(&mut mine);
+    /// let mut all = Vec::new();
+    /// t.state().legal_actions(&mut all);
+    /// assert_eq!(mine, all); // seat 1 arranges first
+    /// # Ok::<(), shithead::SetupError>(())
+    /// ```
+    pub fn legal_actions(&self, out: &mut Vec<Action>) {
         out.clear();
         let (Viewer::Seat(me), Actor::Player(p), Some(hand)) = (self.viewer, self.actor, self.hand)
         else {

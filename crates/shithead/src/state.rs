@@ -265,36 +265,24 @@ impl Shithead {
         self.actions
     }
 
-    /// A seat's hand (hidden from the others).
-    ///
-    /// # Panics
-    /// When the seat is not at the table.
-    pub fn hand(&self, seat: Seat) -> CardMultiset {
-        self.hand[..self.n as usize][seat.index()]
+    /// A seat's hand (hidden from the others); `None` for a seat not at the table.
+    pub fn hand(&self, seat: Seat) -> Option<CardMultiset> {
+        self.hand[..self.n as usize].get(seat.index()).copied()
     }
 
-    /// A seat's face-up table cards.
-    ///
-    /// # Panics
-    /// When the seat is not at the table.
-    pub fn face_up(&self, seat: Seat) -> CardMultiset {
-        self.up[..self.n as usize][seat.index()]
+    /// A seat's face-up table cards; `None` for a seat not at the table.
+    pub fn face_up(&self, seat: Seat) -> Option<CardMultiset> {
+        self.up[..self.n as usize].get(seat.index()).copied()
     }
 
-    /// A seat's face-down table cards (hidden from everyone).
-    ///
-    /// # Panics
-    /// When the seat is not at the table.
-    pub fn face_down(&self, seat: Seat) -> CardMultiset {
-        self.down[..self.n as usize][seat.index()]
+    /// A seat's face-down table cards (hidden from everyone); `None` for a seat not at the table.
+    pub fn face_down(&self, seat: Seat) -> Option<CardMultiset> {
+        self.down[..self.n as usize].get(seat.index()).copied()
     }
 
-    /// A seat's standing.
-    ///
-    /// # Panics
-    /// When the seat is not at the table.
-    pub fn status(&self, seat: Seat) -> Status {
-        self.status[..self.n as usize][seat.index()]
+    /// A seat's standing; `None` for a seat not at the table.
+    pub fn status(&self, seat: Seat) -> Option<Status> {
+        self.status[..self.n as usize].get(seat.index()).copied()
     }
 
     /// Every card of the game, copies counted: hands, table cards, stock, pile,

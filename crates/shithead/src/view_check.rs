@@ -3,7 +3,7 @@
 //! with the rest of the view, so that an accepted view lists exactly the
 //! actions of a position it can be a view of (H23).
 
-use cards_core::{Actor, CardMultiset, Rank, Seat, SeatView, Viewer, deck::CARDS_52};
+use cards_core::{Actor, CardMultiset, Rank, Seat, Viewer, deck::CARDS_52};
 
 use crate::error::SetupError;
 use crate::observe::View;

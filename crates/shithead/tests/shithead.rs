@@ -2,6 +2,8 @@
 //! (`rules`), property tests with the cards-core conformance checks
 //! (`props`), and pinned perft counts and a pinned seeded game (`perft`).
 
+#[path = "shithead/api.rs"]
+mod api;
 #[path = "shithead/bot.rs"]
 mod bot;
 #[path = "shithead/bounds.rs"]

@@ -3,7 +3,7 @@
 //! is accepted it lists the actions of the position it came from, or of a
 //! loadable position that shows exactly that view's changed field.
 
-use cards_core::{Actor, ChaCha8Rng, Game, Seat, SeatView, SeedableRng, Viewer, chance::below};
+use cards_core::{Actor, ChaCha8Rng, Game, Seat, SeedableRng, Viewer, chance::below};
 use proptest::prelude::*;
 use serde_json::{Value, json};
 use shithead::{Action, Leave, Rules, Shithead, View};
