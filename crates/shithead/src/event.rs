@@ -140,6 +140,8 @@ pub enum What {
 pub enum Then {
     /// H8: a ten or four of a kind burned the pile; the player goes again.
     Burned {
+        /// Who burned it (and goes again).
+        seat: Who,
         /// How many cards burned.
         cards: u16,
     },
@@ -274,6 +276,7 @@ fn consequences(g: &Shithead, next: &Shithead, action: &Action, viewer: Viewer) 
     let burned = next.burned.len() - g.burned.len();
     if burned > 0 {
         then.push(Then::Burned {
+            seat: Who::of(g.to_act, viewer),
             cards: burned as u16,
         });
     }
@@ -436,10 +439,11 @@ fn ordinal(n: u8) -> String {
 impl fmt::Display for Then {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            Then::Burned { cards } => write!(
+            Then::Burned { seat, cards } => write!(
                 f,
-                "the pile burns ({cards} {}) and the same player goes again",
-                cards_word(cards)
+                "the pile burns ({cards} {}) and {seat} {} again",
+                cards_word(cards),
+                seat.verb("go", "goes")
             ),
             Then::Out { seat, place } => write!(
                 f,

@@ -57,12 +57,12 @@ fn h8_a_ten_and_four_of_a_kind_announce_the_burn() {
     let g = three("TC 9C", &["5H", "6H"]);
     assert_eq!(
         said(&g, "play TC", Viewer::Seat(Seat(0))),
-        "you play TC; the pile burns (3 cards) and the same player goes again"
+        "you play TC; the pile burns (3 cards) and you go again"
     );
     let g = three("9C 9D 2S", &["9H", "9S"]);
     assert_eq!(
         said(&g, "play 9C 9D", Viewer::Seat(Seat(2))),
-        "seat 0 plays 9C 9D; the pile burns (4 cards) and the same player goes again"
+        "seat 0 plays 9C 9D; the pile burns (4 cards) and seat 0 goes again"
     );
 }
 
