@@ -191,6 +191,7 @@ impl Deal {
             hands: filled.iter().map(|p| p[HAND]).collect(),
             face_up: filled.iter().map(|p| p[UP]).collect(),
             face_down: filled.iter().map(|p| p[DOWN]).collect(),
+            known: Vec::new(),
             stock: self.stock.unwrap_or(rest),
             pile: CardMultiset::EMPTY,
             burned: CardMultiset::EMPTY,
@@ -236,6 +237,7 @@ pub struct Position {
     status: Vec<Option<Status>>,
     pile: Vec<Card>,
     stock: CardMultiset,
+    known: Vec<CardMultiset>,
     error: Option<SetupError>,
 }
 
@@ -252,6 +254,7 @@ impl Position {
             status: vec![None; seats],
             pile: Vec::new(),
             stock: CardMultiset::EMPTY,
+            known: vec![CardMultiset::EMPTY; seats],
             error: None,
         }
     }
@@ -284,6 +287,19 @@ impl Position {
     /// A seat's face-down cards.
     pub fn face_down(self, seat: Seat, cards: &str) -> Position {
         self.set(seat, DOWN, cards)
+    }
+
+    /// Cards of a seat's hand that everyone saw go into it (H23.3), say
+    /// with a pile it picked up; they must be in its hand.
+    pub fn known(mut self, seat: Seat, cards: &str) -> Position {
+        match (parse(cards), self.known.get_mut(seat.index())) {
+            (Ok(c), Some(k)) => *k = c,
+            (Err(e), _) => self.fail(e),
+            (_, None) => self.fail(SetupError::Position(
+                "a seat given known cards is not at the table",
+            )),
+        }
+        self
     }
 
     /// The pile, bottom card first (`"9C 7H 3S"`: a 3 lies on top).
@@ -410,6 +426,7 @@ impl Position {
             hands: self.places.iter().map(|p| p[HAND]).collect(),
             face_up: self.places.iter().map(|p| p[UP]).collect(),
             face_down: self.places.iter().map(|p| p[DOWN]).collect(),
+            known: self.known.clone(),
             stock: self.stock,
             pile,
             burned,

@@ -8,6 +8,7 @@ mod apply;
 mod bot;
 mod builder;
 mod conserve;
+mod determinize;
 mod error;
 mod event;
 mod game;

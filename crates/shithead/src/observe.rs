@@ -39,12 +39,18 @@ pub struct View {
     pub stage: Stage,
     /// Who acts.
     pub actor: Actor,
+    /// Whose turn it is (also while chance refills his hand or turns his
+    /// blind card; the dealer during the deal).
+    pub to_act: Seat,
     /// The viewer's own hand (`None` for a spectator).
     pub hand: Option<CardMultiset>,
     /// How many hand cards each seat holds.
     pub hand_counts: PerSeat<u8>,
     /// Every seat's face-up cards.
     pub face_up: PerSeat<CardMultiset>,
+    /// The cards everyone knows to be in each seat's hand (H23.3): seen
+    /// going into it and not played since.
+    pub known: PerSeat<CardMultiset>,
     /// How many face-down cards each seat has.
     pub face_down_counts: PerSeat<u8>,
     /// Each seat's standing.
@@ -112,9 +118,11 @@ impl View {
             phase: g.phase,
             stage: g.stage,
             actor: cards_core::Game::actor(g),
+            to_act: g.to_act,
             hand,
             hand_counts: counts(&|s| g.hand[s].len()),
             face_up: per_seat(&g.up[..n]),
+            known: per_seat(&g.known[..n]),
             face_down_counts: counts(&|s| g.down[s].len()),
             status: per_seat(&g.status[..n]),
             pile: g.pile,

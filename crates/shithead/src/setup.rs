@@ -71,6 +71,10 @@ pub struct Setup {
     pub face_up: Vec<CardMultiset>,
     /// Each seat's face-down cards.
     pub face_down: Vec<CardMultiset>,
+    /// The cards everyone knows to be in each seat's hand (H23.3): part of
+    /// that hand. Empty for every seat when left out (no public memory).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub known: Vec<CardMultiset>,
     /// The stock.
     pub stock: CardMultiset,
     /// The pile.
@@ -106,6 +110,7 @@ impl From<Shithead> for Setup {
             hands: g.hand[..n].to_vec(),
             face_up: g.up[..n].to_vec(),
             face_down: g.down[..n].to_vec(),
+            known: g.known[..n].to_vec(),
             stock: g.stock,
             pile: g.pile,
             burned: g.burned,
@@ -488,6 +493,14 @@ impl Shithead {
                     "a game ends when one player holds cards, or at the limit",
                 )?;
             }
+        }
+        if !s.known.is_empty() {
+            ensure(s.known.len() == n, "every seat needs its known cards")?;
+            ensure(
+                s.known.iter().zip(&s.hands).all(|(k, h)| h.includes(*k)),
+                "the cards known to be in a hand are in it (H23.3)",
+            )?;
+            g.known[..n].copy_from_slice(&s.known);
         }
         if g.phase != Phase::Over {
             ensure(g.actions < g.rules.max_actions, "the limit ends the game")?;

@@ -125,6 +125,9 @@ pub struct Shithead {
     pub(crate) hand: [CardMultiset; MAX_SEATS],
     pub(crate) up: [CardMultiset; MAX_SEATS],
     pub(crate) down: [CardMultiset; MAX_SEATS],
+    /// Public memory (H23.3): cards everyone saw go into each hand and that
+    /// have not been played since; always part of that hand.
+    pub(crate) known: [CardMultiset; MAX_SEATS],
     pub(crate) stock: CardMultiset,
     pub(crate) pile: CardMultiset,
     pub(crate) burned: CardMultiset,
@@ -183,6 +186,7 @@ impl Shithead {
             hand: [CardMultiset::EMPTY; MAX_SEATS],
             up: [CardMultiset::EMPTY; MAX_SEATS],
             down: [CardMultiset::EMPTY; MAX_SEATS],
+            known: [CardMultiset::EMPTY; MAX_SEATS],
             stock: CardMultiset::decks(CARDS_52, decks).map_err(|_| SetupError::Decks)?,
             pile: CardMultiset::EMPTY,
             burned: CardMultiset::EMPTY,
@@ -278,6 +282,14 @@ impl Shithead {
     /// A seat's face-down table cards (hidden from everyone); `None` for a seat not at the table.
     pub fn face_down(&self, seat: Seat) -> Option<CardMultiset> {
         self.down[..self.n as usize].get(seat.index()).copied()
+    }
+
+    /// The cards everyone knows to be in a seat's hand (H23.3): taken from
+    /// the face-up cards while arranging, picked up with the pile, or turned
+    /// blind and taken, and not played since; `None` for a seat not at the
+    /// table.
+    pub fn known(&self, seat: Seat) -> Option<CardMultiset> {
+        self.known[..self.n as usize].get(seat.index()).copied()
     }
 
     /// A seat's standing; `None` for a seat not at the table.

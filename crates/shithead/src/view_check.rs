@@ -35,6 +35,7 @@ impl View {
         let n = self.status.len();
         ensure(
             self.hand_counts.len() == n
+                && self.known.len() == n
                 && self.face_up.len() == n
                 && self.face_down_counts.len() == n,
             "every seat has a status, a hand count, face-up cards and a face-down count",
@@ -47,6 +48,25 @@ impl View {
             n,
         )?;
         ensure(self.dealer.index() < n, "the dealer sits at the table")?;
+        ensure(self.to_act.index() < n, "the seat to act sits at the table")?;
+        if let Actor::Player(p) = self.actor {
+            ensure(p == self.to_act, "the actor is the seat to act")?;
+        }
+        // H23.3: known cards are part of their hand.
+        for (i, k) in self.known.as_slice().iter().enumerate() {
+            ensure(
+                k.len() <= usize::from(self.hand_counts.as_slice()[i]),
+                "a hand holds the cards known to be in it (H23.3)",
+            )?;
+            if let (Viewer::Seat(s), Some(h)) = (self.viewer, self.hand)
+                && s.index() == i
+            {
+                ensure(
+                    h.includes(*k),
+                    "a hand holds the cards known to be in it (H23.3)",
+                )?;
+            }
+        }
         let seat_ok = |s: Seat| s.index() < n;
         let me = match self.viewer {
             Viewer::Seat(s) => {
@@ -82,7 +102,20 @@ impl View {
         )?;
         let all = CardMultiset::decks(CARDS_52, decks).map_err(|_| SetupError::Decks)?;
         let mut seen = self.pile;
-        for part in self.face_up.as_slice().iter().chain(self.hand.as_slice()) {
+        let others_known = self
+            .known
+            .as_slice()
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| self.viewer != Viewer::Seat(Seat(*i as u8)))
+            .map(|(_, k)| k);
+        for part in self
+            .face_up
+            .as_slice()
+            .iter()
+            .chain(self.hand.as_slice())
+            .chain(others_known)
+        {
             seen = seen.checked_union(*part).map_err(|_| SetupError::Cards)?;
         }
         ensure(
@@ -376,9 +409,11 @@ pub(crate) struct ViewData {
     phase: Phase,
     stage: Stage,
     actor: Actor,
+    to_act: Seat,
     hand: Option<CardMultiset>,
     hand_counts: cards_core::PerSeat<u8>,
     face_up: cards_core::PerSeat<CardMultiset>,
+    known: cards_core::PerSeat<CardMultiset>,
     face_down_counts: cards_core::PerSeat<u8>,
     status: cards_core::PerSeat<Status>,
     pile: CardMultiset,
@@ -410,9 +445,11 @@ impl TryFrom<ViewData> for View {
             phase: d.phase,
             stage: d.stage,
             actor: d.actor,
+            to_act: d.to_act,
             hand: d.hand,
             hand_counts: d.hand_counts,
             face_up: d.face_up,
+            known: d.known,
             face_down_counts: d.face_down_counts,
             status: d.status,
             pile: d.pile,

@@ -20,6 +20,8 @@ mod golden;
 #[cfg(feature = "serde")]
 #[path = "shithead/json.rs"]
 mod json;
+#[path = "shithead/memory.rs"]
+mod memory;
 #[path = "shithead/perft.rs"]
 mod perft;
 #[path = "shithead/playing.rs"]

@@ -101,6 +101,18 @@ proptest! {
         let start = Shithead::new(rules, seats).unwrap();
         let walk = check_walk(&start, seed, 20_000, &extras());
         prop_assert!(walk.is_ok(), "{}", walk.err().unwrap());
+        // Issue 10: every state of the walk determinizes from each seat's view.
+        let mut g = start;
+        for (k, step) in walk.as_ref().unwrap().log.iter().enumerate() {
+            let d = cards_core::conformance::check_determinize(&g, 1, seed ^ k as u64, k);
+            prop_assert!(d.is_ok(), "{}", d.unwrap_err());
+            match step {
+                cards_core::Step::Chance(a) | cards_core::Step::Player(_, a) => {
+                    g = g.apply(a).unwrap();
+                }
+                cards_core::Step::Host(h) => g = g.host(h).unwrap(),
+            }
+        }
         #[cfg(feature = "serde")]
         {
             let json = cards_core::conformance::check_json_reloads(&start, &walk.unwrap().log, seed);

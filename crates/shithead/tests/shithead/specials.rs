@@ -455,10 +455,12 @@ fn h23_a_serialized_view_holds_no_card_of_another_hand() {
         let mut bot = RandomBot;
         while t.actor() != Actor::Terminal {
             let g = *t.state();
-            // Cards anyone may know: face-up cards, the pile and the announced opener card.
+            // Cards anyone may know: face-up cards, the pile, the announced
+            // opener card and the cards seen going into a hand (H23.3).
             let public = |c: Card| {
-                (0..4).any(|s| g.face_up(Seat(s)).unwrap().contains(c))
-                    || g.pile().contains(c)
+                (0..4).any(|s| {
+                    g.face_up(Seat(s)).unwrap().contains(c) || g.known(Seat(s)).unwrap().contains(c)
+                }) || g.pile().contains(c)
                     || g.must_open() == Some(c)
             };
             for me in 0..4u8 {
