@@ -32,6 +32,8 @@ mod props;
 mod reload;
 #[path = "shithead/rules.rs"]
 mod rules;
+#[path = "shithead/search.rs"]
+mod search;
 #[path = "shithead/setup.rs"]
 mod setup;
 #[path = "shithead/specials.rs"]
