@@ -1,7 +1,7 @@
 //! Transitions: applying a checked action, the deal, arranging, plays,
 //! turns ending, the game ending, and players leaving.
 
-use cards_core::{Card, CardMultiset, Game, Rank, Seat};
+use cards_core::{Card, CardMultiset, Game, Rank, Seat, Suit};
 
 use crate::action::{Action, Leave};
 use crate::error::Illegal;
@@ -246,8 +246,15 @@ impl Shithead {
                 let from_hand = self.source(p) == Source::Hand;
                 if from_hand {
                     self.hand[i].take(g.cards());
-                    for c in g.cards().copies() {
-                        self.known[i].remove(c);
+                    let rank = g.rank();
+                    if self.known[i].count_rank(rank) > 0 {
+                        // One rank: four suits to look at, not the whole deck.
+                        for suit in Suit::ALL {
+                            let c = Card::new(rank, suit);
+                            for _ in 0..g.cards().count(c) {
+                                self.known[i].remove(c);
+                            }
+                        }
                     }
                 } else {
                     self.up[i].take(g.cards());
