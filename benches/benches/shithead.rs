@@ -5,7 +5,10 @@
 use std::hint::black_box;
 
 use benches::shithead::{APPLY_SUM, LEGAL_SUM, PLAYABLE_PAIRS, apply_pairs, positions};
-use cards_core::{ChaCha8Rng, Game, Rank, SeedableRng, random_playout};
+use cards_core::{
+    Actor, Bot, ChaCha8Rng, Game, Ismcts, Opponents, Rank, SeedableRng, Viewer, chance::below,
+    random_playout,
+};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use shithead::{Rules, Shithead, playable};
 
@@ -89,8 +92,61 @@ fn bench_random_game(c: &mut Criterion) {
     group.finish();
 }
 
+/// A player decision some way into a seeded 4-player game: the position a
+/// hard decision is timed on.
+fn decision_position() -> Shithead {
+    let mut g = Shithead::new(Rules::default(), 4).expect("setup");
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    let mut v = Vec::new();
+    let mut players = 0;
+    loop {
+        g.legal_actions(&mut v);
+        if let Actor::Player(_) = g.actor()
+            && g.phase() == shithead::Phase::Playing
+            && v.len() > 1
+        {
+            players += 1;
+            if players > 12 {
+                return g;
+            }
+        }
+        let a = v[below(&mut rng, v.len() as u64) as usize];
+        g = g.apply(&a).expect("legal");
+    }
+}
+
+fn bench_ismcts_decision(c: &mut Criterion) {
+    let g = decision_position();
+    let Actor::Player(me) = g.actor() else {
+        unreachable!("a player decision")
+    };
+    let view = g.observe(Viewer::Seat(me));
+    let mut legal = Vec::new();
+    g.legal_actions(&mut legal);
+    let rules = Rules::default();
+    let mut group = c.benchmark_group("shithead");
+    group.sample_size(20);
+    group.bench_function("ismcts_decision", |b| {
+        let mut bot = Ismcts::<Shithead>::new(rules, Shithead::hard_budget());
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        b.iter(|| {
+            let a = bot.choose(&view, &legal, &mut rng);
+            assert!(legal.contains(&a));
+            a
+        })
+    });
+    group.throughput(Throughput::Elements(u64::from(shithead::HARD_ITERATIONS)));
+    group.bench_function("ismcts_iterations", |b| {
+        let mut bot = Ismcts::<Shithead>::new(rules, Shithead::hard_budget());
+        let mut rng = ChaCha8Rng::seed_from_u64(6);
+        b.iter(|| bot.search(&view, &legal, &mut rng).len())
+    });
+    group.finish();
+}
+
 criterion_group!(
     benches,
+    bench_ismcts_decision,
     bench_playable,
     bench_legal_actions,
     bench_apply,

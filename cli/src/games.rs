@@ -43,6 +43,22 @@ fn with_heuristic<G: Game + 'static>(
     }
 }
 
+/// `random` for any game, else `easy`, `medium` or `hard` as the game's
+/// [`cards_core::Difficulty`] levels.
+fn with_difficulty<G: cards_core::Opponents>(
+    name: &str,
+    rules: &G::Rules,
+) -> Option<Box<dyn Bot<G>>> {
+    use cards_core::Difficulty;
+    match name {
+        "random" => Some(Box::new(RandomBot)),
+        "easy" => Some(Difficulty::Easy.bot::<G>(rules)),
+        "medium" => Some(Difficulty::Medium.bot::<G>(rules)),
+        "hard" => Some(Difficulty::Hard.bot::<G>(rules)),
+        _ => None,
+    }
+}
+
 impl CliGame for schwimmen::Schwimmen {
     const NAME: &'static str = "schwimmen";
     fn bot(name: &str, rules: &schwimmen::Rules) -> Option<Box<dyn Bot<Self>>> {
@@ -59,8 +75,8 @@ impl CliGame for trump21::Trump21 {
 
 impl CliGame for shithead::Shithead {
     const NAME: &'static str = "shithead";
-    fn bot(name: &str, _: &shithead::Rules) -> Option<Box<dyn Bot<Self>>> {
-        with_heuristic(name, || Box::new(shithead::ShitheadBot))
+    fn bot(name: &str, rules: &shithead::Rules) -> Option<Box<dyn Bot<Self>>> {
+        with_difficulty::<Self>(name, rules)
     }
 }
 

@@ -8,7 +8,7 @@ use std::io::{BufRead, Write};
 
 use cards_core::{Actor, Game, Seat, Viewer};
 use examples::{Driver, ask_move, run_example};
-use shithead::{Action, Event, Rules, Shithead, ShitheadBot, Status, View};
+use shithead::{Action, Event, Rules, Shithead, ShitheadBot, Status, Then, View, What, Who};
 
 /// What `--help` says about the game.
 const HOW_TO_PLAY: &str = "\
@@ -45,13 +45,18 @@ fn describe(a: &Action) -> String {
 fn table_lines(v: &View) -> String {
     let mut s = String::new();
     for (seat, up) in v.face_up.iter() {
+        let name = if v.viewer == Viewer::Seat(seat) {
+            "you".to_string()
+        } else {
+            seat.to_string()
+        };
         let status = match v.status.get(seat) {
             Some(Status::Out(k)) => format!(" (out, #{})", k + 1),
             Some(Status::Left(_)) => " (left)".to_string(),
             _ => String::new(),
         };
         s += &format!(
-            "  {seat}{status}: {} in hand, face up [{up}], {} face down\n",
+            "  {name}{status}: {} in hand, face up [{up}], {} face down\n",
             v.hand_counts.get(seat).copied().unwrap_or(0),
             v.face_down_counts.get(seat).copied().unwrap_or(0),
         );
@@ -74,19 +79,89 @@ fn table_lines(v: &View) -> String {
     s
 }
 
-/// The event as the seat it concerns sees it (bots-only games show every card
-/// a player could see; face-down cards stay hidden).
+/// `who` named by seat number, never "you" (bots-only games have no "you").
+fn by_number(who: Who) -> Who {
+    Who::Seat(who.seat())
+}
+
+/// The event with every seat named by number.
+fn third_person(mut e: Event) -> Event {
+    match &mut e.what {
+        What::Dealt { seat, .. }
+        | What::Drew { seat, .. }
+        | What::Arranged { seat, .. }
+        | What::Played { seat, .. }
+        | What::Blind { seat }
+        | What::Turned { seat, .. }
+        | What::PickedUp { seat, .. }
+        | What::Ended { seat } => *seat = by_number(*seat),
+    }
+    for t in &mut e.then {
+        match t {
+            Then::Burned { seat, .. } | Then::Out { seat, .. } | Then::Skipped { seat } => {
+                *seat = by_number(*seat);
+            }
+            Then::GameOver {
+                shithead: Some(s), ..
+            } => *s = by_number(*s),
+            Then::Reversed | Then::GameOver { .. } => {}
+        }
+    }
+    e
+}
+
+/// The event as you (seat 0) see it; in a bots-only game, as the seat it
+/// concerns sees it (every card a player could see; face-down cards stay
+/// hidden), with seats named by number.
 fn event_text(g: &Shithead, a: &Action, auto: bool) -> String {
     let e = g.event(a, Viewer::Seat(Seat(0))).unwrap();
     if !auto {
         return e.to_string();
     }
-    match e {
-        Event::Dealt { seat, .. } | Event::Drew { seat, .. } => {
-            g.event(a, Viewer::Seat(seat)).unwrap().to_string()
+    let e = match e.what {
+        What::Dealt { seat, .. } | What::Drew { seat, .. } => {
+            g.event(a, Viewer::Seat(seat.seat())).unwrap()
         }
-        e => e.to_string(),
+        _ => e,
+    };
+    third_person(e).to_string()
+}
+
+/// The end in words: each seat's place, and what those still holding cards
+/// held (the game is over, so nothing is hidden any more).
+fn final_lines(g: &Shithead, auto: bool) -> String {
+    let mut s = format!("\ngame over after {} player actions\n", g.actions());
+    let Some(o) = g.outcome() else {
+        return s;
+    };
+    for k in 0..g.seats() {
+        let seat = Seat(k as u8);
+        let name = if auto || k != 0 {
+            seat.to_string()
+        } else {
+            "you".to_string()
+        };
+        let place = o.place(seat);
+        let line = match g.status(seat) {
+            Some(Status::Out(_)) => format!("{name}: place {place}, went out"),
+            Some(Status::Left(_)) => format!("{name}: place {place}, left the game"),
+            _ => format!(
+                "{name}: place {place}, still holding hand [{}], face up [{}], face down [{}]",
+                g.hand(seat).unwrap_or_default(),
+                g.face_up(seat).unwrap_or_default(),
+                g.face_down(seat).unwrap_or_default()
+            ),
+        };
+        s += &format!("  {line}\n");
     }
+    if let Some(sh) = g.shithead() {
+        s += &if sh == Seat(0) && !auto {
+            "you are the shithead\n".to_string()
+        } else {
+            format!("the shithead is {sh}\n")
+        };
+    }
+    s
 }
 
 fn run<R: BufRead, W: Write>(
@@ -130,12 +205,8 @@ fn run<R: BufRead, W: Write>(
             writeln!(out, "-- dealt; {} cards in the stock", g.stock_len())?;
         }
     }
-    if let (Some(o), Some(sh)) = (g.outcome(), g.shithead()) {
-        writeln!(out, "\ngame over after {} player actions", g.actions())?;
-        for s in 0..g.seats() {
-            writeln!(out, "  seat {s}: place {}", o.place(Seat(s as u8)))?;
-        }
-        writeln!(out, "the shithead is {sh}")?;
+    if g.outcome().is_some() {
+        write!(out, "{}", final_lines(&g, auto))?;
     }
     Ok(())
 }

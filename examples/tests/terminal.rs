@@ -125,3 +125,36 @@ fn trump21_tells_the_game_in_plain_words() {
         "{out}"
     );
 }
+
+#[test]
+fn shithead_speaks_in_plain_words_with_you_for_the_player() {
+    let mut input = b"".to_vec();
+    input.extend(b"1\n".repeat(400));
+    let (code, out, err) = run("shithead", &["--seed", "3", "--players", "3"], &input);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("you put "), "{out}");
+    assert!(out.contains("  you: 3 in hand"), "{out}");
+    assert!(
+        out.contains("; the pile burns (3 cards) and you go again"),
+        "{out}"
+    );
+    assert!(out.contains("; seat 1 is skipped"), "{out}");
+    assert!(!out.contains("chance:"), "no log jargon");
+    // A bots-only game names every seat by number and shows what the
+    // shithead still held at the end.
+    let (_, auto, _) = run("shithead", &["--auto", "--seed", "5"], b"");
+    assert!(!auto.contains("you "), "{auto}");
+    assert!(
+        auto.contains("; play now runs the other way round"),
+        "{auto}"
+    );
+    assert!(
+        auto.contains(": it does not fit, so seat 1 takes it with the pile"),
+        "{auto}"
+    );
+    assert!(
+        auto.contains("seat 1: place 4, still holding hand [QD QS KS]"),
+        "{auto}"
+    );
+    assert!(auto.contains("the shithead is seat 1"), "{auto}");
+}

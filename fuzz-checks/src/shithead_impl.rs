@@ -63,9 +63,9 @@ impl Checked for Shithead {
         add(self.removed());
         for s in 0..self.seats() {
             let seat = Seat(s as u8);
-            add(self.hand(seat));
-            add(self.face_up(seat));
-            add(self.face_down(seat));
+            add(self.hand(seat).unwrap_or_default());
+            add(self.face_up(seat).unwrap_or_default());
+            add(self.face_down(seat).unwrap_or_default());
         }
         for (i, &n) in counts.iter().enumerate() {
             if n != u32::from(decks) {
@@ -82,7 +82,7 @@ impl Checked for Shithead {
             self.stock().len() + self.pile().len() + self.burned().len() + self.removed().len();
         for s in 0..self.seats() {
             let seat = Seat(s as u8);
-            n += self.hand(seat).len() + self.face_up(seat).len() + self.face_down(seat).len();
+            n += self.held(seat);
         }
         let want = 52 * usize::from(self.decks());
         if n == want {
@@ -111,7 +111,7 @@ impl Checked for Shithead {
             return Some(KNOWN_SHITHEAD_LIMIT_MID_TURN);
         }
         (0..self.seats())
-            .any(|s| matches!(self.status(Seat(s as u8)), Status::Left(_)))
+            .any(|s| matches!(self.status(Seat(s as u8)), Some(Status::Left(_))))
             .then_some(KNOWN_SHITHEAD_LEAVE_MID_TURN)
     }
 

@@ -60,11 +60,15 @@ impl fmt::Display for Action {
 /// quoted and capped ([`cards_core::text::echo`]).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ParseActionError {
-    /// Not an action or host operation at all.
+    /// Not an action at all. The message lists only what a player may type
+    /// (chance's `draw` and `turn` and the host's `leave` are not offered).
     #[error(
-        "{0} is not a shithead action: write draw 7H, turn 7H, up 4C 9H AS, play 7H 7S, blind, pick up, pick up with 5D, done or leave 2"
+        "{0} is not a shithead move: write up 4C 9H AS, play 7H 7S, blind, pick up, pick up with 5D or done"
     )]
     Unknown(String),
+    /// Not a host operation (H21).
+    #[error("{0} is not a host operation: write leave 2 (H21)")]
+    NotLeave(String),
     /// H21: a seat number out of the range any table has, or written with a sign.
     #[error("{text}: a seat is written as a number from 0 to {max}, without a sign (H21)")]
     Seat {
@@ -132,7 +136,7 @@ impl FromStr for Leave {
             .get(..6)
             .filter(|w| w.eq_ignore_ascii_case("leave "))
             .map(|_| t[6..].trim())
-            .ok_or_else(|| ParseActionError::unknown(s))?;
+            .ok_or_else(|| ParseActionError::NotLeave(echo(s).to_string()))?;
         let max = MAX_SEATS - 1;
         unsigned_in(n, 0, max as u64)
             .map(|n| Leave(Seat(n as u8)))

@@ -1,7 +1,7 @@
 //! Transitions: applying a checked action, the deal, arranging, plays,
 //! turns ending, the game ending, and players leaving.
 
-use cards_core::{Card, CardMultiset, Game, Rank, Seat};
+use cards_core::{Card, CardMultiset, Game, Rank, Seat, Suit};
 
 use crate::action::{Action, Leave};
 use crate::error::Illegal;
@@ -193,6 +193,12 @@ impl Shithead {
                     let mut six = self.hand[i];
                     six.merge(self.up[i]);
                     let up = t.to_cards();
+                    // H23.3: the dealt face-up cards taken into the hand were seen.
+                    let mut taken = self.up[i];
+                    for c in up.copies() {
+                        taken.remove(c);
+                    }
+                    self.known[i].merge(taken);
                     six.remove_all(up);
                     self.hand[i] = six;
                     self.up[i] = up;
@@ -226,6 +232,7 @@ impl Shithead {
                     let mut took = self.pile;
                     took.merge(Group::single(c).cards());
                     self.hand[i].merge(took);
+                    self.known[i].merge(took);
                     self.clear_pile();
                     self.end_turn(false);
                 }
@@ -239,6 +246,16 @@ impl Shithead {
                 let from_hand = self.source(p) == Source::Hand;
                 if from_hand {
                     self.hand[i].take(g.cards());
+                    let rank = g.rank();
+                    if self.known[i].count_rank(rank) > 0 {
+                        // One rank: four suits to look at, not the whole deck.
+                        for suit in Suit::ALL {
+                            let c = Card::new(rank, suit);
+                            for _ in 0..g.cards().count(c) {
+                                self.known[i].remove(c);
+                            }
+                        }
+                    }
                 } else {
                     self.up[i].take(g.cards());
                 }
@@ -256,6 +273,7 @@ impl Shithead {
                 };
             }
             Action::PickUp => {
+                self.known[i].merge(self.pile);
                 self.hand[i].merge(self.pile);
                 self.clear_pile();
                 self.end_turn(false);
@@ -264,6 +282,8 @@ impl Shithead {
                 self.up[i].take(g.cards());
                 self.hand[i].merge(self.pile);
                 self.hand[i].merge(g.cards());
+                self.known[i].merge(self.pile);
+                self.known[i].merge(g.cards());
                 self.clear_pile();
                 self.end_turn(false);
             }
@@ -313,6 +333,7 @@ impl Shithead {
             g.removed.merge(part);
         }
         g.hand[i] = CardMultiset::EMPTY;
+        g.known[i] = CardMultiset::EMPTY;
         g.up[i] = CardMultiset::EMPTY;
         g.down[i] = CardMultiset::EMPTY;
         g.status[i] = Status::Left(g.lefts);

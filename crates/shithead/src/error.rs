@@ -50,8 +50,8 @@ pub enum Illegal {
     NotPlayable {
         /// The rank played.
         rank: Rank,
-        /// The pile's level, as text (`empty` for none).
-        level: String,
+        /// The pile's level (an empty pile or a pile of 3s takes any rank).
+        level: Rank,
     },
     /// H4: the opening play must include the worst card.
     #[error("the opening play must include the worst hand card {0} (H4)")]
@@ -93,6 +93,39 @@ pub enum Illegal {
     AlreadyOut(Seat),
 }
 
+/// A place a card can lie in a position, named in setup errors.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Spot {
+    /// A seat's hand.
+    Hand(Seat),
+    /// A seat's face-up cards.
+    FaceUp(Seat),
+    /// A seat's face-down cards.
+    FaceDown(Seat),
+    /// The stock.
+    Stock,
+    /// The pile.
+    Pile,
+    /// The burned cards.
+    Burned,
+    /// The cards of players who left.
+    Removed,
+}
+
+impl std::fmt::Display for Spot {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Spot::Hand(s) => write!(f, "{s}'s hand"),
+            Spot::FaceUp(s) => write!(f, "{s}'s face-up cards"),
+            Spot::FaceDown(s) => write!(f, "{s}'s face-down cards"),
+            Spot::Stock => f.write_str("the stock"),
+            Spot::Pile => f.write_str("the pile"),
+            Spot::Burned => f.write_str("the burned cards"),
+            Spot::Removed => f.write_str("the removed cards"),
+        }
+    }
+}
+
 /// Why a game or a position could not be set up.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum SetupError {
@@ -119,9 +152,25 @@ pub enum SetupError {
     /// H2: the dealer must sit at the table.
     #[error("the dealer {0} is not at the table (H2)")]
     Dealer(Seat),
-    /// A position does not hold exactly the cards of its decks.
+    /// A view does not hold exactly the cards of its decks.
     #[error("the position must hold every card of its decks exactly once per deck (H1)")]
     Cards,
+    /// A card lies in more places than its decks hold copies of it.
+    #[error("{card} is both in {first} and in {second}: more copies than the decks hold (H1)")]
+    Twice {
+        /// The card.
+        card: Card,
+        /// Where an earlier copy lies.
+        first: Spot,
+        /// Where the copy too many lies.
+        second: Spot,
+    },
+    /// A card of the decks lies nowhere.
+    #[error("{0} is missing: every card of the decks lies somewhere (H1)")]
+    Missing(Card),
+    /// A text is not a list of cards.
+    #[error("{0} is not a list of cards such as 7H QS (H1)")]
+    NotCards(String),
     /// A position is inconsistent; the text says how.
     #[error("inconsistent position: {0}")]
     Position(&'static str),

@@ -5,8 +5,9 @@ use cards_core::{Actor, Game, Outcome, Rng, Seat, Viewer, chance::below};
 
 use crate::action::{Action, Leave};
 use crate::error::{Illegal, SetupError};
+use crate::event::Event;
 use crate::legal::player_actions;
-use crate::observe::{Event, View};
+use crate::observe::View;
 use crate::rules::Rules;
 use crate::state::{Phase, Shithead, Stage};
 
@@ -104,8 +105,7 @@ impl Game for Shithead {
     }
 
     fn event(&self, action: &Action, viewer: Viewer) -> Result<Event, Illegal> {
-        self.apply(action)?;
-        Ok(Event::of(self, action, viewer))
+        self.event_of(action, viewer)
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -246,10 +246,12 @@ impl Shithead {
                         {
                             return Err(Illegal::MustOpenWith(c));
                         }
-                        if !playable(g.rank(), self.level) {
+                        if let Some(level) = self.level
+                            && !playable(g.rank(), Some(level))
+                        {
                             return Err(Illegal::NotPlayable {
                                 rank: g.rank(),
-                                level: self.level.map_or("empty".into(), |r| r.to_string()),
+                                level,
                             });
                         }
                         Ok(())

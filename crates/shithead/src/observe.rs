@@ -1,17 +1,13 @@
-//! What one viewer may know (H23): [`View`], and applied actions as each viewer sees them: [`Event`].
-
-use std::fmt;
+//! What one viewer may know (H23): [`View`].
 
 use cards_core::{Actor, Card, MAX_SEATS, PerSeat, Rank, Seat, SeatView, Viewer};
 
 use crate::action::Action;
 use cards_core::CardMultiset;
 
-use crate::group::{Group, Trio};
 use crate::legal::{Ctx, player_actions};
-use crate::playable::playable;
-use crate::rules::{PickUp, Rules};
-use crate::state::{Phase, Place, Shithead, Stage, Status};
+use crate::rules::PickUp;
+use crate::state::{Phase, Shithead, Stage, Status};
 
 /// One viewer's knowledge of a game (H23): his own hand, every face-up card,
 /// the pile, and counts for everything hidden. Hidden cards are not
@@ -29,8 +25,12 @@ use crate::state::{Phase, Place, Shithead, Stage, Status};
 pub struct View {
     /// Who looks.
     pub viewer: Viewer,
-    /// The rules in play.
-    pub rules: Rules,
+    /// Decks in play (H1).
+    pub decks: u8,
+    /// When a player may take the pile (H7): the one rule value the seat's
+    /// legal actions depend on. The other rules are public and sent once,
+    /// not with every view (docs/protocol.md).
+    pub pick_up: PickUp,
     /// The dealer.
     pub dealer: Seat,
     /// The phase.
@@ -39,12 +39,18 @@ pub struct View {
     pub stage: Stage,
     /// Who acts.
     pub actor: Actor,
+    /// Whose turn it is (also while chance refills his hand or turns his
+    /// blind card; the dealer during the deal).
+    pub to_act: Seat,
     /// The viewer's own hand (`None` for a spectator).
     pub hand: Option<CardMultiset>,
     /// How many hand cards each seat holds.
     pub hand_counts: PerSeat<u8>,
     /// Every seat's face-up cards.
     pub face_up: PerSeat<CardMultiset>,
+    /// The cards everyone knows to be in each seat's hand (H23.3): seen
+    /// going into it and not played since.
+    pub known: PerSeat<CardMultiset>,
     /// How many face-down cards each seat has.
     pub face_down_counts: PerSeat<u8>,
     /// Each seat's standing.
@@ -106,14 +112,17 @@ impl View {
         };
         View {
             viewer,
-            rules: g.rules,
+            decks: g.decks,
+            pick_up: g.rules.pick_up,
             dealer: g.dealer,
             phase: g.phase,
             stage: g.stage,
             actor: cards_core::Game::actor(g),
+            to_act: g.to_act,
             hand,
             hand_counts: counts(&|s| g.hand[s].len()),
             face_up: per_seat(&g.up[..n]),
+            known: per_seat(&g.known[..n]),
             face_down_counts: counts(&|s| g.down[s].len()),
             status: per_seat(&g.status[..n]),
             pile: g.pile,
@@ -136,6 +145,27 @@ impl SeatView for View {
     type Action = Action;
 
     fn legal_actions(&self, out: &mut Vec<Action>) {
+        View::legal_actions(self, out);
+    }
+}
+
+impl View {
+    /// The viewer's legal actions, when he is to act (none otherwise): the
+    /// same list the game gives, worked out from the view alone (no
+    /// `SeatView` import needed).
+    ///
+    /// ```
+    /// use cards_core::{Game, Seat, Table, Viewer};
+    /// use shithead::{Rules, Shithead};
+    /// let t = Table::<Shithead>::new(Rules::default(), 2, 1)?;
+    /// let mut mine = Vec::new();
+    /// t.state().observe(Viewer::Seat(Seat(1))).legal_actions(&mut mine);
+    /// let mut all = Vec::new();
+    /// t.state().legal_actions(&mut all);
+    /// assert_eq!(mine, all); // seat 1 arranges first
+    /// # Ok::<(), shithead::SetupError>(())
+    /// ```
+    pub fn legal_actions(&self, out: &mut Vec<Action>) {
         out.clear();
         let (Viewer::Seat(me), Actor::Player(p), Some(hand)) = (self.viewer, self.actor, self.hand)
         else {
@@ -154,177 +184,9 @@ impl SeatView for View {
             pile_empty: self.pile.is_empty(),
             group: self.group,
             must_open: self.must_open,
-            voluntary: self.rules.pick_up == PickUp::Voluntary,
+            voluntary: self.pick_up == PickUp::Voluntary,
         };
         player_actions(&ctx, out);
-    }
-}
-
-/// An applied action as one viewer may see it ("seat 2 drew a card").
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
-pub enum Event {
-    /// H2: a card was dealt; `card` only when the viewer may see it.
-    Dealt {
-        /// To whom.
-        seat: Seat,
-        /// Where it lies.
-        place: Place,
-        /// The card, if visible to the viewer.
-        card: Option<Card>,
-    },
-    /// H5.3: a refill from the stock; `card` only for the drawer.
-    Drew {
-        /// Who drew.
-        seat: Seat,
-        /// The card, if visible to the viewer.
-        card: Option<Card>,
-    },
-    /// H3: a player chose his face-up cards.
-    Arranged {
-        /// Who.
-        seat: Seat,
-        /// The face-up cards.
-        face_up: Trio,
-    },
-    /// H5: a play onto the pile.
-    Played {
-        /// Who.
-        seat: Seat,
-        /// The cards.
-        cards: Group,
-        /// From the hand or the face-up cards.
-        from: Place,
-    },
-    /// H11: a player plays a face-down card blind.
-    Blind {
-        /// Who.
-        seat: Seat,
-    },
-    /// H11: the face-down card turned; `played` when it was playable.
-    Turned {
-        /// Whose card.
-        seat: Seat,
-        /// The card.
-        card: Card,
-        /// Whether it was played (else he picked it up with the pile).
-        played: bool,
-    },
-    /// H7, H10: a player took the pile.
-    PickedUp {
-        /// Who.
-        seat: Seat,
-        /// How many pile cards.
-        cards: u16,
-        /// The face-up cards taken with it (H10).
-        with: Option<Group>,
-    },
-    /// H5: a player ended his turn.
-    Ended {
-        /// Who.
-        seat: Seat,
-    },
-    /// The action is not legal here: nothing happens.
-    Nothing,
-}
-
-impl Event {
-    pub(crate) fn of(g: &Shithead, action: &Action, viewer: Viewer) -> Event {
-        if g.apply_check(action).is_err() {
-            return Event::Nothing;
-        }
-        let sees = |s: Seat| viewer == Viewer::Seat(s);
-        let p = g.to_act;
-        match *action {
-            Action::Draw(c) if g.phase == Phase::Dealing => {
-                let (seat, place) = g.deal_target(g.progress);
-                let visible = match place {
-                    Place::FaceUp => true,
-                    Place::Hand => sees(seat),
-                    Place::FaceDown => false,
-                };
-                Event::Dealt {
-                    seat,
-                    place,
-                    card: visible.then_some(c),
-                }
-            }
-            Action::Draw(c) => Event::Drew {
-                seat: p,
-                card: sees(p).then_some(c),
-            },
-            Action::Turn(c) => Event::Turned {
-                seat: p,
-                card: c,
-                played: matches!(g.stage, Stage::Blind { cover: true })
-                    || playable(c.rank(), g.level),
-            },
-            Action::FaceUp(t) => Event::Arranged {
-                seat: p,
-                face_up: t,
-            },
-            Action::Play(cards) => Event::Played {
-                seat: p,
-                cards,
-                from: if g.hand[p.index()].is_empty() {
-                    Place::FaceUp
-                } else {
-                    Place::Hand
-                },
-            },
-            Action::Blind => Event::Blind { seat: p },
-            Action::PickUp => Event::PickedUp {
-                seat: p,
-                cards: g.pile.len() as u16,
-                with: None,
-            },
-            Action::PickUpWith(w) => Event::PickedUp {
-                seat: p,
-                cards: g.pile.len() as u16,
-                with: Some(w),
-            },
-            Action::Done => Event::Ended { seat: p },
-        }
-    }
-}
-
-impl fmt::Display for Event {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Event::Dealt { seat, place, card } => match (place, card) {
-                (Place::FaceDown, _) => write!(f, "{seat} is dealt a face-down card"),
-                (Place::FaceUp, Some(c)) => write!(f, "{seat} is dealt {c} face up"),
-                (Place::Hand, Some(c)) => write!(f, "{seat} is dealt {c} into the hand"),
-                (_, None) => write!(f, "{seat} is dealt a hand card"),
-            },
-            Event::Drew { seat, card } => match card {
-                Some(c) => write!(f, "{seat} drew {c}"),
-                None => write!(f, "{seat} drew a card"),
-            },
-            Event::Arranged { seat, face_up } => write!(f, "{seat} put {face_up} face up"),
-            Event::Played { seat, cards, from } => match from {
-                Place::FaceUp => write!(f, "{seat} played {cards} from the table"),
-                _ => write!(f, "{seat} played {cards}"),
-            },
-            Event::Blind { seat } => write!(f, "{seat} plays a face-down card"),
-            Event::Turned { seat, card, played } => {
-                if *played {
-                    write!(f, "{seat} turned {card} and played it")
-                } else {
-                    write!(
-                        f,
-                        "{seat} turned {card}, which does not fit, and takes the pile"
-                    )
-                }
-            }
-            Event::PickedUp { seat, cards, with } => match with {
-                Some(w) => write!(f, "{seat} picked up the pile ({cards} cards) with {w}"),
-                None => write!(f, "{seat} picked up the pile ({cards} cards)"),
-            },
-            Event::Ended { seat } => write!(f, "{seat} ended the turn"),
-            Event::Nothing => f.write_str("nothing happened"),
-        }
     }
 }
 

@@ -10,28 +10,28 @@ impl Shithead {
     /// announced opening card (H4), or, while he may add to his group from
     /// his hand (H5: the add stage is public and is reached only when he holds
     /// another card of that rank), his lowest card of the group's rank.
-    fn pinned_card(&self) -> Option<Card> {
+    /// None when the cards known to be in his hand (H23.3) already show it.
+    pub(crate) fn pinned_card(&self) -> Option<Card> {
         if self.phase != Phase::Playing || self.refill {
             return None;
         }
-        let hand = self.hand[self.to_act.index()];
+        let i = self.to_act.index();
+        let (hand, known) = (self.hand[i], self.known[i]);
         match (self.stage, self.group) {
-            (Stage::Start, _) => self.must_open,
-            (Stage::Add, Some(r)) => hand.copies().find(|c| c.rank() == r),
+            (Stage::Start, _) => self.must_open.filter(|c| !known.contains(*c)),
+            (Stage::Add, Some(r)) if known.count_rank(r) == 0 => {
+                hand.copies().find(|c| c.rank() == r)
+            }
             _ => None,
         }
     }
-}
 
-impl Redeal for Shithead {
-    /// Shuffles the stock, every face-down card (the seat's own included),
-    /// the other seats' hands, and the burned and removed cards among
-    /// themselves, keeping every count. What the seat can infer stays: the
-    /// opener's announced card stays in his hand, no other hand gets a worse
-    /// card and no seat before him a copy of it (H4), and a card of the
-    /// mover's group stays in his hand while he may add to it (H5).
+    /// Shuffles every card `seat` cannot place among the places that may
+    /// hold it (see [`Redeal::redeal_hidden`]); shared by the re-deal and by
+    /// [`Determinize`](cards_core::Determinize), which first builds a
+    /// position from the view with the unknown cards anywhere.
     #[allow(clippy::needless_range_loop)]
-    fn redeal_hidden<R: Rng + ?Sized>(&self, seat: Seat, rng: &mut R) -> Shithead {
+    pub(crate) fn shuffle_unknown<R: Rng + ?Sized>(&self, seat: Seat, rng: &mut R) -> Shithead {
         let mut g = *self;
         let n = self.n as usize;
         let pinned = self.pinned_card().filter(|_| self.to_act != seat);
@@ -41,6 +41,7 @@ impl Redeal for Shithead {
             pool.extend(g.down[s].copies());
             if s != seat.index() {
                 let mut h = g.hand[s];
+                h.remove_all(g.known[s]);
                 if s == self.to_act.index()
                     && let Some(c) = pinned
                 {
@@ -110,5 +111,18 @@ impl Redeal for Shithead {
         fill(&mut g.burned, lb);
         fill(&mut g.removed, lr);
         g
+    }
+}
+
+impl Redeal for Shithead {
+    /// Shuffles the stock, every face-down card (the seat's own included),
+    /// the other seats' hands, and the burned and removed cards among
+    /// themselves, keeping every count. What the seat knows stays: cards
+    /// everyone saw go into a hand stay there (H23.3), the opener's announced
+    /// card stays in his hand, no other hand gets a worse card and no seat
+    /// before him a copy of it (H4), and a card of the mover's group stays in
+    /// his hand while he may add to it (H5).
+    fn redeal_hidden<R: Rng + ?Sized>(&self, seat: Seat, rng: &mut R) -> Shithead {
+        self.shuffle_unknown(seat, rng)
     }
 }

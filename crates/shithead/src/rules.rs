@@ -22,7 +22,10 @@ pub(crate) const OPENING_RANKS: [Rank; 10] = [
 /// How many 52-card decks are shuffled together (H1).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+#[cfg_attr(
+    feature = "serde",
+    serde(rename_all = "snake_case", deny_unknown_fields)
+)]
 pub enum Decks {
     /// One deck up to four players, ⌈players / 4⌉ above that.
     #[default]
@@ -34,7 +37,10 @@ pub enum Decks {
 /// When a player may take the pile (H7).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+#[cfg_attr(
+    feature = "serde",
+    serde(rename_all = "snake_case", deny_unknown_fields)
+)]
 pub enum PickUp {
     /// Only a player who cannot play picks up.
     #[default]
@@ -46,7 +52,10 @@ pub enum PickUp {
 /// How many players a play of eights skips (H15).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+#[cfg_attr(
+    feature = "serde",
+    serde(rename_all = "snake_case", deny_unknown_fields)
+)]
 pub enum Eights {
     /// Each eight of the play skips one player.
     #[default]
@@ -58,7 +67,10 @@ pub enum Eights {
 /// How a play of kings changes the direction (H18).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+#[cfg_attr(
+    feature = "serde",
+    serde(rename_all = "snake_case", deny_unknown_fields)
+)]
 pub enum Kings {
     /// A play of kings reverses once.
     #[default]

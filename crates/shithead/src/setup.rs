@@ -1,6 +1,6 @@
 //! [`Setup`]: any position written out field by field, loaded through validation.
 
-use cards_core::{Card, CardMultiset, Game, MAX_SEATS, Rank, RankSet, Seat, deck::CARDS_52};
+use cards_core::{Card, CardMultiset, Game, MAX_SEATS, Rank, RankSet, Seat};
 
 use crate::error::SetupError;
 use crate::rules::{Rules, check_rules};
@@ -71,6 +71,10 @@ pub struct Setup {
     pub face_up: Vec<CardMultiset>,
     /// Each seat's face-down cards.
     pub face_down: Vec<CardMultiset>,
+    /// The cards everyone knows to be in each seat's hand (H23.3): part of
+    /// that hand. Empty for every seat when left out (no public memory).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub known: Vec<CardMultiset>,
     /// The stock.
     pub stock: CardMultiset,
     /// The pile.
@@ -106,6 +110,7 @@ impl From<Shithead> for Setup {
             hands: g.hand[..n].to_vec(),
             face_up: g.up[..n].to_vec(),
             face_down: g.down[..n].to_vec(),
+            known: g.known[..n].to_vec(),
             stock: g.stock,
             pile: g.pile,
             burned: g.burned,
@@ -210,19 +215,7 @@ impl Shithead {
             "every seat needs a status, a hand, face-up and face-down cards",
         )?;
         let mut g = Shithead::with_dealer(s.rules, n, s.dealer)?;
-        let mut all = CardMultiset::EMPTY;
-        for part in s
-            .hands
-            .iter()
-            .chain(&s.face_up)
-            .chain(&s.face_down)
-            .chain([&s.stock, &s.pile, &s.burned, &s.removed])
-        {
-            all = all.checked_union(*part).map_err(|_| SetupError::Cards)?;
-        }
-        if all != CardMultiset::decks(CARDS_52, decks).map_err(|_| SetupError::Decks)? {
-            return Err(SetupError::Cards);
-        }
+        crate::conserve::check_cards(&s, decks)?;
         g.hand[..n].copy_from_slice(&s.hands);
         g.up[..n].copy_from_slice(&s.face_up);
         g.down[..n].copy_from_slice(&s.face_down);
@@ -500,6 +493,14 @@ impl Shithead {
                     "a game ends when one player holds cards, or at the limit",
                 )?;
             }
+        }
+        if !s.known.is_empty() {
+            ensure(s.known.len() == n, "every seat needs its known cards")?;
+            ensure(
+                s.known.iter().zip(&s.hands).all(|(k, h)| h.includes(*k)),
+                "the cards known to be in a hand are in it (H23.3)",
+            )?;
+            g.known[..n].copy_from_slice(&s.known);
         }
         if g.phase != Phase::Over {
             ensure(g.actions < g.rules.max_actions, "the limit ends the game")?;

@@ -8,7 +8,10 @@ use crate::rules::{Rules, check_rules};
 /// The part of a game the state is in.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+#[cfg_attr(
+    feature = "serde",
+    serde(rename_all = "snake_case", deny_unknown_fields)
+)]
 pub enum Phase {
     /// H2: chance deals the cards one at a time.
     #[default]
@@ -24,7 +27,10 @@ pub enum Phase {
 /// Where the mover is within his turn (while [`Phase::Playing`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+#[cfg_attr(
+    feature = "serde",
+    serde(rename_all = "snake_case", deny_unknown_fields)
+)]
 pub enum Stage {
     /// The turn starts (or restarts after a burn, H8): a play is due, or a pick-up.
     #[default]
@@ -44,7 +50,10 @@ pub enum Stage {
 /// A seat's standing.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+#[cfg_attr(
+    feature = "serde",
+    serde(rename_all = "snake_case", deny_unknown_fields)
+)]
 pub enum Status {
     /// Still holds cards.
     #[default]
@@ -116,6 +125,9 @@ pub struct Shithead {
     pub(crate) hand: [CardMultiset; MAX_SEATS],
     pub(crate) up: [CardMultiset; MAX_SEATS],
     pub(crate) down: [CardMultiset; MAX_SEATS],
+    /// Public memory (H23.3): cards everyone saw go into each hand and that
+    /// have not been played since; always part of that hand.
+    pub(crate) known: [CardMultiset; MAX_SEATS],
     pub(crate) stock: CardMultiset,
     pub(crate) pile: CardMultiset,
     pub(crate) burned: CardMultiset,
@@ -125,7 +137,10 @@ pub struct Shithead {
 /// Where a card lies in front of a player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+#[cfg_attr(
+    feature = "serde",
+    serde(rename_all = "snake_case", deny_unknown_fields)
+)]
 pub enum Place {
     /// In the hand.
     Hand,
@@ -171,6 +186,7 @@ impl Shithead {
             hand: [CardMultiset::EMPTY; MAX_SEATS],
             up: [CardMultiset::EMPTY; MAX_SEATS],
             down: [CardMultiset::EMPTY; MAX_SEATS],
+            known: [CardMultiset::EMPTY; MAX_SEATS],
             stock: CardMultiset::decks(CARDS_52, decks).map_err(|_| SetupError::Decks)?,
             pile: CardMultiset::EMPTY,
             burned: CardMultiset::EMPTY,
@@ -253,36 +269,32 @@ impl Shithead {
         self.actions
     }
 
-    /// A seat's hand (hidden from the others).
-    ///
-    /// # Panics
-    /// When the seat is not at the table.
-    pub fn hand(&self, seat: Seat) -> CardMultiset {
-        self.hand[..self.n as usize][seat.index()]
+    /// A seat's hand (hidden from the others); `None` for a seat not at the table.
+    pub fn hand(&self, seat: Seat) -> Option<CardMultiset> {
+        self.hand[..self.n as usize].get(seat.index()).copied()
     }
 
-    /// A seat's face-up table cards.
-    ///
-    /// # Panics
-    /// When the seat is not at the table.
-    pub fn face_up(&self, seat: Seat) -> CardMultiset {
-        self.up[..self.n as usize][seat.index()]
+    /// A seat's face-up table cards; `None` for a seat not at the table.
+    pub fn face_up(&self, seat: Seat) -> Option<CardMultiset> {
+        self.up[..self.n as usize].get(seat.index()).copied()
     }
 
-    /// A seat's face-down table cards (hidden from everyone).
-    ///
-    /// # Panics
-    /// When the seat is not at the table.
-    pub fn face_down(&self, seat: Seat) -> CardMultiset {
-        self.down[..self.n as usize][seat.index()]
+    /// A seat's face-down table cards (hidden from everyone); `None` for a seat not at the table.
+    pub fn face_down(&self, seat: Seat) -> Option<CardMultiset> {
+        self.down[..self.n as usize].get(seat.index()).copied()
     }
 
-    /// A seat's standing.
-    ///
-    /// # Panics
-    /// When the seat is not at the table.
-    pub fn status(&self, seat: Seat) -> Status {
-        self.status[..self.n as usize][seat.index()]
+    /// The cards everyone knows to be in a seat's hand (H23.3): taken from
+    /// the face-up cards while arranging, picked up with the pile, or turned
+    /// blind and taken, and not played since; `None` for a seat not at the
+    /// table.
+    pub fn known(&self, seat: Seat) -> Option<CardMultiset> {
+        self.known[..self.n as usize].get(seat.index()).copied()
+    }
+
+    /// A seat's standing; `None` for a seat not at the table.
+    pub fn status(&self, seat: Seat) -> Option<Status> {
+        self.status[..self.n as usize].get(seat.index()).copied()
     }
 
     /// Every card of the game, copies counted: hands, table cards, stock, pile,

@@ -3,11 +3,11 @@
 //! with the rest of the view, so that an accepted view lists exactly the
 //! actions of a position it can be a view of (H23).
 
-use cards_core::{Actor, CardMultiset, Rank, Seat, SeatView, Viewer, deck::CARDS_52};
+use cards_core::{Actor, CardMultiset, Rank, Seat, Viewer, deck::CARDS_52};
 
 use crate::error::SetupError;
 use crate::observe::View;
-use crate::rules::{OPENING_RANKS, check_rules};
+use crate::rules::{Decks, OPENING_RANKS, Rules, check_rules};
 use crate::state::{Phase, Source, Stage, Status, source_of};
 
 fn ensure(ok: bool, why: &'static str) -> Result<(), SetupError> {
@@ -35,12 +35,38 @@ impl View {
         let n = self.status.len();
         ensure(
             self.hand_counts.len() == n
+                && self.known.len() == n
                 && self.face_up.len() == n
                 && self.face_down_counts.len() == n,
             "every seat has a status, a hand count, face-up cards and a face-down count",
         )?;
-        let decks = check_rules(&self.rules, n)?;
+        let decks = check_rules(
+            &Rules {
+                decks: Decks::Fixed(self.decks),
+                ..Rules::default()
+            },
+            n,
+        )?;
         ensure(self.dealer.index() < n, "the dealer sits at the table")?;
+        ensure(self.to_act.index() < n, "the seat to act sits at the table")?;
+        if let Actor::Player(p) = self.actor {
+            ensure(p == self.to_act, "the actor is the seat to act")?;
+        }
+        // H23.3: known cards are part of their hand.
+        for (i, k) in self.known.as_slice().iter().enumerate() {
+            ensure(
+                k.len() <= usize::from(self.hand_counts.as_slice()[i]),
+                "a hand holds the cards known to be in it (H23.3)",
+            )?;
+            if let (Viewer::Seat(s), Some(h)) = (self.viewer, self.hand)
+                && s.index() == i
+            {
+                ensure(
+                    h.includes(*k),
+                    "a hand holds the cards known to be in it (H23.3)",
+                )?;
+            }
+        }
         let seat_ok = |s: Seat| s.index() < n;
         let me = match self.viewer {
             Viewer::Seat(s) => {
@@ -76,7 +102,20 @@ impl View {
         )?;
         let all = CardMultiset::decks(CARDS_52, decks).map_err(|_| SetupError::Decks)?;
         let mut seen = self.pile;
-        for part in self.face_up.as_slice().iter().chain(self.hand.as_slice()) {
+        let others_known = self
+            .known
+            .as_slice()
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| self.viewer != Viewer::Seat(Seat(*i as u8)))
+            .map(|(_, k)| k);
+        for part in self
+            .face_up
+            .as_slice()
+            .iter()
+            .chain(self.hand.as_slice())
+            .chain(others_known)
+        {
             seen = seen.checked_union(*part).map_err(|_| SetupError::Cards)?;
         }
         ensure(
@@ -120,8 +159,8 @@ impl View {
         self.check_pile()?;
         // Phase, actor and stage.
         ensure(
-            self.actions <= self.rules.max_actions
-                && (self.phase == Phase::Over || self.actions < self.rules.max_actions),
+            self.actions <= Rules::MAX_ACTIONS
+                && (self.phase == Phase::Over || self.actions < Rules::MAX_ACTIONS),
             "the action limit ends the game (H22)",
         )?;
         let quiet = self.stage == Stage::Start && self.group.is_none() && self.must_open.is_none();
@@ -237,23 +276,16 @@ impl View {
                 }
             }
         }
-        // H4: the announced card is the worst hand card, so the viewer's own
-        // hand holds none worse (a copy of it, with several decks, is fine).
-        if let (Some(c), Some((s, hand))) = (self.must_open, me) {
-            let worst = self.rules.opening_key(c);
+        // H4: of several holders of the announced card the first after the
+        // dealer opens (the worst-card check needs the suit order: see
+        // `validate_for`).
+        if let (Some(c), Some((s, hand)), Actor::Player(opener)) = (self.must_open, me, self.actor)
+        {
+            let from_first = |x: Seat| (x.index() + n - self.dealer.index() - 1) % n;
             ensure(
-                hand.iter()
-                    .all(|(h, _)| self.rules.opening_key(h).is_none_or(|k| Some(k) >= worst)),
-                "the announced card is the worst hand card (H4)",
+                from_first(s) >= from_first(opener) || !hand.contains(c),
+                "the first holder of the worst card after the dealer opens (H4)",
             )?;
-            // Of several holders the first after the dealer opens.
-            if let Actor::Player(opener) = self.actor {
-                let from_first = |x: Seat| (x.index() + n - self.dealer.index() - 1) % n;
-                ensure(
-                    from_first(s) >= from_first(opener) || !hand.contains(c),
-                    "the first holder of the worst card after the dealer opens (H4)",
-                )?;
-            }
         }
         // What the viewer himself can check about his own turn.
         if let (Some((s, hand)), Actor::Player(p)) = (me, self.actor)
@@ -279,6 +311,42 @@ impl View {
             let mut legal = Vec::new();
             self.legal_actions(&mut legal);
             ensure(!legal.is_empty(), "the player to act has a move")?;
+        }
+        Ok(())
+    }
+
+    /// [`validate`](View::validate), and what only the rules in play can
+    /// tell: the deck count (H1), the pick-up rule (H7), the action limit
+    /// (H22) and, with the rules' suit order, that the announced opening
+    /// card is the worst card of the viewer's hand (H4).
+    ///
+    /// # Errors
+    /// [`SetupError`] naming the first inconsistency.
+    pub fn validate_for(&self, rules: &Rules) -> Result<(), SetupError> {
+        self.validate()?;
+        let n = self.status.len();
+        ensure(
+            check_rules(rules, n)? == self.decks,
+            "the view's deck count is the rules' (H1)",
+        )?;
+        ensure(
+            rules.pick_up == self.pick_up,
+            "the view's pick-up rule is the rules' (H7)",
+        )?;
+        ensure(
+            self.actions <= rules.max_actions
+                && (self.phase == Phase::Over || self.actions < rules.max_actions),
+            "the action limit ends the game (H22)",
+        )?;
+        // H4: the announced card is the worst hand card, so the viewer's own
+        // hand holds none worse (a copy of it, with several decks, is fine).
+        if let (Some(c), Some(hand)) = (self.must_open, self.hand) {
+            let worst = rules.opening_key(c);
+            ensure(
+                hand.iter()
+                    .all(|(h, _)| rules.opening_key(h).is_none_or(|k| Some(k) >= worst)),
+                "the announced card is the worst hand card (H4)",
+            )?;
         }
         Ok(())
     }
@@ -335,14 +403,17 @@ impl View {
 #[serde(deny_unknown_fields)]
 pub(crate) struct ViewData {
     viewer: Viewer,
-    rules: crate::rules::Rules,
+    decks: u8,
+    pick_up: crate::rules::PickUp,
     dealer: Seat,
     phase: Phase,
     stage: Stage,
     actor: Actor,
+    to_act: Seat,
     hand: Option<CardMultiset>,
     hand_counts: cards_core::PerSeat<u8>,
     face_up: cards_core::PerSeat<CardMultiset>,
+    known: cards_core::PerSeat<CardMultiset>,
     face_down_counts: cards_core::PerSeat<u8>,
     status: cards_core::PerSeat<Status>,
     pile: CardMultiset,
@@ -368,14 +439,17 @@ impl TryFrom<ViewData> for View {
     fn try_from(d: ViewData) -> Result<View, SetupError> {
         let v = View {
             viewer: d.viewer,
-            rules: d.rules,
+            decks: d.decks,
+            pick_up: d.pick_up,
             dealer: d.dealer,
             phase: d.phase,
             stage: d.stage,
             actor: d.actor,
+            to_act: d.to_act,
             hand: d.hand,
             hand_counts: d.hand_counts,
             face_up: d.face_up,
+            known: d.known,
             face_down_counts: d.face_down_counts,
             status: d.status,
             pile: d.pile,

@@ -2,15 +2,26 @@
 //! (`rules`), property tests with the cards-core conformance checks
 //! (`props`), and pinned perft counts and a pinned seeded game (`perft`).
 
+#[path = "shithead/api.rs"]
+mod api;
 #[path = "shithead/bot.rs"]
 mod bot;
 #[path = "shithead/bounds.rs"]
 mod bounds;
+#[path = "shithead/builders.rs"]
+mod builders;
 #[path = "shithead/common.rs"]
 mod common;
+#[path = "shithead/events.rs"]
+mod events;
+#[cfg(feature = "serde")]
+#[path = "shithead/golden.rs"]
+mod golden;
 #[cfg(feature = "serde")]
 #[path = "shithead/json.rs"]
 mod json;
+#[path = "shithead/memory.rs"]
+mod memory;
 #[path = "shithead/perft.rs"]
 mod perft;
 #[path = "shithead/playing.rs"]
@@ -21,6 +32,8 @@ mod props;
 mod reload;
 #[path = "shithead/rules.rs"]
 mod rules;
+#[path = "shithead/search.rs"]
+mod search;
 #[path = "shithead/setup.rs"]
 mod setup;
 #[path = "shithead/specials.rs"]

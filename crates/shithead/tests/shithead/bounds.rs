@@ -38,7 +38,7 @@ fn h22_rules_read_from_json_are_validated() {
     let e = serde_json::from_value::<Rules>(v.clone()).unwrap_err();
     assert!(e.to_string().contains("(H22)"), "{e}");
     v["max_actions"] = serde_json::json!(10);
-    v["decks"] = serde_json::json!({"Fixed": 7});
+    v["decks"] = serde_json::json!({"fixed": 7});
     assert!(serde_json::from_value::<Rules>(v).is_err());
 }
 

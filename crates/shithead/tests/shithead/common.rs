@@ -1,7 +1,7 @@
 //! Helpers: build positions by hand, play strings of actions.
 
-use cards_core::{Game, Rank, Seat};
-use shithead::{Action, CardMultiset, Phase, Rules, Setup, Shithead, Stage, Status};
+use cards_core::{Game, Seat};
+use shithead::{Action, CardMultiset, Position, Rules, Shithead};
 
 /// Parses an action, panicking on a typo in a test.
 pub fn act(s: &str) -> Action {
@@ -67,71 +67,23 @@ impl Default for Pos<'_> {
 }
 
 impl Pos<'_> {
-    /// The position, validated.
+    /// The position, validated: the public [`Position`] builder does the work.
     pub fn build(&self) -> Shithead {
-        let n = self.seats;
-        let at = |v: &[&str], i: usize| cards(v.get(i).copied().unwrap_or(""));
-        let hands: Vec<CardMultiset> = (0..n).map(|i| at(self.hands, i)).collect();
-        let up: Vec<CardMultiset> = (0..n).map(|i| at(self.up, i)).collect();
-        let down: Vec<CardMultiset> = (0..n).map(|i| at(self.down, i)).collect();
-        let mut pile = CardMultiset::EMPTY;
-        let (mut top, mut level, mut run) = (None, None, 0u8);
-        for c in self.pile {
-            let c: cards_core::Card = c.parse().unwrap();
-            pile.add(c).unwrap();
-            if top == Some(c.rank()) {
-                run += 1;
-            } else {
-                top = Some(c.rank());
-                run = 1;
-            }
-            if c.rank() != Rank::Three {
-                level = Some(c.rank());
-            }
+        let mut b = Position::new(self.rules, self.seats)
+            .to_act(Seat(self.to_act))
+            .pile(&self.pile.join(" "))
+            .stock(self.stock);
+        for (i, h) in self.hands.iter().enumerate() {
+            b = b.hand(Seat(i as u8), h);
         }
-        let stock = cards(self.stock);
-        let decks = self.rules.decks_for(n).unwrap();
-        let mut rest = CardMultiset::decks(cards_core::deck::CARDS_52, decks).unwrap();
-        for part in hands.iter().chain(&up).chain(&down).chain([&stock, &pile]) {
-            assert!(rest.remove_all(*part), "a card is used twice: {part}");
+        for (i, u) in self.up.iter().enumerate() {
+            b = b.face_up(Seat(i as u8), u);
         }
-        let status: Vec<Status> = (0..n)
-            .map(|i| {
-                if hands[i].is_empty() && up[i].is_empty() && down[i].is_empty() {
-                    Status::Left(0)
-                } else {
-                    Status::Active
-                }
-            })
-            .collect();
-        let setup = Setup {
-            rules: self.rules,
-            seats: n as u8,
-            dealer: Seat(n as u8 - 1),
-            phase: Phase::Playing,
-            progress: 0,
-            to_act: Seat(self.to_act),
-            reversed: false,
-            stage: Stage::Start,
-            refill: false,
-            group: None,
-            group_len: 0,
-            top,
-            level,
-            run,
-            must_open: None,
-            ended_by_limit: false,
-            actions: 0,
-            status,
-            hands,
-            face_up: up,
-            face_down: down,
-            stock,
-            pile,
-            burned: rest,
-            removed: CardMultiset::EMPTY,
-        };
-        Shithead::from_setup(setup).unwrap_or_else(|e| panic!("bad test position: {e}"))
+        for (i, d) in self.down.iter().enumerate() {
+            b = b.face_down(Seat(i as u8), d);
+        }
+        b.build()
+            .unwrap_or_else(|e| panic!("bad test position: {e}"))
     }
 }
 

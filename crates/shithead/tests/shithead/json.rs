@@ -38,7 +38,7 @@ fn notation_saves_with_unknown_or_misspelt_fields_are_refused() {
         ),
         (
             "extra field in a struct variant",
-            with(&|v| v["stage"] = json!({"Blind": {"cover": false, "peek": true}})),
+            with(&|v| v["stage"] = json!({"blind": {"cover": false, "peek": true}})),
         ),
     ];
     for (what, v) in cases {

@@ -115,27 +115,30 @@ fn h2_deal_is_face_down_then_face_up_then_hand_from_after_the_dealer() {
         ["4C 4D 4H", "5C 5D 5H"],
         ["6C 6D 6H", "7C 7D 7H"],
     );
-    assert_eq!(g.face_down(Seat(0)), cards("2C 2D 2H"));
-    assert_eq!(g.face_down(Seat(1)), cards("3C 3D 3H"));
-    assert_eq!(g.face_up(Seat(1)), cards("5C 5D 5H"));
-    assert_eq!(g.hand(Seat(0)), cards("6C 6D 6H"));
+    assert_eq!(g.face_down(Seat(0)).unwrap(), cards("2C 2D 2H"));
+    assert_eq!(g.face_down(Seat(1)).unwrap(), cards("3C 3D 3H"));
+    assert_eq!(g.face_up(Seat(1)).unwrap(), cards("5C 5D 5H"));
+    assert_eq!(g.hand(Seat(0)).unwrap(), cards("6C 6D 6H"));
     assert_eq!(g.phase(), Phase::Arranging);
     // The very first card goes face down to seat 1, the player after dealer 0.
     let start = Shithead::new(Rules::default(), 2).unwrap();
     let first = start.apply(&act("draw 3C")).unwrap();
-    assert_eq!(first.face_down(Seat(1)), cards("3C"));
+    assert_eq!(first.face_down(Seat(1)).unwrap(), cards("3C"));
     // Nobody sees a face-down card, not even its owner.
     assert_eq!(
         start
             .event(&act("draw 3C"), Viewer::Seat(Seat(1)))
             .unwrap()
             .to_string(),
-        "seat 1 is dealt a face-down card"
+        "you are dealt a card face down"
     );
     // Another dealer: seat 0 gets the first card.
     let d1 = Shithead::with_dealer(Rules::default(), 2, Seat(1)).unwrap();
     assert_eq!(
-        d1.apply(&act("draw 3C")).unwrap().face_down(Seat(0)),
+        d1.apply(&act("draw 3C"))
+            .unwrap()
+            .face_down(Seat(0))
+            .unwrap(),
         cards("3C")
     );
     assert!(Shithead::with_dealer(Rules::default(), 2, Seat(2)).is_err());
@@ -161,12 +164,12 @@ fn h3_arranging_picks_three_of_six_in_turn_order() {
         "seat 1 does not own 6C"
     );
     let g = play(&g, &["up 7C 7D 7H"]);
-    assert_eq!(g.face_up(Seat(1)), cards("7C 7D 7H"));
-    assert_eq!(g.hand(Seat(1)), cards("5C 5D 5H"));
+    assert_eq!(g.face_up(Seat(1)).unwrap(), cards("7C 7D 7H"));
+    assert_eq!(g.hand(Seat(1)).unwrap(), cards("5C 5D 5H"));
     assert_eq!(g.actor(), Actor::Player(Seat(0)));
     let g = play(&g, &["up 4C 4D 6H"]);
     assert_eq!(g.phase(), Phase::Playing);
-    assert_eq!(g.hand(Seat(0)), cards("4H 6C 6D"));
+    assert_eq!(g.hand(Seat(0)).unwrap(), cards("4H 6C 6D"));
 }
 
 // H4 --------------------------------------------------------------------------
@@ -367,7 +370,7 @@ fn h5_3_a_play_of_several_cards_refills_once_after_the_play() {
         draws += 1;
     }
     assert_eq!(draws, 2);
-    assert_eq!(g.hand(Seat(0)).len(), 3);
+    assert_eq!(g.hand(Seat(0)).unwrap().len(), 3);
     assert_eq!(g.stock_len(), 1);
     // The refill stops when the stock is empty.
     let g = Pos {
@@ -379,6 +382,6 @@ fn h5_3_a_play_of_several_cards_refills_once_after_the_play() {
     }
     .build();
     let g = play(&g, &["play 5H 5S", "draw 6C"]);
-    assert_eq!(g.hand(Seat(0)), cards("6C 9C"));
+    assert_eq!(g.hand(Seat(0)).unwrap(), cards("6C 9C"));
     assert_eq!(seat(&g), Seat(1));
 }

@@ -214,7 +214,7 @@ fn h19_a_player_without_cards_is_out_and_skipped() {
     }
     .build();
     let g = play(&g, &["play 9C"]);
-    assert_eq!(g.status(Seat(0)), Status::Out(0));
+    assert_eq!(g.status(Seat(0)).unwrap(), Status::Out(0));
     assert_eq!(seat(&g), Seat(1));
     let g = play(&g, &["pick up", "play AC"]);
     assert_eq!(seat(&g), Seat(1), "seat 0 is skipped");
@@ -226,7 +226,7 @@ fn h19_a_player_without_cards_is_out_and_skipped() {
     }
     .build();
     let q = play(&q, &["play QC"]);
-    assert_eq!(q.status(Seat(0)), Status::Out(0));
+    assert_eq!(q.status(Seat(0)).unwrap(), Status::Out(0));
     assert_eq!(legal(&q), ["play KD"]);
     // A last eight skips, counting only active players.
     let e = Pos {
@@ -281,7 +281,7 @@ fn h21_leaving_removes_the_cards_and_ranks_the_leaver_last() {
     }
     .build();
     let l = g.host(&"leave 2".parse().unwrap()).unwrap();
-    assert_eq!(l.status(Seat(2)), Status::Left(0));
+    assert_eq!(l.status(Seat(2)).unwrap(), Status::Left(0));
     assert_eq!(l.removed(), cards("5C 6D"));
     assert_eq!(seat(&l), Seat(0), "play goes on");
     assert_eq!(l.leave(Seat(2)), Err(Illegal::AlreadyLeft(Seat(2))));
@@ -429,19 +429,19 @@ fn h23_views_show_own_hand_face_up_cards_and_counts_only() {
         d.event(&act("draw 6C"), Viewer::Seat(Seat(0)))
             .unwrap()
             .to_string(),
-        "seat 0 drew 6C"
+        "you draw 6C"
     );
     assert_eq!(
         d.event(&act("draw 6C"), Viewer::Seat(Seat(1)))
             .unwrap()
             .to_string(),
-        "seat 0 drew a card"
+        "seat 0 draws a card"
     );
     assert_eq!(
         d.event(&act("draw 6C"), Viewer::Spectator)
             .unwrap()
             .to_string(),
-        "seat 0 drew a card"
+        "seat 0 draws a card"
     );
 }
 
@@ -455,22 +455,24 @@ fn h23_a_serialized_view_holds_no_card_of_another_hand() {
         let mut bot = RandomBot;
         while t.actor() != Actor::Terminal {
             let g = *t.state();
-            // Cards anyone may know: face-up cards, the pile and the announced opener card.
+            // Cards anyone may know: face-up cards, the pile, the announced
+            // opener card and the cards seen going into a hand (H23.3).
             let public = |c: Card| {
-                (0..4).any(|s| g.face_up(Seat(s)).contains(c))
-                    || g.pile().contains(c)
+                (0..4).any(|s| {
+                    g.face_up(Seat(s)).unwrap().contains(c) || g.known(Seat(s)).unwrap().contains(c)
+                }) || g.pile().contains(c)
                     || g.must_open() == Some(c)
             };
             for me in 0..4u8 {
                 let json = serde_json::to_string(&g.observe(Viewer::Seat(Seat(me)))).unwrap();
                 let hidden = (0..4u8)
                     .filter(|&o| o != me)
-                    .flat_map(|o| g.hand(Seat(o)).copies())
-                    .chain((0..4u8).flat_map(|o| g.face_down(Seat(o)).copies()))
+                    .flat_map(|o| g.hand(Seat(o)).unwrap().copies())
+                    .chain((0..4u8).flat_map(|o| g.face_down(Seat(o)).unwrap().copies()))
                     .chain(g.stock().copies())
                     .chain(g.burned().copies());
                 for c in hidden {
-                    if public(c) || g.hand(Seat(me)).contains(c) {
+                    if public(c) || g.hand(Seat(me)).unwrap().contains(c) {
                         continue;
                     }
                     assert!(!json.contains(&format!("\"{c}\"")), "seat {me} sees {c}");

@@ -32,7 +32,7 @@ fn h21_leave_takes_a_seat_from_0_to_the_largest_table_any_case() {
         "leave", "leave ", "leav 2", "leave2", "quit 2", "", "lëave 2",
     ] {
         assert!(
-            matches!(bad.parse::<Leave>(), Err(ParseActionError::Unknown(_))),
+            matches!(bad.parse::<Leave>(), Err(ParseActionError::NotLeave(_))),
             "{bad}"
         );
     }
@@ -75,5 +75,18 @@ fn h23_error_messages_repeat_at_most_a_capped_part_of_the_input() {
     assert!(e.len() < 300, "{} bytes", e.len());
     // Short input is repeated whole.
     let e = "jump".parse::<Action>().unwrap_err().to_string();
-    assert!(e.starts_with(r#""jump" is not a shithead action"#), "{e}");
+    assert!(e.starts_with(r#""jump" is not a shithead move"#), "{e}");
+}
+
+#[test]
+fn h5_a_parse_error_suggests_only_what_a_player_may_type() {
+    let e = "jump".parse::<Action>().unwrap_err().to_string();
+    for form in ["up 4C 9H AS", "play 7H 7S", "blind", "pick up", "done"] {
+        assert!(e.contains(form), "{form} missing: {e}");
+    }
+    for chance_or_host in ["draw", "turn", "leave"] {
+        assert!(!e.contains(chance_or_host), "{chance_or_host} offered: {e}");
+    }
+    let e = "quit".parse::<Leave>().unwrap_err().to_string();
+    assert!(e.contains("leave 2") && e.contains("(H21)"), "{e}");
 }

@@ -3,7 +3,7 @@
 //! is accepted it lists the actions of the position it came from, or of a
 //! loadable position that shows exactly that view's changed field.
 
-use cards_core::{Actor, ChaCha8Rng, Game, Seat, SeatView, SeedableRng, Viewer, chance::below};
+use cards_core::{Actor, ChaCha8Rng, Game, Seat, SeedableRng, Viewer, chance::below};
 use proptest::prelude::*;
 use serde_json::{Value, json};
 use shithead::{Action, Leave, Rules, Shithead, View};
@@ -95,15 +95,11 @@ fn apply(m: &Mutation, view: &mut Value, save: &mut Value, me: usize) -> bool {
                 "actions",
                 "hand_counts",
                 "face_down_counts",
-                "max_actions",
+                "decks",
             ][f];
             match field {
                 "hand_counts" | "face_down_counts" => view[field][i % n] = json!(x),
-                "max_actions" => {
-                    view["rules"]["max_actions"] = json!(x);
-                    save["rules"]["max_actions"] = json!(x);
-                    return true;
-                }
+                "decks" => view[field] = json!(x),
                 "run" | "group_len" | "actions" => {
                     view[field] = json!(x);
                     save[field] = json!(x);
@@ -123,9 +119,9 @@ fn apply(m: &Mutation, view: &mut Value, save: &mut Value, me: usize) -> bool {
         }
         Mutation::Status(i, k, o) => {
             let st = match k {
-                0 => json!("Active"),
-                1 => json!({"Out": o}),
-                _ => json!({"Left": o}),
+                0 => json!("active"),
+                1 => json!({"out": o}),
+                _ => json!({"left": o}),
             };
             view["status"][i % n] = st.clone();
             save["status"][i % n] = st;
@@ -235,15 +231,15 @@ fn apply(m: &Mutation, view: &mut Value, save: &mut Value, me: usize) -> bool {
         }
         Mutation::Phase(k) => {
             let (field, v) = match k {
-                0 => ("phase", json!("Dealing")),
-                1 => ("phase", json!("Arranging")),
-                2 => ("phase", json!("Playing")),
-                3 => ("phase", json!("Over")),
-                4 => ("stage", json!("Start")),
-                5 => ("stage", json!("Add")),
-                6 => ("stage", json!("Cover")),
-                7 => ("stage", json!({"Blind": {"cover": false}})),
-                _ => ("stage", json!({"Blind": {"cover": true}})),
+                0 => ("phase", json!("dealing")),
+                1 => ("phase", json!("arranging")),
+                2 => ("phase", json!("playing")),
+                3 => ("phase", json!("over")),
+                4 => ("stage", json!("start")),
+                5 => ("stage", json!("add")),
+                6 => ("stage", json!("cover")),
+                7 => ("stage", json!({"blind": {"cover": false}})),
+                _ => ("stage", json!({"blind": {"cover": true}})),
             };
             view[field] = v.clone();
             save[field] = v;

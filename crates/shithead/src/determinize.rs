@@ -1,0 +1,208 @@
+//! [`Determinize`]: a full position from one seat's view (H23.3), for
+//! search bots that never see the state.
+
+use cards_core::{
+    Actor, Card, CardMultiset, Determinize, Rng, Seat, Viewer, chance::below, deck::CARDS_52,
+};
+
+use crate::error::SetupError;
+use crate::observe::View;
+use crate::rules::Rules;
+use crate::setup::Setup;
+use crate::state::{Phase, Shithead, Stage, Status};
+
+fn bad(why: &'static str) -> SetupError {
+    SetupError::Position(why)
+}
+
+/// Takes `n` cards out of `pool`, lowest first (their places are shuffled later).
+fn take(pool: &mut CardMultiset, n: usize) -> Result<CardMultiset, SetupError> {
+    let mut out = CardMultiset::EMPTY;
+    for c in pool.copies().take(n).collect::<Vec<_>>() {
+        pool.remove(c);
+        out.add(c).map_err(|_| SetupError::Cards)?;
+    }
+    if out.len() == n {
+        Ok(out)
+    } else {
+        Err(bad(
+            "the view's counts need more hidden cards than there are (H1)",
+        ))
+    }
+}
+
+impl Shithead {
+    /// The deal step reached when the active seats hold `dealt` cards (H2),
+    /// skipping the seats that left as the deal does.
+    fn deal_progress(&self, dealt: usize) -> u8 {
+        let total = 9 * self.n;
+        let (mut i, mut c) = (0u8, 0usize);
+        loop {
+            while i < total && !self.active(self.deal_target(i).0) {
+                i += 1;
+            }
+            if c == dealt || i >= total {
+                return i;
+            }
+            c += 1;
+            i += 1;
+        }
+    }
+
+    /// A position showing `view`, with every card the viewer cannot place
+    /// put anywhere it fits by count, and the one card the mover is known to
+    /// hold (H4 opening card, H5 add stage) drawn from the cards it may be.
+    fn skeleton<R: Rng + ?Sized>(
+        rules: &Rules,
+        view: &View,
+        me: Seat,
+        rng: &mut R,
+    ) -> Result<Shithead, SetupError> {
+        let n = view.status.len();
+        let mut g = Shithead::with_dealer(*rules, n, view.dealer)?;
+        let hand = view.hand.ok_or(bad("a seated viewer sees his own hand"))?;
+        let mut pool = CardMultiset::decks(CARDS_52, g.decks).map_err(|_| SetupError::Decks)?;
+        let mut out = |cards: CardMultiset| {
+            if pool.remove_all(cards) {
+                Ok(())
+            } else {
+                Err(SetupError::Cards)
+            }
+        };
+        out(hand)?;
+        out(view.pile)?;
+        for s in 0..n {
+            out(view.face_up.as_slice()[s])?;
+            if s != me.index() {
+                out(view.known.as_slice()[s])?;
+            }
+        }
+        g.phase = view.phase;
+        g.to_act = view.to_act;
+        g.reversed = view.reversed;
+        g.stage = view.stage;
+        g.refill = view.phase == Phase::Playing
+            && view.actor == Actor::Chance
+            && !matches!(view.stage, Stage::Blind { .. });
+        g.group = view.group;
+        g.group_len = view.group_len;
+        g.top = view.top;
+        g.level = view.level;
+        g.run = view.run;
+        g.must_open = view.must_open;
+        g.actions = view.actions;
+        g.by_limit = view.phase == Phase::Over && view.actions >= rules.max_actions;
+        g.pile = view.pile;
+        for s in 0..n {
+            let st = view.status.as_slice()[s];
+            g.status[s] = st;
+            match st {
+                Status::Out(_) => g.outs += 1,
+                Status::Left(_) => g.lefts += 1,
+                Status::Active => {}
+            }
+            g.up[s] = view.face_up.as_slice()[s];
+            g.known[s] = view.known.as_slice()[s];
+        }
+        // The one card the mover is known to hold beyond his known cards.
+        let mover = view.to_act;
+        let mut pinned = None;
+        if mover != me && view.phase == Phase::Playing && !g.refill {
+            let known = g.known[mover.index()];
+            match (view.stage, view.group) {
+                (Stage::Start, _) => {
+                    pinned = view.must_open.filter(|c| !known.contains(*c));
+                }
+                // H5, H9: he adds from his hand while he holds one.
+                (Stage::Add, Some(r))
+                    if known.count_rank(r) == 0
+                        && view.hand_counts.as_slice()[mover.index()] > 0 =>
+                {
+                    let of_rank: Vec<Card> = pool
+                        .iter()
+                        .map(|(c, _)| c)
+                        .filter(|c| c.rank() == r)
+                        .collect();
+                    if of_rank.is_empty() {
+                        return Err(bad("the mover holds a card of his group's rank (H5)"));
+                    }
+                    pinned = Some(of_rank[below(rng, of_rank.len() as u64) as usize]);
+                }
+                _ => {}
+            }
+        }
+        if let Some(c) = pinned {
+            if !pool.remove(c) {
+                return Err(bad("the announced opening card is held by the opener (H4)"));
+            }
+            g.known[mover.index()]
+                .add(c)
+                .map_err(|_| SetupError::Cards)?;
+        }
+        for s in 0..n {
+            let count = usize::from(view.hand_counts.as_slice()[s]);
+            g.hand[s] = if s == me.index() {
+                hand
+            } else {
+                let mut h = g.known[s];
+                let rest = count
+                    .checked_sub(h.len())
+                    .ok_or(bad("a hand holds the cards known to be in it (H23.3)"))?;
+                h.add_all(take(&mut pool, rest)?)
+                    .map_err(|_| SetupError::Cards)?;
+                h
+            };
+        }
+        if let Some(c) = pinned {
+            g.known[mover.index()].remove(c);
+        }
+        for s in 0..n {
+            g.down[s] = take(&mut pool, usize::from(view.face_down_counts.as_slice()[s]))?;
+        }
+        g.stock = take(&mut pool, usize::from(view.stock_len))?;
+        g.burned = take(&mut pool, usize::from(view.burned_len))?;
+        g.removed = take(&mut pool, usize::from(view.removed_len))?;
+        if !pool.is_empty() {
+            return Err(SetupError::Cards);
+        }
+        g.progress = match view.phase {
+            Phase::Dealing => {
+                let dealt = (0..n).map(|s| g.held(Seat(s as u8))).sum();
+                g.deal_progress(dealt)
+            }
+            Phase::Arranging => (0..g.n)
+                .find(|&k| g.arrange_seat(k) == view.to_act)
+                .ok_or(bad(
+                    "players arrange in turn from the player after the dealer",
+                ))?,
+            _ => 0,
+        };
+        Ok(g)
+    }
+}
+
+impl Determinize for Shithead {
+    /// Builds a position from the seat's view and deals every card the seat
+    /// cannot place at random among the places that may hold it, keeping
+    /// what it knows: the cards known to be in each hand (H23.3), the
+    /// announced opening card in the opener's hand, no worse card in any
+    /// hand and no copy of it before the opener (H4), and a card of the
+    /// mover's group in his hand while he may add to it (H5). The dealing is
+    /// the re-deal's own ([`Redeal`](cards_core::Redeal)), so both keep the
+    /// same facts. The result loads through [`Shithead::from_setup`].
+    fn determinize<R: Rng + ?Sized>(
+        rules: &Rules,
+        view: &View,
+        rng: &mut R,
+    ) -> Result<Shithead, SetupError> {
+        let Viewer::Seat(me) = view.viewer else {
+            return Err(bad(
+                "only a seat's view can be determinized, not a spectator's",
+            ));
+        };
+        view.validate_for(rules)?;
+        let skeleton = Shithead::skeleton(rules, view, me, rng)?;
+        let dealt = skeleton.shuffle_unknown(me, rng);
+        Shithead::from_setup(Setup::from(dealt))
+    }
+}
