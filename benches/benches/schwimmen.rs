@@ -136,7 +136,7 @@ fn random_game(c: &mut Criterion) {
 /// One hard decision (ISMCTS at `Opponents::hard_budget`, no time limit) on a
 /// fixed mid-round position of a 4-seat game, from the mover's view.
 fn ismcts_decision(c: &mut Criterion) {
-    use cards_core::{Actor, Bot, Difficulty, Viewer};
+    use cards_core::{Actor, Difficulty, Viewer};
     let rules = Rules::default();
     let mut g = Schwimmen::new(rules, 4).expect("4 seats");
     let mut rng = ChaCha8Rng::seed_from_u64(11);

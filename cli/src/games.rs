@@ -29,9 +29,8 @@ fn with_difficulty<G: Opponents>(name: &str, rules: &G::Rules) -> Option<Box<dyn
     name.parse::<Difficulty>().ok().map(|d| d.bot::<G>(rules))
 }
 
-/// `random` for any game, else `medium` as the game's heuristic bot.
-// TODO(levels): once every game implements cards_core::Opponents, build
-// easy/medium/hard through cards_core::Difficulty instead.
+/// `random` for any game, else `medium` as the game's heuristic bot (for a
+/// game without [`Opponents`] yet: Trump 21).
 fn with_heuristic<G: Game + 'static>(
     name: &str,
     heuristic: impl FnOnce() -> Box<dyn Bot<G>>,
@@ -39,22 +38,6 @@ fn with_heuristic<G: Game + 'static>(
     match name {
         "random" => Some(Box::new(RandomBot)),
         "medium" => Some(heuristic()),
-        _ => None,
-    }
-}
-
-/// `random` for any game, else `easy`, `medium` or `hard` as the game's
-/// [`cards_core::Difficulty`] levels.
-fn with_difficulty<G: cards_core::Opponents>(
-    name: &str,
-    rules: &G::Rules,
-) -> Option<Box<dyn Bot<G>>> {
-    use cards_core::Difficulty;
-    match name {
-        "random" => Some(Box::new(RandomBot)),
-        "easy" => Some(Difficulty::Easy.bot::<G>(rules)),
-        "medium" => Some(Difficulty::Medium.bot::<G>(rules)),
-        "hard" => Some(Difficulty::Hard.bot::<G>(rules)),
         _ => None,
     }
 }
