@@ -64,7 +64,7 @@ impl fmt::Display for Action {
 }
 
 /// Why a text is not an action or host operation. The input is echoed only in
-/// part (at most [`ECHO_CHARS`](crate::error::ECHO_CHARS) characters and its length).
+/// part (at most 40 characters and its length).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ParseActionError {
     /// Not one of the text forms a player may type (S6, S9, S11).

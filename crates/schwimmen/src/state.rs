@@ -47,9 +47,9 @@ pub enum Fate {
 
 /// A whole game of Schwimmen: `Copy`, a few bitsets and small arrays, no heap.
 ///
-/// Build one with [`Game::new`] (or from a validated [`Setup`](crate::Setup)),
-/// then drive it with [`Game::apply`] / [`Game::apply_mut`] and the host
-/// operations of [`Game::host`].
+/// Build one with [`Game::new`](cards_core::Game::new) (or from a validated [`Setup`](crate::Setup)),
+/// then drive it with [`Game::apply`](cards_core::Game::apply) / [`Game::apply_mut`](cards_core::Game::apply_mut) and the host
+/// operations of [`Game::host`](cards_core::Game::host).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(
     feature = "serde",
