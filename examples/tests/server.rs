@@ -74,3 +74,26 @@ fn bad_requests_are_refused_by_kind_and_change_nothing() {
     );
     assert_eq!(server.table().log().len(), before);
 }
+
+#[test]
+fn a_seat_may_leave_for_itself_only_and_a_misdeal_is_the_hosts() {
+    use cards_core::{Seat, Table, TableError};
+    let mut t = Table::<schwimmen::Schwimmen>::new(schwimmen::Rules::default(), 3, 1).unwrap();
+    let misdeal: schwimmen::HostOp = "misdeal".parse().unwrap();
+    assert!(matches!(
+        t.host_as(Seat(0), &misdeal),
+        Err(TableError::NotYourSeat { .. })
+    ));
+    let leave = |s: u8| format!("leave {s}");
+    assert!(matches!(
+        t.host_as(Seat(0), &leave(1).parse().unwrap()),
+        Err(TableError::NotYourSeat { .. })
+    ));
+    t.host_as(Seat(1), &leave(1).parse().unwrap()).unwrap();
+    let mut t = Table::<trump21::Trump21>::new(trump21::Rules::default(), 3, 1).unwrap();
+    assert!(t.host_as(Seat(2), &leave(0).parse().unwrap()).is_err());
+    t.host_as(Seat(0), &leave(0).parse().unwrap()).unwrap();
+    let mut t = Table::<shithead::Shithead>::new(shithead::Rules::default(), 3, 1).unwrap();
+    assert!(t.host_as(Seat(2), &leave(0).parse().unwrap()).is_err());
+    t.host_as(Seat(0), &leave(0).parse().unwrap()).unwrap();
+}

@@ -126,6 +126,14 @@ pub trait Game: Clone + Debug + Eq + Hash + Sized {
     /// When the operation is not allowed now; the error names the rule.
     fn host(&self, op: &Self::HostOp) -> Result<Self, Self::Illegal>;
 
+    /// The seat a host operation speaks for (a player leaving), or `None` for
+    /// one only the host may order (a misdeal). [`Table::host_as`](crate::Table::host_as)
+    /// uses it to refuse a seat that orders an operation for another seat.
+    fn host_seat(op: &Self::HostOp) -> Option<Seat> {
+        let _ = op;
+        None
+    }
+
     /// What `viewer` may know: hidden cards are not representable in it.
     fn observe(&self, viewer: Viewer) -> Self::View;
 

@@ -184,6 +184,24 @@ impl<G: Game> Table<G> {
         Ok(())
     }
 
+    /// Applies a host operation requested by `seat` (a player leaving),
+    /// refusing one that speaks for another seat or that only the host may
+    /// order ([`Game::host_seat`]): what a server calls with the seat a request
+    /// came from.
+    ///
+    /// # Errors
+    /// [`TableError::NotYourSeat`], else the rules' reason; the table is
+    /// unchanged either way.
+    pub fn host_as(&mut self, seat: Seat, op: &G::HostOp) -> Result<(), TableError<G::Illegal>> {
+        if G::host_seat(op) != Some(seat) {
+            return Err(TableError::NotYourSeat {
+                seat,
+                op: op.to_string(),
+            });
+        }
+        Ok(self.host(op)?)
+    }
+
     /// Lets `bot` choose for the player to act and plays its choice.
     /// Returns the action, or `None` when the game is over.
     ///
@@ -351,6 +369,14 @@ pub enum TableError<E: std::error::Error + 'static> {
         seat: Seat,
         /// The seat to act, if the game is not over.
         to_act: Option<Seat>,
+    },
+    /// A seat asked for a host operation that is not its own to ask for.
+    #[error("{seat} may not ask for {op}: only the host or the seat it names may")]
+    NotYourSeat {
+        /// The seat that asked.
+        seat: Seat,
+        /// The operation, in its text form.
+        op: String,
     },
     /// [`Table::play_bots`] was given fewer bots than there are seats.
     #[error("{bots} bots for {seats} seats: every seat needs a bot")]

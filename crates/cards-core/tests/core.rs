@@ -280,6 +280,26 @@ fn play_as_refuses_a_seat_that_is_not_to_act_and_changes_nothing() {
 }
 
 #[test]
+fn host_as_lets_a_seat_leave_only_for_itself() {
+    let mut t = Table::<Toy>::new(rules(), 3, 7).unwrap();
+    let before = t.log().len();
+    let err = t
+        .host_as(cards_core::Seat(0), &Leave(cards_core::Seat(2)))
+        .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "seat 0 may not ask for leave 2: only the host or the seat it names may"
+    );
+    assert_eq!(t.log().len(), before, "nothing changed");
+    t.host_as(cards_core::Seat(2), &Leave(cards_core::Seat(2)))
+        .unwrap();
+    assert!(matches!(
+        t.host_as(cards_core::Seat(2), &Leave(cards_core::Seat(2))),
+        Err(TableError::Illegal(_))
+    ));
+}
+
+#[test]
 fn play_bots_with_too_few_bots_is_an_error_not_a_panic() {
     let mut t = Table::<Toy>::new(rules(), 3, 7).unwrap();
     let mut bots: Vec<Box<dyn Bot<Toy>>> = vec![Box::new(RandomBot), Box::new(RandomBot)];

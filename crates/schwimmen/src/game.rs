@@ -131,6 +131,13 @@ impl Game for Schwimmen {
         self.host_op(op)
     }
 
+    fn host_seat(op: &HostOp) -> Option<Seat> {
+        match op {
+            HostOp::Leave(s) => Some(*s),
+            HostOp::Misdeal => None,
+        }
+    }
+
     fn observe(&self, viewer: Viewer) -> View {
         View::of(self, viewer)
     }

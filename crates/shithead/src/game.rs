@@ -100,6 +100,10 @@ impl Game for Shithead {
         self.host_leave(op)
     }
 
+    fn host_seat(op: &Leave) -> Option<Seat> {
+        Some(op.0)
+    }
+
     fn observe(&self, viewer: Viewer) -> View {
         View::of(self, viewer)
     }

@@ -128,6 +128,12 @@ impl Game for Trump21 {
         }
     }
 
+    fn host_seat(op: &HostOp) -> Option<Seat> {
+        match op {
+            HostOp::Leave(s) => Some(*s),
+        }
+    }
+
     fn observe(&self, viewer: Viewer) -> View {
         View::of(self, viewer)
     }

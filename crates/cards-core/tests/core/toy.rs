@@ -321,6 +321,10 @@ impl Game for Toy {
         Ok(next)
     }
 
+    fn host_seat(op: &Leave) -> Option<Seat> {
+        Some(op.0)
+    }
+
     fn observe(&self, viewer: Viewer) -> ToyView {
         let me = match viewer {
             Viewer::Seat(s) => Some(s),
