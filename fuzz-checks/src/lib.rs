@@ -32,7 +32,8 @@ mod trump21_impl;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Failure {
     /// `Some(defect)` when this is a known crate defect that is being fixed
-    /// elsewhere (see [`KNOWN_SHITHEAD_LIMIT_MID_TURN`]); `None` for a new failure.
+    /// elsewhere (a game names it in `known_reload_defect`); `None` for a new
+    /// failure. No defect is known at present.
     pub known: Option<&'static str>,
     /// What went wrong, with the values involved.
     pub what: String,
@@ -56,19 +57,6 @@ impl Display for Failure {
         }
     }
 }
-
-/// Known defect: a Shithead game that ends in the middle of a turn at the H22
-/// action limit is saved with the turn still in progress and refuses to reload
-/// ("a finished game has no turn in progress"). Another engineer is fixing it;
-/// the checks report it apart.
-pub const KNOWN_SHITHEAD_LIMIT_MID_TURN: &str =
-    "shithead: a game ended mid-turn by the action limit (H22) does not reload";
-
-/// Known defect: as [`KNOWN_SHITHEAD_LIMIT_MID_TURN`], for a game that a leave
-/// (H21) ended during an add or cover stage. (Recognised as: some seat has left;
-/// a game that ends mid-turn with nobody gone is a new failure.)
-pub const KNOWN_SHITHEAD_LEAVE_MID_TURN: &str =
-    "shithead: a game ended mid-turn after a leave (H21) does not reload";
 
 /// A source of small choices: fuzz bytes or a seeded RNG.
 pub trait Pick {

@@ -3,12 +3,10 @@
 //! cards and the cards of players who left.
 
 use cards_core::CardMultiset as Cards;
-use cards_core::{Actor, Card, Game, Seat, Suit};
-use shithead::{Decks, Eights, Kings, Leave, PickUp, Rules, Setup, Shithead, Status};
+use cards_core::{Card, Game, Seat, Suit};
+use shithead::{Decks, Eights, Kings, Leave, PickUp, Rules, Setup, Shithead};
 
-use crate::{
-    Checked, KNOWN_SHITHEAD_LEAVE_MID_TURN, KNOWN_SHITHEAD_LIMIT_MID_TURN, Pick, json_methods,
-};
+use crate::{Checked, Pick, json_methods};
 
 impl Checked for Shithead {
     const NAME: &'static str = "shithead";
@@ -99,20 +97,6 @@ impl Checked for Shithead {
 
     fn reload_setup(&self) -> Result<Shithead, String> {
         Shithead::from_setup(Setup::from(*self)).map_err(|e| e.to_string())
-    }
-
-    fn known_reload_defect(&self, error: &str) -> Option<&'static str> {
-        if self.actor() != Actor::Terminal
-            || !error.contains("a finished game has no turn in progress")
-        {
-            return None;
-        }
-        if self.ended_by_limit() {
-            return Some(KNOWN_SHITHEAD_LIMIT_MID_TURN);
-        }
-        (0..self.seats())
-            .any(|s| matches!(self.status(Seat(s as u8)), Some(Status::Left(_))))
-            .then_some(KNOWN_SHITHEAD_LEAVE_MID_TURN)
     }
 
     json_methods!();
