@@ -99,17 +99,9 @@ pub enum SetupError {
     Position(&'static str),
 }
 
-/// The most characters of an input that an error message repeats.
-pub(crate) const ECHO_CHARS: usize = 40;
-
-/// `input` for an error message: quoted, at most [`ECHO_CHARS`] characters, and
-/// its length in bytes when it was cut, so a huge input gives a short message.
-// TODO: cards_core echo helper
+/// `input` for an error message, capped (see [`cards_core::text::echo`]).
 pub(crate) fn echo(input: &str) -> String {
-    match input.char_indices().nth(ECHO_CHARS) {
-        None => format!("{input:?}"),
-        Some((cut, _)) => format!("{:?}… ({} bytes)", &input[..cut], input.len()),
-    }
+    cards_core::text::echo(input).to_string()
 }
 
 #[cfg(test)]
@@ -122,6 +114,6 @@ mod tests {
         let long = "é".repeat(1_000_000);
         let e = echo(&long);
         assert!(e.len() < 200, "{e}");
-        assert!(e.ends_with("… (2000000 bytes)"), "{e}");
+        assert!(e.ends_with('…'), "{e}");
     }
 }

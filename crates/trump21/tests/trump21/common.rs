@@ -4,7 +4,7 @@
 
 use cards_core::{Actor, Game, Seat};
 use trump21::{
-    Action, LastRound, NumberCounts, Rules, Setup, Trump, Trump21, TrumpCounts, setup_of,
+    Action, LastRound, NumberCounts, Phase, Rules, Setup, Trump, Trump21, TrumpCounts, setup_of,
 };
 
 /// A fresh game.
@@ -137,4 +137,28 @@ pub fn at_round(s: &mut Setup, round: u32) {
         winners: 1,
         ..LastRound::default()
     });
+}
+
+/// The position of the pinned trump-heavy perft: seat 0 holds Exchange, Destroy, Trump
+/// Switch, Love your enemy and Damage+1; seat 1 two hidden trumps, seat 2 one.
+pub fn heavy() -> Trump21 {
+    let mut s = position(
+        &[(9, &[5]), (7, &[10]), (3, &[4])],
+        &[
+            &[
+                Trump::Exchange,
+                Trump::Destroy,
+                Trump::Switch,
+                Trump::Love,
+                Trump::Damage1,
+            ],
+            &[Trump::Shield, Trump::Harvest],
+            &[Trump::Return],
+        ],
+        0,
+    );
+    to_pile(&mut s, Trump::GoFor17);
+    to_pile(&mut s, Trump::Draw3);
+    s.phase = Phase::Play;
+    load(s)
 }

@@ -30,30 +30,6 @@ fn completions(g: &Trump21, out: &mut Vec<Exchange>) {
     }
 }
 
-/// The position of the pinned trump-heavy perft: seat 0 holds Exchange, Destroy, Trump
-/// Switch, Love your enemy and Damage+1; seat 1 two hidden trumps, seat 2 one.
-fn heavy() -> Trump21 {
-    let mut s = position(
-        &[(9, &[5]), (7, &[10]), (3, &[4])],
-        &[
-            &[
-                Trump::Exchange,
-                Trump::Destroy,
-                Trump::Switch,
-                Trump::Love,
-                Trump::Damage1,
-            ],
-            &[Trump::Shield, Trump::Harvest],
-            &[Trump::Return],
-        ],
-        0,
-    );
-    to_pile(&mut s, Trump::GoFor17);
-    to_pile(&mut s, Trump::Draw3);
-    s.phase = Phase::Play;
-    load(s)
-}
-
 #[test]
 fn t12_8_each_exchange_has_exactly_one_action_sequence() {
     let g = heavy();

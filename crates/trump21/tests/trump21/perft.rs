@@ -1,7 +1,7 @@
 //! Pinned perft counts from two fixed positions, and one pinned seeded game.
 
 use cards_core::{Bot, Game, RandomBot, Seat, Table, perft};
-use trump21::{OddsBot, Phase, Rules, Trump, Trump21};
+use trump21::{OddsBot, Rules, Trump21};
 
 use crate::common::*;
 
@@ -18,25 +18,7 @@ fn perft_from_the_start_of_a_two_player_game() {
 
 #[test]
 fn perft_from_a_trump_heavy_position() {
-    let mut s = position(
-        &[(9, &[5]), (7, &[10]), (3, &[4])],
-        &[
-            &[
-                Trump::Exchange,
-                Trump::Destroy,
-                Trump::Switch,
-                Trump::Love,
-                Trump::Damage1,
-            ],
-            &[Trump::Shield, Trump::Harvest],
-            &[Trump::Return],
-        ],
-        0,
-    );
-    to_pile(&mut s, Trump::GoFor17);
-    to_pile(&mut s, Trump::Draw3);
-    s.phase = Phase::Play;
-    let g = load(s);
+    let g = heavy();
     let counts: Vec<u64> = (1..=3).map(|d| perft(&g, d)).collect();
     // Depth 1 by hand: draw, close; damage+1 at 3 seats; destroy: 4 own hidden kinds and
     // 2 opponents' hidden; love at 2; switch 0–4; exchange with seat 1 or 2 (its items
