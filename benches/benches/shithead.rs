@@ -13,7 +13,7 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use shithead::{Rules, Shithead, playable};
 
 /// Steps of the seeded random games.
-const GAME_STEPS: usize = 30_258;
+const GAME_STEPS: usize = 31_310;
 const GAMES: u64 = 100;
 
 fn bench_playable(c: &mut Criterion) {
