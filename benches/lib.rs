@@ -6,6 +6,8 @@
 //! Every fixture is built from fixed seeds, so it is the same on every machine.
 #![forbid(unsafe_code)]
 
+pub mod encoding;
+
 /// Schwimmen fixtures: every 3-card hand and fixed turn positions.
 pub mod schwimmen {
     use cards_core::{CardSet, ChaCha8Rng, Game, Playout, SeedableRng, deck};

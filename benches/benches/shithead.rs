@@ -4,6 +4,7 @@
 
 use std::hint::black_box;
 
+use benches::encoding::{bench_encode_observation, bench_legal_mask};
 use benches::shithead::{APPLY_SUM, LEGAL_SUM, PLAYABLE_PAIRS, apply_pairs, positions};
 use cards_core::{
     Actor, Bot, ChaCha8Rng, Game, Ismcts, Opponents, Rank, SeedableRng, Viewer, chance::below,
@@ -144,8 +145,15 @@ fn bench_ismcts_decision(c: &mut Criterion) {
     group.finish();
 }
 
+fn bench_encodings(c: &mut Criterion) {
+    let states = positions(256);
+    bench_encode_observation(c, "shithead", &states);
+    bench_legal_mask(c, "shithead", &states);
+}
+
 criterion_group!(
     benches,
+    bench_encodings,
     bench_ismcts_decision,
     bench_playable,
     bench_legal_actions,
