@@ -2,8 +2,9 @@
 //! masks, observation tensors and rewards, checked over random games of every
 //! seat count and several rule variants, and against the documented layout.
 
+use cards_core::Step;
 use cards_core::chance::below;
-use cards_core::conformance::check_encoding;
+use cards_core::conformance::{check_encoding, check_walk_with_host};
 use cards_core::{
     Actor, Card, CardMultiset, ChaCha8Rng, Encode, Game, Rank, Redeal, Seat, SeedableRng, Shape,
     Viewer, legal_mask,
@@ -110,6 +111,33 @@ proptest! {
             check_state(g, shape, &mut legal, &mut mask);
         });
         prop_assert!(steps > 9 * seats, "a game of {steps} steps");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 32, ..ProptestConfig::default() })]
+
+    /// The conformance walk with players leaving at random moments (so the
+    /// states only leaving reaches are covered), then cards-core's encoding
+    /// check at every state of its log.
+    #[test]
+    fn encodings_keep_their_promises_along_conformance_walks_with_leavers(
+        seed in any::<u64>(), seats in 2usize..=10, v in 0u8..4
+    ) {
+        let start = Shithead::new(variant(v), seats).unwrap();
+        let leaves: Vec<_> = (0..seats).map(|s| Leave(Seat(s as u8))).collect();
+        let walk = check_walk_with_host(&start, seed, 200_000, &[], &leaves);
+        prop_assert!(walk.is_ok(), "{}", walk.err().unwrap());
+        let mut g = start;
+        for (k, step) in walk.unwrap().log.iter().enumerate() {
+            let checked = check_encoding(&g, seed ^ k as u64, k);
+            prop_assert!(checked.is_ok(), "{}", checked.unwrap_err());
+            g = match step {
+                Step::Chance(a) | Step::Player(_, a) => g.apply(a).unwrap(),
+                Step::Host(h) => g.host(h).unwrap(),
+            };
+        }
+        prop_assert!(check_encoding(&g, seed, usize::MAX).is_ok());
     }
 }
 
