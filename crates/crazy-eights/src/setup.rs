@@ -157,7 +157,9 @@ impl Save for CrazyEights {
             if (s.reversed || s.owed > 0) && !special {
                 return Err(bad("reversing and owed twos need use_special_cards (C11)"));
             }
+            // A game may end on a stacked two: the debt stays written at the end.
             if s.owed > 0
+                && s.phase != Phase::Over
                 && (s.stock.is_empty()
                     || !matches!(s.phase, Phase::Turn | Phase::Draw)
                     || s.draws > 0)
