@@ -17,11 +17,15 @@ flags=(-O2 -std=c++17 -DNDEBUG -I"$out/include" -I"$absl" -I"$os/json/include" -
 srcs=("$here/bench_openspiel.cc" "$os/spiel.cc" "$os/spiel_utils.cc" "$os/game_parameters.cc"
   "$os/observer.cc" "$os/policy.cc" "$os/simultaneous_move_game.cc" "$os/matrix_game.cc"
   "$os/normal_form_game.h" "$os/tensor_game.cc" "$os/action_view.cc" "$os/spiel_bots.cc"
-  "$os/utils/usage_logging.cc" "$os/utils/tensor_view.cc"
+  "$os/utils/status.cc" "$os/utils/usage_logging.cc"
   "$os/games/crazy_eights/crazy_eights.cc")
-for d in ${ABSL_DIRS:-base strings strings/internal numeric types} ; do
+ABSL_DIRS="base base/internal strings strings/internal strings/internal/str_format numeric types
+  time time/internal/cctz/src container container/internal hash hash/internal synchronization
+  synchronization/internal debugging debugging/internal profiling profiling/internal random
+  random/internal crc crc/internal log log/internal"
+for d in $ABSL_DIRS; do
   for f in "$absl/absl/$d"/*.cc; do
-    case "$f" in *_test.cc | *_benchmark.cc | *test_util* | *mock* | *_testing.cc | *test_helpers* | *gentables* | *print_hash_of* | *_test_common.cc | *fuzz*) continue ;; esac
+    case "$f" in *_test.cc | *_benchmark.cc | *test_util* | *mock* | *_testing.cc | *test_helpers* | *gentables* | *print_hash_of* | *_test_common.cc | *fuzz* | *_main.cc | *benchmark* | *test*) continue ;; esac
     srcs+=("$f")
   done
 done
@@ -39,6 +43,13 @@ for f in "${srcs[@]}"; do
   fi
 done
 for p in "${pids[@]}"; do wait "$p"; done
-# The game registers itself in a static initialiser: keep every object.
-g++ -O2 -o "$out/bench_openspiel" -Wl,--whole-archive "${objs[@]}" -Wl,--no-whole-archive -lpthread
+# OpenSpiel's objects are linked whole (the game registers itself in a static
+# initialiser); abseil's go into an archive, so only what is used is linked.
+spiel=() absl_objs=()
+for o in "${objs[@]}"; do
+  case "$o" in *abseil-cpp*) absl_objs+=("$o") ;; *) spiel+=("$o") ;; esac
+done
+rm -f "$out/libabsl_bench.a"
+ar rcs "$out/libabsl_bench.a" "${absl_objs[@]}"
+g++ -O2 -o "$out/bench_openspiel" "${spiel[@]}" "$out/libabsl_bench.a" -lpthread
 echo "$out/bench_openspiel"
