@@ -32,20 +32,28 @@ impl TurnFacts {
     pub fn list(&self, out: &mut Vec<Action>) {
         if self.owed > 0 {
             // C11.3: a two of any suit stacks; otherwise draw what is owed.
-            for (card, _) in self.hand.iter() {
-                if card.rank() == Rank::Two {
-                    out.push(Action::Play(card));
-                } else {
-                    break;
-                }
-            }
+            push_lanes(out, Rank::Two, self.hand.rank_lanes(Rank::Two));
             out.push(Action::Draw);
             return;
         }
-        for (card, _) in self.hand.iter() {
-            if matches(card, self.top, self.suit) {
-                out.push(Action::Play(card));
-            }
+        // C7, all at once on the hand's lanes (2 bits a card, rank by rank,
+        // OpenSpiel's id order): the top card's rank, the eights, the suit.
+        let held = {
+            let l = self.hand.lanes();
+            (l | l >> 1) & LOW_BITS
+        };
+        let fits = (0xFFu128 << (8 * self.top.rank() as u32))
+            | (0xFFu128 << (8 * Rank::Eight as u32))
+            | (SUIT_CLUBS << (2 * self.suit as u32));
+        let mut m = held & fits;
+        while m != 0 {
+            let bit = m.trailing_zeros();
+            let (rank, suit) = ((bit / 8) as usize, ((bit % 8) / 2) as usize);
+            out.push(Action::Play(Card::new(
+                Rank::from_index(rank),
+                Suit::from_index(suit),
+            )));
+            m &= m - 1;
         }
         if self.may_draw() {
             out.push(Action::Draw);
@@ -65,6 +73,24 @@ impl TurnFacts {
     #[inline]
     pub fn may_pass(&self) -> bool {
         self.stock_empty || self.draws >= self.max_draw
+    }
+}
+
+/// The low bit of each card's lane (52 cards).
+const LOW_BITS: u128 = (1u128 << 104) / 3;
+/// The low bit of every club's lane; shifted by 2 · suit, of that suit's.
+const SUIT_CLUBS: u128 = 0x01_01_01_01_01_01_01_01_01_01_01_01_01;
+
+/// Pushes a play of each card of `rank` whose lane in `lanes` is not empty, suits in order.
+#[inline]
+fn push_lanes(out: &mut Vec<Action>, rank: Rank, mut lanes: u8) {
+    while lanes != 0 {
+        let suit = lanes.trailing_zeros() / 2;
+        out.push(Action::Play(Card::new(
+            rank,
+            Suit::from_index(suit as usize),
+        )));
+        lanes &= !(3u8 << (2 * suit));
     }
 }
 
