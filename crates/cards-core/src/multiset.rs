@@ -272,6 +272,22 @@ impl CardMultiset {
         CardMultiset((lanes as u128) << (8 * rank as u32))
     }
 
+    /// Every card's 2-bit copy count at once: card `c` counts in the two bits
+    /// from `8 · rank + 2 · suit` (ranks from two, suits clubs to spades), the
+    /// order of [`iter`](Self::iter). For masks over a whole hand at once (a
+    /// game's "which cards fit" in a few instructions).
+    ///
+    /// ```
+    /// use cards_core::CardMultiset;
+    /// let m: CardMultiset = "2C 2C 3D".parse()?;
+    /// assert_eq!(m.lanes(), 0b10 | 0b01 << (8 + 2));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub const fn lanes(self) -> u128 {
+        self.0
+    }
+
     /// The ranks held.
     #[inline]
     pub const fn ranks(self) -> RankSet {

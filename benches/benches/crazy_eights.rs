@@ -1,0 +1,124 @@
+//! Benchmarks for the crazy-eights crate: legal-action lists on fixed positions,
+//! `apply`, and random whole games with OpenSpiel's default parameters (5 players,
+//! chance steps included, as OpenSpiel's random play counts them). Each bench
+//! asserts its own result, so a fast wrong answer fails. docs/speed.md compares
+//! `random_game` with OpenSpiel's C++ game.
+
+use std::hint::black_box;
+
+use cards_core::{Actor, ChaCha8Rng, Game, Playout, SeedableRng, random_playout};
+use crazy_eights::{Action, CrazyEights, Rules};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+
+/// Player positions: random walks of fixed seeds, stopped at a player step.
+fn player_positions(count: usize) -> Vec<CrazyEights> {
+    let rules = Rules {
+        use_special_cards: true,
+        ..Rules::default()
+    };
+    let mut out = Vec::with_capacity(count);
+    let mut seed = 0u64;
+    while out.len() < count {
+        let mut g = CrazyEights::new(rules, 2 + (seed % 5) as usize).expect("valid");
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        random_playout(&mut g, &mut rng, 40 + (seed % 60) as usize);
+        if matches!(g.actor(), Actor::Player(_)) {
+            out.push(g);
+        }
+        seed += 1;
+    }
+    out
+}
+
+fn legal_actions(c: &mut Criterion) {
+    let positions = player_positions(256);
+    let count = |buf: &mut Vec<Action>| -> usize {
+        positions
+            .iter()
+            .map(|g| {
+                g.legal_actions(buf);
+                buf.len()
+            })
+            .sum()
+    };
+    let mut buf = Vec::with_capacity(64);
+    let expected = count(&mut buf);
+    let mut group = c.benchmark_group("crazy_eights");
+    group.throughput(Throughput::Elements(positions.len() as u64));
+    group.bench_function("legal_actions", |b| {
+        b.iter(|| {
+            let mut total = 0;
+            for g in black_box(&positions) {
+                g.legal_actions(&mut buf);
+                total += buf.len();
+            }
+            assert_eq!(total, expected);
+            total
+        })
+    });
+    group.finish();
+}
+
+fn apply(c: &mut Criterion) {
+    let mut pairs = Vec::new();
+    let mut buf = Vec::new();
+    for g in player_positions(64) {
+        g.legal_actions(&mut buf);
+        pairs.extend(buf.iter().map(|a| (g, *a)));
+    }
+    let mut group = c.benchmark_group("crazy_eights");
+    group.throughput(Throughput::Elements(pairs.len() as u64));
+    group.bench_function("apply", |b| {
+        b.iter(|| {
+            let mut ok = 0usize;
+            for (g, a) in black_box(&pairs) {
+                if g.apply(a).is_ok() {
+                    ok += 1;
+                }
+            }
+            assert_eq!(ok, pairs.len());
+            ok
+        })
+    });
+    group.finish();
+}
+
+const GAMES: u64 = 100;
+
+fn random_game(c: &mut Criterion) {
+    // OpenSpiel's defaults: 5 players, max_draw_cards 5, max_turns 100.
+    let start = CrazyEights::new(Rules::default(), 5).expect("valid");
+    let play_all = |start: &CrazyEights| {
+        let mut playout = Playout::new();
+        let (mut finished, mut steps) = (0u64, 0u64);
+        for seed in 0..GAMES {
+            let mut g = *start;
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            while playout.step(&mut g, &mut rng) {
+                steps += 1;
+            }
+            finished += u64::from(g.outcome().is_some());
+        }
+        (finished, steps)
+    };
+    let expected = play_all(&start);
+    eprintln!(
+        "crazy_eights/random_game: {GAMES} games, {} steps (chance included), {:.1} steps a game",
+        expected.1,
+        expected.1 as f64 / GAMES as f64
+    );
+    let mut group = c.benchmark_group("crazy_eights");
+    group.throughput(Throughput::Elements(GAMES));
+    group.bench_function("random_game", |b| {
+        b.iter(|| {
+            let got = play_all(black_box(&start));
+            assert_eq!(got, expected);
+            assert_eq!(got.0, GAMES, "every game ends");
+            got
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, legal_actions, apply, random_game);
+criterion_main!(benches);

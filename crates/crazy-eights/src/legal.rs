@@ -1,0 +1,199 @@
+//! The legal actions (C3–C11) in OpenSpiel's order (C16), and the checks `apply` runs.
+
+use cards_core::{Card, CardMultiset, Rank, Seat, Suit};
+
+use crate::action::Action;
+use crate::error::Illegal;
+use crate::state::{CrazyEights, Phase};
+
+/// Whether `card` may go on `top` with `suit` to follow: an eight always, else
+/// the suit to follow or the top card's rank (C7).
+#[inline]
+pub(crate) fn matches(card: Card, top: Card, suit: Suit) -> bool {
+    card.rank() == Rank::Eight || card.suit() == suit || card.rank() == top.rank()
+}
+
+/// What a turn offers, from the few facts a view also carries (C7, C9–C11).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct TurnFacts {
+    pub hand: CardMultiset,
+    pub top: Card,
+    pub suit: Suit,
+    pub owed: u8,
+    pub stock_empty: bool,
+    pub draws: u8,
+    pub max_draw: u8,
+}
+
+impl TurnFacts {
+    /// Lists the moves in OpenSpiel's id order: cards (rank by rank, suits
+    /// clubs to spades), then draw, then pass (C16).
+    #[inline]
+    pub fn list(&self, out: &mut Vec<Action>) {
+        if self.owed > 0 {
+            // C11.3: a two of any suit stacks; otherwise draw what is owed.
+            push_lanes(out, Rank::Two, self.hand.rank_lanes(Rank::Two));
+            out.push(Action::Draw);
+            return;
+        }
+        // C7, all at once on the hand's lanes (2 bits a card, rank by rank,
+        // OpenSpiel's id order): the top card's rank, the eights, the suit.
+        let held = {
+            let l = self.hand.lanes();
+            (l | l >> 1) & LOW_BITS
+        };
+        let fits = (0xFFu128 << (8 * self.top.rank() as u32))
+            | (0xFFu128 << (8 * Rank::Eight as u32))
+            | (SUIT_CLUBS << (2 * self.suit as u32));
+        let mut m = held & fits;
+        while m != 0 {
+            let bit = m.trailing_zeros();
+            let (rank, suit) = ((bit / 8) as usize, ((bit % 8) / 2) as usize);
+            out.push(Action::Play(Card::new(
+                Rank::from_index(rank),
+                Suit::from_index(suit),
+            )));
+            m &= m - 1;
+        }
+        if self.may_draw() {
+            out.push(Action::Draw);
+        }
+        if self.may_pass() {
+            out.push(Action::Pass);
+        }
+    }
+
+    /// C9, C10: drawing needs a card in the stock and a draw left this turn.
+    #[inline]
+    pub fn may_draw(&self) -> bool {
+        !self.stock_empty && self.draws < self.max_draw
+    }
+
+    /// C9.1, C10: passing needs the draws used up or an empty stock.
+    #[inline]
+    pub fn may_pass(&self) -> bool {
+        self.stock_empty || self.draws >= self.max_draw
+    }
+}
+
+/// The low bit of each card's lane (52 cards).
+const LOW_BITS: u128 = (1u128 << 104) / 3;
+/// The low bit of every club's lane; shifted by 2 · suit, of that suit's.
+const SUIT_CLUBS: u128 = 0x01_01_01_01_01_01_01_01_01_01_01_01_01;
+
+/// Pushes a play of each card of `rank` whose lane in `lanes` is not empty, suits in order.
+#[inline]
+fn push_lanes(out: &mut Vec<Action>, rank: Rank, mut lanes: u8) {
+    while lanes != 0 {
+        let suit = lanes.trailing_zeros() / 2;
+        out.push(Action::Play(Card::new(
+            rank,
+            Suit::from_index(suit as usize),
+        )));
+        lanes &= !(3u8 << (2 * suit));
+    }
+}
+
+/// Lists the four suits to nominate (C8).
+pub(crate) fn list_nominations(out: &mut Vec<Action>) {
+    out.extend(Suit::ALL.map(Action::Nominate));
+}
+
+impl CrazyEights {
+    pub(crate) fn turn_facts(&self) -> TurnFacts {
+        TurnFacts {
+            hand: self.hands[usize::from(self.to_act)],
+            top: self.top.unwrap_or(Card::new(Rank::Two, Suit::Clubs)),
+            suit: self.suit,
+            owed: self.owed,
+            stock_empty: self.stock.is_empty(),
+            draws: self.draws,
+            max_draw: self.rules.max_draw_cards,
+        }
+    }
+
+    /// Fills `out` with the legal actions (chance outcomes at a chance step).
+    #[inline]
+    pub(crate) fn list_legal(&self, out: &mut Vec<Action>) {
+        out.clear();
+        match self.phase {
+            Phase::ChooseDealer => out.extend((0..self.n).map(|s| Action::Dealer(Seat(s)))),
+            Phase::Deal | Phase::TurnUp | Phase::Draw => {
+                out.extend(self.stock.iter().map(|(c, _)| Action::Deal(c)));
+            }
+            Phase::Turn => self.turn_facts().list(out),
+            Phase::Nominate => list_nominations(out),
+            Phase::Over => {}
+        }
+    }
+
+    /// Fills `out` with the chance outcomes and their weights (C3, C4).
+    pub(crate) fn list_chance(&self, out: &mut Vec<(Action, u32)>) {
+        out.clear();
+        match self.phase {
+            Phase::ChooseDealer => out.extend((0..self.n).map(|s| (Action::Dealer(Seat(s)), 1))),
+            Phase::Deal | Phase::TurnUp | Phase::Draw => {
+                out.extend(
+                    self.stock
+                        .iter()
+                        .map(|(c, k)| (Action::Deal(c), u32::from(k))),
+                );
+            }
+            _ => {}
+        }
+    }
+
+    /// Why `action` is refused now, or `Ok` (never changes the state).
+    pub(crate) fn check(&self, action: &Action) -> Result<(), Illegal> {
+        let chance = matches!(
+            self.phase,
+            Phase::ChooseDealer | Phase::Deal | Phase::TurnUp | Phase::Draw
+        );
+        match (self.phase, action) {
+            (Phase::Over, _) => Err(Illegal::GameOver),
+            (_, a) if chance && !a.is_chance() => Err(Illegal::ChanceFirst),
+            (_, a) if !chance && a.is_chance() => Err(Illegal::NotChance),
+            (Phase::ChooseDealer, Action::Dealer(s)) if s.0 < self.n => Ok(()),
+            (Phase::ChooseDealer, Action::Dealer(s)) => Err(Illegal::NoSuchSeat(*s)),
+            (Phase::ChooseDealer, _) => Err(Illegal::WrongChanceStep { due: "the dealer" }),
+            (_, Action::Dealer(_)) => Err(Illegal::WrongChanceStep {
+                due: "a card from the stock",
+            }),
+            (_, Action::Deal(c)) if self.stock.contains(*c) => Ok(()),
+            (_, Action::Deal(_)) => Err(Illegal::NotInStock),
+            (Phase::Nominate, Action::Nominate(_)) => Ok(()),
+            (Phase::Nominate, _) => Err(Illegal::NominateFirst),
+            (_, Action::Nominate(_)) => Err(Illegal::NoEight),
+            (_, a) => self.check_turn(a),
+        }
+    }
+
+    fn check_turn(&self, action: &Action) -> Result<(), Illegal> {
+        let f = self.turn_facts();
+        match action {
+            Action::Play(c) => {
+                if !f.hand.contains(*c) {
+                    Err(Illegal::NotInHand)
+                } else if f.owed > 0 {
+                    if c.rank() == Rank::Two {
+                        Ok(())
+                    } else {
+                        Err(Illegal::TwosOwed)
+                    }
+                } else if matches(*c, f.top, f.suit) {
+                    Ok(())
+                } else {
+                    Err(Illegal::NoMatch)
+                }
+            }
+            Action::Draw if f.owed > 0 || f.may_draw() => Ok(()),
+            Action::Draw if f.stock_empty => Err(Illegal::StockEmpty),
+            Action::Draw => Err(Illegal::DrawLimit),
+            Action::Pass if f.owed > 0 => Err(Illegal::TwosOwed),
+            Action::Pass if f.may_pass() => Ok(()),
+            Action::Pass => Err(Illegal::CannotPass),
+            // Chance outcomes and nominations were answered by `check`.
+            _ => Err(Illegal::NotChance),
+        }
+    }
+}

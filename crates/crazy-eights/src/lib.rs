@@ -1,0 +1,33 @@
+#![doc = include_str!("../README.md")]
+#![forbid(unsafe_code)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
+#![deny(missing_docs)]
+
+mod action;
+mod apply;
+mod bot;
+mod error;
+mod event;
+mod game;
+mod hidden;
+mod legal;
+mod observe;
+mod rules;
+mod score;
+mod setup;
+mod state;
+
+pub use action::{Action, HostOp, ParseActionError, ParseHostOpError};
+pub use bot::ShedBot;
+pub use error::{Illegal, SetupError};
+pub use event::{Event, Seen};
+pub use observe::View;
+pub use rules::{DEFAULT_PLAYERS, MAX_PLAYERS, MIN_PLAYERS, Rules, Scoring};
+pub use score::penalty;
+pub use setup::Setup;
+pub use state::{CrazyEights, Phase};
+
+/// The rules as this crate implements them, clause by clause, with every
+/// decision taken where the rules leave a choice (the package's `RULES.md`).
+#[doc = include_str!("../RULES.md")]
+pub mod clauses {}

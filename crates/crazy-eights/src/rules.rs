@@ -1,0 +1,96 @@
+//! [`Rules`]: OpenSpiel's parameters with their defaults (C2), and [`Scoring`] (C13).
+
+use crate::error::SetupError;
+
+/// The fewest players (C1).
+pub const MIN_PLAYERS: usize = 2;
+/// The most players this crate seats (C1): `cards_core::MAX_SEATS`.
+pub const MAX_PLAYERS: usize = cards_core::MAX_SEATS;
+/// OpenSpiel's default number of players (C2); the seat count is `Game::new`'s argument.
+pub const DEFAULT_PLAYERS: usize = 5;
+
+/// How a card left in a hand at the end is charged (C13).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum Scoring {
+    /// OpenSpiel's count: an eight 50, a jack, queen, king or ace 10, any other
+    /// card 2 + its action id (4 × rank index + suit index), so 2♣ costs 2 and 10♠ 37 (C13).
+    #[default]
+    CardIndex,
+    /// The common count: an eight 50, a picture 10, an ace 1, any other card its number (C13.1).
+    FaceValue,
+}
+
+/// The parameters of a game, with OpenSpiel's names and defaults (C2).
+///
+/// ```
+/// use crazy_eights::Rules;
+/// let r = Rules::default();
+/// assert_eq!((r.max_draw_cards, r.max_turns, r.use_special_cards, r.reshuffle), (5, 100, false, false));
+/// assert!(Rules { max_draw_cards: 0, ..r }.validate().is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields, default))]
+pub struct Rules {
+    /// The most cards a player may draw in one turn before he must play or pass (C9), at least 1.
+    pub max_draw_cards: u8,
+    /// The game ends after this many cards have been played (C12.2), at least 1.
+    pub max_turns: u16,
+    /// Queens skip, aces reverse, twos make the next player draw two (C11).
+    pub use_special_cards: bool,
+    /// The discards become the stock when it runs out (C10.1).
+    pub reshuffle: bool,
+    /// How cards left in hand are charged (C13); not an OpenSpiel parameter.
+    pub scoring: Scoring,
+}
+
+impl Default for Rules {
+    fn default() -> Rules {
+        Rules {
+            max_draw_cards: 5,
+            max_turns: 100,
+            use_special_cards: false,
+            reshuffle: false,
+            scoring: Scoring::CardIndex,
+        }
+    }
+}
+
+impl Rules {
+    /// Checks the values on their own (C2).
+    ///
+    /// # Errors
+    /// [`SetupError::MaxDrawCards`] or [`SetupError::MaxTurns`] for a zero.
+    pub fn validate(&self) -> Result<(), SetupError> {
+        if self.max_draw_cards == 0 {
+            return Err(SetupError::MaxDrawCards);
+        }
+        if self.max_turns == 0 {
+            return Err(SetupError::MaxTurns);
+        }
+        Ok(())
+    }
+
+    /// Checks the values and a seat count (C1, C2).
+    ///
+    /// # Errors
+    /// As [`Rules::validate`], and [`SetupError::Seats`] outside 2 to 10.
+    pub fn validate_for(&self, seats: usize) -> Result<(), SetupError> {
+        if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&seats) {
+            return Err(SetupError::Seats(seats));
+        }
+        self.validate()
+    }
+
+    /// Decks in play for `seats` players: one up to five, two from six (C1).
+    pub const fn decks(seats: usize) -> u8 {
+        if seats > 5 { 2 } else { 1 }
+    }
+
+    /// Cards dealt to each player: seven for two players, five otherwise (C4).
+    pub const fn hand_size(seats: usize) -> u8 {
+        if seats == 2 { 7 } else { 5 }
+    }
+}

@@ -1,0 +1,15 @@
+//! Integration tests for crazy-eights: one test per clause (named by its ID),
+//! conformance property tests, pinned perft counts and a pinned seeded game.
+
+#[path = "crazy_eights/common.rs"]
+mod common;
+#[path = "crazy_eights/perft.rs"]
+mod perft;
+#[path = "crazy_eights/props.rs"]
+mod props;
+#[path = "crazy_eights/rules.rs"]
+mod rules;
+#[path = "crazy_eights/setup.rs"]
+mod setup;
+#[path = "crazy_eights/views.rs"]
+mod views;
