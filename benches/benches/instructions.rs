@@ -16,8 +16,9 @@
 use std::hint::black_box;
 use std::process::ExitCode;
 
+use benches::encoding::{encode_and_mask, views};
 use benches::{schwimmen as sw, shithead as sh, trump21 as t21};
-use cards_core::{CardSet, ChaCha8Rng, Game, Playout, Rank, SeedableRng};
+use cards_core::{CardSet, ChaCha8Rng, Encode, Game, Playout, Rank, SeedableRng};
 use schwimmen::{Rules as SwRules, Schwimmen, hand_value};
 use shithead::{Action as ShAction, Rules as ShRules, Shithead, playable};
 use trump21::{Action as T21Action, Ranking, Rules as T21Rules, Trump21, rank_totals};
@@ -215,6 +216,46 @@ fn icount_shithead_game(start: &Shithead) -> u64 {
     sum
 }
 
+// ---------------------------------------------------------------- encodings
+
+/// Buffers for [`encode_and_mask`] sized for every position.
+fn encode_buffers<G: Encode>(states: &[G]) -> (Vec<f32>, Vec<bool>) {
+    let shapes = states.iter().map(|g| G::shape(g.rules(), g.seats()));
+    let (obs, acts) = shapes.fold((0, 0), |(o, a), s| (o.max(s.observation), a.max(s.actions)));
+    (vec![0.0; obs], vec![false; acts])
+}
+
+/// Encodes the acting seat's tensor and the legal mask of 256 fixed positions
+/// `REPS` times; the tensors' non-zero entries plus the legal actions.
+#[inline(never)]
+fn icount_trump21_encode(states: &[Trump21], views: &[trump21::View]) -> u64 {
+    let (mut out, mut mask) = encode_buffers(states);
+    let mut legal = Vec::with_capacity(256);
+    encode_and_mask(
+        REPS,
+        black_box(states),
+        views,
+        &mut out,
+        &mut mask,
+        &mut legal,
+    )
+}
+
+/// As `icount_trump21_encode`, for Shithead's 256 fixed positions.
+#[inline(never)]
+fn icount_shithead_encode(states: &[Shithead], views: &[shithead::View]) -> u64 {
+    let (mut out, mut mask) = encode_buffers(states);
+    let mut legal = Vec::with_capacity(256);
+    encode_and_mask(
+        REPS,
+        black_box(states),
+        views,
+        &mut out,
+        &mut mask,
+        &mut legal,
+    )
+}
+
 // ---------------------------------------------------------------- driver
 
 /// 0 for chance or the end, 1 + seat for a player.
@@ -291,6 +332,14 @@ const WORKLOADS: &[Workload] = &[
         run: || icount_trump21_game(&Trump21::new(T21Rules::default(), 2).expect("setup")),
     },
     Workload {
+        name: "trump21_encode",
+        expected: 151_012,
+        run: || {
+            let states = t21::player_positions(256);
+            icount_trump21_encode(&states, &views(&states))
+        },
+    },
+    Workload {
         name: "shithead_playable",
         expected: 100 * sh::PLAYABLE_PAIRS as u64,
         run: || u64::from(icount_shithead_playable()),
@@ -307,8 +356,16 @@ const WORKLOADS: &[Workload] = &[
     },
     Workload {
         name: "shithead_game",
-        expected: 30_508,
+        expected: 31_578,
         run: || icount_shithead_game(&Shithead::new(ShRules::default(), 4).expect("setup")),
+    },
+    Workload {
+        name: "shithead_encode",
+        expected: 190_364,
+        run: || {
+            let states = sh::positions(256);
+            icount_shithead_encode(&states, &views(&states))
+        },
     },
 ];
 

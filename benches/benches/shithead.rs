@@ -4,6 +4,7 @@
 
 use std::hint::black_box;
 
+use benches::encoding::{bench_encode_observation, bench_legal_mask};
 use benches::shithead::{APPLY_SUM, LEGAL_SUM, PLAYABLE_PAIRS, apply_pairs, positions};
 use cards_core::{
     Actor, Bot, ChaCha8Rng, Game, Ismcts, Opponents, Rank, SeedableRng, Viewer, chance::below,
@@ -13,7 +14,7 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use shithead::{Rules, Shithead, playable};
 
 /// Steps of the seeded random games.
-const GAME_STEPS: usize = 30_258;
+const GAME_STEPS: usize = 31_310;
 const GAMES: u64 = 100;
 
 fn bench_playable(c: &mut Criterion) {
@@ -144,8 +145,15 @@ fn bench_ismcts_decision(c: &mut Criterion) {
     group.finish();
 }
 
+fn bench_encodings(c: &mut Criterion) {
+    let states = positions(256);
+    bench_encode_observation(c, "shithead", &states);
+    bench_legal_mask(c, "shithead", &states);
+}
+
 criterion_group!(
     benches,
+    bench_encodings,
     bench_ismcts_decision,
     bench_playable,
     bench_legal_actions,

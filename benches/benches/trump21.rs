@@ -4,6 +4,7 @@
 
 use std::hint::black_box;
 
+use benches::encoding::{bench_encode_observation, bench_legal_mask};
 use benches::trump21::{apply_pairs, player_positions, rankings};
 use cards_core::{ChaCha8Rng, Game, Playout, SeedableRng};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
@@ -114,11 +115,18 @@ fn random_game(c: &mut Criterion) {
     group.finish();
 }
 
+fn encodings(c: &mut Criterion) {
+    let positions = player_positions(256);
+    bench_encode_observation(c, "trump21", &positions);
+    bench_legal_mask(c, "trump21", &positions);
+}
+
 criterion_group!(
     benches,
     rank_totals_bench,
     legal_actions,
     apply,
-    random_game
+    random_game,
+    encodings
 );
 criterion_main!(benches);

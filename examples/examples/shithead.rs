@@ -32,7 +32,7 @@ fn main() {
 
 fn describe(a: &Action) -> String {
     match a {
-        Action::FaceUp(t) => format!("put {t} face up (the rest stay in your hand)"),
+        Action::FaceUp(c) => format!("put {c} face up (pick three; the rest stay in your hand)"),
         Action::Play(g) => format!("play {g}"),
         Action::Blind => "play a face-down card blind".to_string(),
         Action::PickUp => "pick up the pile".to_string(),
@@ -89,6 +89,7 @@ fn third_person(mut e: Event) -> Event {
     match &mut e.what {
         What::Dealt { seat, .. }
         | What::Drew { seat, .. }
+        | What::Picked { seat, .. }
         | What::Arranged { seat, .. }
         | What::Played { seat, .. }
         | What::Blind { seat }

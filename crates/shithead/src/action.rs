@@ -7,11 +7,11 @@ use cards_core::text::{echo, unsigned_in};
 use cards_core::{Card, MAX_SEATS, Seat};
 use thiserror::Error;
 
-use crate::group::{Group, Trio};
+use crate::group::Group;
 
 /// Everything that can happen in a turn, chance included.
 ///
-/// Text forms: `draw 7H`, `turn 7H`, `up 4C 9H AS`, `play 7H 7S`, `blind`,
+/// Text forms: `draw 7H`, `turn 7H`, `up 4C`, `play 7H 7S`, `blind`,
 /// `pick up`, `pick up with 5D`, `done`.
 ///
 /// ```
@@ -27,8 +27,9 @@ pub enum Action {
     Draw(Card),
     /// Chance: this face-down card of the mover is the one turned (H11.1).
     Turn(Card),
-    /// Arranging (H3): these three of the player's six cards lie face up.
-    FaceUp(Trio),
+    /// Arranging (H3, H3.1): this card of the player's six lies face up; he
+    /// picks three, one at a time, in any order.
+    FaceUp(Card),
     /// Play these cards of one rank from the current source (H5, H9).
     Play(Group),
     /// Play one face-down card blind (H11).
@@ -63,7 +64,7 @@ pub enum ParseActionError {
     /// Not an action at all. The message lists only what a player may type
     /// (chance's `draw` and `turn` and the host's `leave` are not offered).
     #[error(
-        "{0} is not a shithead move: write up 4C 9H AS, play 7H 7S, blind, pick up, pick up with 5D or done"
+        "{0} is not a shithead move: write up 4C, play 7H 7S, blind, pick up, pick up with 5D or done"
     )]
     Unknown(String),
     /// Not a host operation (H21).
@@ -108,7 +109,7 @@ impl FromStr for Action {
             return r.trim().parse().map(Action::Turn).map_err(|_| err());
         }
         if let Some(r) = rest("up ") {
-            return r.parse().map(Action::FaceUp).map_err(|_| err());
+            return r.trim().parse().map(Action::FaceUp).map_err(|_| err());
         }
         if let Some(r) = rest("play ") {
             return r.parse().map(Action::Play).map_err(|_| err());

@@ -189,10 +189,20 @@ impl Shithead {
                 return;
             }
             Phase::Arranging => {
-                if let Action::FaceUp(t) = *a {
+                if let Action::FaceUp(card) = *a {
+                    // H3.1: the first two picks are only noted.
+                    let mut up = match self.stage {
+                        Stage::Picking(m) => m,
+                        _ => CardMultiset::EMPTY,
+                    };
+                    up.merge(Group::single(card).cards());
+                    if up.len() < 3 {
+                        self.stage = Stage::Picking(up);
+                        return;
+                    }
+                    self.stage = Stage::Start;
                     let mut six = self.hand[i];
                     six.merge(self.up[i]);
-                    let up = t.to_cards();
                     // H23.3: the dealt face-up cards taken into the hand were seen.
                     let mut taken = self.up[i];
                     for c in up.copies() {
@@ -346,6 +356,8 @@ impl Shithead {
             Phase::Dealing => g.settle_deal(),
             Phase::Arranging => {
                 if g.to_act == seat {
+                    // H3.1: his picks are called off with him.
+                    g.stage = Stage::Start;
                     g.settle_arrange();
                 }
             }

@@ -1,11 +1,11 @@
 //! [`ShitheadBot`]: a simple player worth playing against.
 
-use cards_core::{Bot, Rank, Rng};
+use cards_core::{Bot, CardMultiset, Rank, Rng, Viewer};
 
 use crate::action::Action;
-use crate::group::Group;
+use crate::group::{Group, Trio, trios};
 use crate::observe::View;
-use crate::state::Shithead;
+use crate::state::{Conserved, Shithead, Stage};
 
 /// A heuristic player: puts its best cards face up, plays its lowest ordinary
 /// rank first (all copies at once), keeps 2, 3 and 10 for when nothing else
@@ -54,6 +54,35 @@ fn play_key(view: &View, g: Group) -> Key {
     (2, order, len)
 }
 
+/// H3.1: the next pick towards the most valuable three face-up cards that
+/// include the picks so far (of equal ones the last in card order).
+fn arrange(view: &View, legal: &[Action]) -> Option<Action> {
+    if !matches!(legal.first(), Some(Action::FaceUp(_))) {
+        return None;
+    }
+    let Viewer::Seat(me) = view.viewer else {
+        return None;
+    };
+    let mut six = view.hand?;
+    six.merge(view.face_up.get(me).copied().unwrap_or_default());
+    let picked = match view.stage {
+        Stage::Picking(m) => m,
+        _ => CardMultiset::EMPTY,
+    };
+    let mut best: Option<(u32, Trio)> = None;
+    trios(six, &mut |t| {
+        let v = t.cards().iter().map(|c| table_value(c.rank())).sum::<u32>();
+        if t.to_cards().includes(picked) && best.is_none_or(|(b, _)| v >= b) {
+            best = Some((v, t));
+        }
+    });
+    let (_, trio) = best?;
+    let mut rest = trio.to_cards();
+    rest.remove_all(picked);
+    let next = rest.copies().next()?;
+    legal.iter().copied().find(|a| *a == Action::FaceUp(next))
+}
+
 impl Bot<Shithead> for ShitheadBot {
     fn choose(&mut self, view: &View, legal: &[Action], _rng: &mut dyn Rng) -> Action {
         let best = |key: &dyn Fn(&Action) -> Option<Key>| {
@@ -63,19 +92,8 @@ impl Bot<Shithead> for ShitheadBot {
                 .min_by_key(|(k, _)| *k)
                 .map(|(_, a)| a)
         };
-        // Arranging: the most valuable three cards face up.
-        if let Some(a) = legal
-            .iter()
-            .filter_map(|a| match a {
-                Action::FaceUp(t) => Some((
-                    t.cards().iter().map(|c| table_value(c.rank())).sum::<u32>(),
-                    *a,
-                )),
-                _ => None,
-            })
-            .max_by_key(|(v, _)| *v)
-            .map(|(_, a)| a)
-        {
+        // Arranging: the most valuable three cards face up, picked in order.
+        if let Some(a) = arrange(view, legal) {
             return a;
         }
         // Adding: more of an ordinary rank, else end the turn.

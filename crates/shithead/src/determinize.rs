@@ -139,6 +139,20 @@ impl Shithead {
                 .add(c)
                 .map_err(|_| SetupError::Cards)?;
         }
+        // H3.1: picks that are not among his face-up cards are in his hand.
+        let picked = if mover != me {
+            g.picked_from_hand()
+        } else {
+            CardMultiset::EMPTY
+        };
+        if !pool.remove_all(picked) {
+            return Err(bad(
+                "the picked face-up cards are the arranging player's (H3.1)",
+            ));
+        }
+        g.known[mover.index()]
+            .add_all(picked)
+            .map_err(|_| SetupError::Cards)?;
         for s in 0..n {
             let count = usize::from(view.hand_counts.as_slice()[s]);
             g.hand[s] = if s == me.index() {
@@ -156,6 +170,7 @@ impl Shithead {
         if let Some(c) = pinned {
             g.known[mover.index()].remove(c);
         }
+        g.known[mover.index()].remove_all(picked);
         for s in 0..n {
             g.down[s] = take(&mut pool, usize::from(view.face_down_counts.as_slice()[s]))?;
         }

@@ -32,7 +32,9 @@ pub enum Illegal {
     #[error("every player arranges his table cards before play (H3)")]
     ArrangeFirst,
     /// H3: the face-up cards must come from his hand and face-up cards.
-    #[error("the face-up cards must be three of the player's own six hand and face-up cards (H3)")]
+    #[error(
+        "the face-up cards must be three of the player's own six hand and face-up cards, each picked once (H3, H3.1)"
+    )]
     NotOwnSix,
     /// H9: the cards are not in the current source.
     #[error(

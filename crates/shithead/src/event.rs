@@ -9,7 +9,7 @@ use crate::action::Action;
 use crate::group::{Group, Trio};
 use crate::playable::playable;
 use crate::rules::Eights;
-use crate::state::{Phase, Place, Shithead, Stage, Status};
+use crate::state::{Conserved, Phase, Place, Shithead, Stage, Status};
 
 /// A seat as one viewer names it: `You` when the viewer sits there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -81,7 +81,14 @@ pub enum What {
         /// The card, if visible to the viewer.
         card: Option<Card>,
     },
-    /// H3: a player chose his face-up cards.
+    /// H3.1: a player picked one of his face-up cards (the first or second).
+    Picked {
+        /// Who.
+        seat: Who,
+        /// The card.
+        card: Card,
+    },
+    /// H3: a player chose his face-up cards (with his third pick).
     Arranged {
         /// Who.
         seat: Who,
@@ -230,9 +237,20 @@ impl Event {
                     pile: if played { 0 } else { g.pile.len() as u16 },
                 }
             }
-            Action::FaceUp(t) => What::Arranged {
-                seat: who(p),
-                face_up: t,
+            Action::FaceUp(card) => match (g.stage, next.stage) {
+                (_, Stage::Picking(_)) => What::Picked { seat: who(p), card },
+                (Stage::Picking(m), _) => {
+                    let mut all = m;
+                    all.merge(Group::single(card).cards());
+                    match Trio::from_cards(all) {
+                        Some(face_up) => What::Arranged {
+                            seat: who(p),
+                            face_up,
+                        },
+                        None => What::Picked { seat: who(p), card },
+                    }
+                }
+                _ => What::Picked { seat: who(p), card },
             },
             Action::Play(cards) => What::Played {
                 seat: who(p),
@@ -367,6 +385,9 @@ impl fmt::Display for What {
                     Some(c) => write!(f, "{seat} {draws} {c}"),
                     None => write!(f, "{seat} {draws} a card"),
                 }
+            }
+            What::Picked { seat, card } => {
+                write!(f, "{seat} {} {card} face up", seat.verb("pick", "picks"))
             }
             What::Arranged { seat, face_up } => {
                 write!(f, "{seat} {} {face_up} face up", seat.verb("put", "puts"))

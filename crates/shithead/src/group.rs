@@ -170,6 +170,13 @@ impl Trio {
         self.0
     }
 
+    /// The trio of a multiset of exactly three cards.
+    pub fn from_cards(cards: CardMultiset) -> Option<Trio> {
+        let mut it = cards.copies();
+        let t = [it.next()?, it.next()?, it.next()?];
+        it.next().is_none().then(|| Trio::new(t))
+    }
+
     /// The cards as a multiset.
     pub fn to_cards(self) -> CardMultiset {
         let mut c = CardMultiset::EMPTY;
@@ -201,6 +208,33 @@ impl FromStr for Trio {
         let arr: [Card; 3] = v.try_into().map_err(|_| ParseCardsError::NotThree)?;
         Ok(Trio::new(arr))
     }
+}
+
+/// H3.1: calls `out` with each card the arranging player may pick next, in
+/// card order (rank, then suit), when he holds `six` and has picked `picked`
+/// (fewer than three): any card of the six not yet picked, in any order.
+pub(crate) fn next_picks(six: CardMultiset, picked: CardMultiset, out: &mut impl FnMut(Card)) {
+    if !six.includes(picked) || picked.len() >= 3 {
+        return;
+    }
+    let mut rest = six;
+    rest.remove_all(picked);
+    let mut ranks = rest.ranks().bits();
+    while ranks != 0 {
+        let rank = Rank::from_index(ranks.trailing_zeros() as usize);
+        ranks &= ranks - 1;
+        let lanes = rest.rank_lanes(rank);
+        for suit in Suit::ALL {
+            if (lanes >> (2 * suit as u32)) & 3 != 0 {
+                out(Card::new(rank, suit));
+            }
+        }
+    }
+}
+
+/// Whether `picked` is what one or two picks of H3.1 can reach from `six`.
+pub(crate) fn picks_reachable(six: CardMultiset, picked: CardMultiset) -> bool {
+    (1..=2).contains(&picked.len()) && six.includes(picked)
 }
 
 /// Lists the distinct three-card choices from a multiset of (usually six) cards,

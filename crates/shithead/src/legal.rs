@@ -6,7 +6,7 @@ use cards_core::{Card, CardMultiset, Rank};
 
 use crate::action::Action;
 use crate::error::Illegal;
-use crate::group::{Group, trios};
+use crate::group::{Group, next_picks};
 use crate::playable::{playable, playable_ranks};
 use crate::rules::PickUp;
 use crate::state::{Conserved, Phase, Shithead, Source, Stage, source_of};
@@ -80,7 +80,11 @@ pub(crate) fn player_actions(c: &Ctx, out: &mut Vec<Action>) {
                 s.merge(c.up);
                 s
             };
-            trios(six, &mut |t| out.push(Action::FaceUp(t)));
+            let picked = match c.stage {
+                Stage::Picking(m) => m,
+                _ => CardMultiset::EMPTY,
+            };
+            next_picks(six, picked, &mut |card| out.push(Action::FaceUp(card)));
         }
         Phase::Playing => {
             let src = c.source();
@@ -140,7 +144,7 @@ pub(crate) fn player_actions(c: &Ctx, out: &mut Vec<Action>) {
                     }
                     out.push(Action::Done);
                 }
-                Stage::Blind { .. } => {}
+                Stage::Blind { .. } | Stage::Picking(_) => {}
             }
         }
         Phase::Dealing | Phase::Over => {}
@@ -188,10 +192,16 @@ impl Shithead {
                 _ => Err(Illegal::ChanceActs),
             },
             Phase::Arranging => match a {
-                Action::FaceUp(t) => {
+                Action::FaceUp(card) => {
                     let mut six = self.hand[p];
                     six.merge(self.up[p]);
-                    if six.includes(t.to_cards()) {
+                    let picked = match self.stage {
+                        Stage::Picking(m) => m,
+                        _ => CardMultiset::EMPTY,
+                    };
+                    // H3.1: any of his six not yet picked (fewer than three are).
+                    let mut rest = six;
+                    if picked.len() < 3 && rest.remove_all(picked) && rest.contains(*card) {
                         Ok(())
                     } else {
                         Err(Illegal::NotOwnSix)
@@ -263,6 +273,7 @@ impl Shithead {
                         None => Err(Illegal::CannotEnd),
                     },
                     Stage::Blind { .. } => Err(Illegal::ChanceActs),
+                    Stage::Picking(_) => Err(Illegal::NotArranging),
                 }
             }
             Action::Blind => {

@@ -26,6 +26,18 @@ impl Shithead {
         }
     }
 
+    /// H3.1: the picks of the arranging player that must be hand cards (not
+    /// covered by his face-up cards); everyone saw them picked.
+    pub(crate) fn picked_from_hand(&self) -> CardMultiset {
+        let Stage::Picking(mut m) = self.stage else {
+            return CardMultiset::EMPTY;
+        };
+        for c in self.up[self.to_act.index()].copies() {
+            m.remove(c);
+        }
+        m
+    }
+
     /// Shuffles every card `seat` cannot place among the places that may
     /// hold it (see [`Redeal::redeal_hidden`]); shared by the re-deal and by
     /// [`Determinize`](cards_core::Determinize), which first builds a
@@ -35,6 +47,7 @@ impl Shithead {
         let mut g = *self;
         let n = self.n as usize;
         let pinned = self.pinned_card().filter(|_| self.to_act != seat);
+        let picked = self.picked_from_hand();
         let mut pool: Vec<Card> = Vec::new();
         let mut hands = [0usize; MAX_SEATS];
         for s in 0..n {
@@ -42,10 +55,14 @@ impl Shithead {
             if s != seat.index() {
                 let mut h = g.hand[s];
                 h.remove_all(g.known[s]);
-                if s == self.to_act.index()
-                    && let Some(c) = pinned
-                {
-                    h.remove(c);
+                if s == self.to_act.index() {
+                    if let Some(c) = pinned {
+                        h.remove(c);
+                    }
+                    // H3.1: his picks are public; those from his hand stay there.
+                    for c in picked.copies() {
+                        h.remove(c);
+                    }
                 }
                 hands[s] = h.len();
                 pool.extend(h.copies());

@@ -188,15 +188,17 @@ impl Rules {
     /// game under these rules can take with `seats` players (H22): the deal
     /// (9 cards a seat), then `max_actions` player actions, each followed by
     /// at most three chance steps (a refill draws at most three cards; a blind
-    /// play is followed by one turned card), and one leave per seat.
+    /// play is followed by one turned card), the first two face-up picks of
+    /// each seat (H3.1: only the third, which completes the choice, counts as
+    /// an action), and one leave per seat.
     ///
     /// ```
     /// use shithead::Rules;
-    /// assert_eq!(Rules::default().max_steps(4), 36 + 4 * 10_000 + 4);
+    /// assert_eq!(Rules::default().max_steps(4), 36 + 4 * 10_000 + 8 + 4);
     /// ```
     pub fn max_steps(&self, seats: usize) -> u64 {
         let seats = seats as u64;
-        9 * seats + 4 * u64::from(self.max_actions) + seats
+        9 * seats + 4 * u64::from(self.max_actions) + 2 * seats + seats
     }
 
     /// H4: where `card` stands in the order of worst hand cards (rank first,

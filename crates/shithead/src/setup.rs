@@ -332,6 +332,10 @@ impl Shithead {
             "only the action limit ends a game by the limit",
         )?;
         let quiet = !g.refill && g.stage == Stage::Start && g.group.is_none();
+        ensure(
+            g.phase == Phase::Arranging || !matches!(g.stage, Stage::Picking(_)),
+            "face-up cards are picked only while arranging (H3.1)",
+        )?;
         match g.phase {
             Phase::Dealing => {
                 ensure(g.progress < 9 * g.n, "the deal is still going on")?;
@@ -366,8 +370,21 @@ impl Shithead {
                 }
             }
             Phase::Arranging => {
+                let picking = match g.stage {
+                    Stage::Picking(m) => {
+                        let p = g.to_act.index();
+                        let mut six = g.hand[p];
+                        let _ = six.add_all(g.up[p]);
+                        ensure(
+                            crate::group::picks_reachable(six, m),
+                            "the arranging player picked one or two of his six cards (H3.1)",
+                        )?;
+                        true
+                    }
+                    _ => false,
+                };
                 ensure(
-                    quiet && g.must_open.is_none(),
+                    (quiet || (picking && !g.refill && g.group.is_none())) && g.must_open.is_none(),
                     "nothing is played while arranging",
                 )?;
                 ensure(
@@ -427,6 +444,11 @@ impl Shithead {
                     let src = g.source(g.to_act);
                     match g.stage {
                         Stage::Start => ensure(g.group.is_none(), "a turn starts without a group")?,
+                        Stage::Picking(_) => {
+                            return Err(SetupError::Position(
+                                "face-up cards are picked only while arranging (H3.1)",
+                            ));
+                        }
                         Stage::Cover => ensure(
                             g.group == Some(Rank::Queen),
                             "only the mover's queen needs a cover",

@@ -24,7 +24,8 @@ pub enum Phase {
     Over,
 }
 
-/// Where the mover is within his turn (while [`Phase::Playing`]).
+/// Where the mover is within his turn (while [`Phase::Playing`]), or within
+/// his arranging choice (while [`Phase::Arranging`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(
@@ -45,6 +46,9 @@ pub enum Stage {
         /// Whether the blind card covers the mover's queen.
         cover: bool,
     },
+    /// H3.1 (while [`Phase::Arranging`]): the arranging player has picked
+    /// these one or two of his six cards to lie face up; the last pick comes next.
+    Picking(CardMultiset),
 }
 
 /// A seat's standing.

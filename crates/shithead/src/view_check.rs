@@ -163,7 +163,20 @@ impl View {
                 && (self.phase == Phase::Over || self.actions < Rules::MAX_ACTIONS),
             "the action limit ends the game (H22)",
         )?;
-        let quiet = self.stage == Stage::Start && self.group.is_none() && self.must_open.is_none();
+        let picking = match self.stage {
+            Stage::Picking(m) => {
+                ensure(
+                    self.phase == Phase::Arranging,
+                    "face-up cards are picked only while arranging (H3.1)",
+                )?;
+                self.check_picks(m)?;
+                true
+            }
+            _ => false,
+        };
+        let quiet = (self.stage == Stage::Start || picking)
+            && self.group.is_none()
+            && self.must_open.is_none();
         match self.phase {
             Phase::Over => {
                 ensure(
@@ -250,6 +263,7 @@ impl View {
                 match self.stage {
                     _ if refill => {}
                     Stage::Start => ensure(self.group.is_none(), "a turn starts without a group")?,
+                    Stage::Picking(_) => {}
                     Stage::Cover => ensure(
                         self.group == Some(Rank::Queen),
                         "only the mover's queen needs a cover (H17)",
@@ -352,6 +366,38 @@ impl View {
     }
 
     /// H6, H8, H13, H5.2: the pile's top, level and run, and the mover's group.
+    /// H3.1: one or two picks of the arranging player's six cards; the
+    /// arranging player's own view shows all six, others' only that the
+    /// picks not among his face-up cards can be hand cards.
+    fn check_picks(&self, picked: CardMultiset) -> Result<(), SetupError> {
+        let Actor::Player(p) = self.actor else {
+            return Err(SetupError::Position("a player arranges"));
+        };
+        let up = self.face_up.get(p).copied().unwrap_or_default();
+        match (self.viewer, self.hand) {
+            (Viewer::Seat(me), Some(hand)) if me == p => {
+                let mut six = hand;
+                six.add_all(up).map_err(|_| SetupError::Cards)?;
+                ensure(
+                    crate::group::picks_reachable(six, picked),
+                    "the arranging player picked one or two of his six cards (H3.1)",
+                )
+            }
+            _ => {
+                let mut from_hand = picked;
+                for c in up.copies() {
+                    from_hand.remove(c);
+                }
+                ensure(
+                    (1..=2).contains(&picked.len())
+                        && from_hand.len()
+                            <= usize::from(self.hand_counts.get(p).copied().unwrap_or(0)),
+                    "the arranging player picked one or two of his six cards (H3.1)",
+                )
+            }
+        }
+    }
+
     fn check_pile(&self) -> Result<(), SetupError> {
         match self.top {
             None => ensure(

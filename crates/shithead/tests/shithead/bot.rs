@@ -30,8 +30,9 @@ fn score(games: u64) -> (u32, u32) {
 fn bot_wins_clearly_more_than_its_share_against_random_bots() {
     let (wins, last) = score(400);
     // A fair share is 100 of 400 wins and 100 of 400 last places; pinned
-    // (fixed seeds): 198 wins (49.5 %) and 16 last places (4 %).
-    assert_eq!((wins, last), (198, 16));
+    // (fixed seeds): 182 wins (45.5 %) and 19 last places (4.75 %). (Before
+    // the picks of H3.1 the random bots drew fewer numbers: 198 and 16.)
+    assert_eq!((wins, last), (182, 19));
     assert!(wins >= 180, "wins {wins}/400");
     assert!(last <= 40, "shithead {last}/400");
 }

@@ -23,7 +23,7 @@ fn h22_action_limits_outside_1_to_max_are_refused() {
         ..Rules::default()
     };
     assert!(Shithead::new(top, 10).is_ok());
-    assert_eq!(top.max_steps(10), 90 + 400_000 + 10);
+    assert_eq!(top.max_steps(10), 90 + 400_000 + 20 + 10);
 }
 
 #[cfg(feature = "serde")]

@@ -13,13 +13,28 @@ pub fn cards(s: &str) -> CardMultiset {
     s.parse().unwrap_or_else(|e| panic!("{s}: {e}"))
 }
 
-/// Applies actions in order, panicking with the rule on a refusal.
+/// The actions of one text: `up 4C 9H AS` is the three picks `up 4C`,
+/// `up 9H`, `up AS` (H3.1, given in card order); anything else is itself.
+pub fn steps(a: &str) -> Vec<Action> {
+    match a.strip_prefix("up ") {
+        Some(cards) if cards.split_whitespace().count() > 1 => cards
+            .split_whitespace()
+            .map(|c| act(&format!("up {c}")))
+            .collect(),
+        _ => vec![act(a)],
+    }
+}
+
+/// Applies actions in order, panicking with the rule on a refusal; an
+/// arranging choice may be written whole (`up 4C 9H AS`, see [`steps`]).
 pub fn play(g: &Shithead, actions: &[&str]) -> Shithead {
     let mut g = *g;
     for a in actions {
-        g = g
-            .apply(&act(a))
-            .unwrap_or_else(|e| panic!("{a} refused: {e} in {g:?}"));
+        for s in steps(a) {
+            g = g
+                .apply(&s)
+                .unwrap_or_else(|e| panic!("{a} ({s}) refused: {e} in {g:?}"));
+        }
     }
     g
 }

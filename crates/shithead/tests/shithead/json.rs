@@ -60,3 +60,34 @@ fn h23_views_with_unknown_fields_are_refused() {
     j["hidden_hands"] = json!([]);
     assert!(serde_json::from_value::<View>(j).is_err());
 }
+
+/// H3.1: the picks so far are part of the save (`{"picking": ["4H"]}`) and of
+/// every view; a pick the arranging player does not hold is refused on load.
+#[test]
+fn h3_1_picks_save_and_load_and_a_foreign_pick_is_refused() {
+    let mut t = Table::<Shithead>::new(Rules::default(), 3, 3).unwrap();
+    let mut legal = Vec::new();
+    t.state().legal_actions(&mut legal);
+    let pick = legal[0];
+    t.play(&pick).unwrap();
+    let g = *t.state();
+    let v = serde_json::to_value(g).unwrap();
+    let shithead::Action::FaceUp(card) = pick else {
+        panic!("arranging starts with picks: {pick}")
+    };
+    assert_eq!(v["stage"], json!({ "picking": [card.to_string()] }));
+    assert_eq!(serde_json::from_value::<Shithead>(v.clone()).unwrap(), g);
+    for s in 0..3 {
+        let view = serde_json::to_value(g.observe(Viewer::Seat(Seat(s)))).unwrap();
+        assert_eq!(view["stage"], v["stage"]);
+        assert!(serde_json::from_value::<View>(view).is_ok());
+    }
+    // A card in the stock is not one of his six.
+    let stock = g.stock().copies().next().unwrap();
+    let mut bad = v.clone();
+    bad["stage"] = json!({ "picking": [stock.to_string()] });
+    let e = serde_json::from_value::<Shithead>(bad)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("(H3.1)"), "{e}");
+}

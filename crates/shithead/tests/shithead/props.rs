@@ -17,7 +17,7 @@ fn extras() -> Vec<Action> {
     [
         "draw 2C",
         "turn AS",
-        "up 2C 3C 4C",
+        "up 2C",
         "play 7H",
         "play 2S 2H",
         "blind",
@@ -65,8 +65,7 @@ fn any_action() -> impl Strategy<Value = Action> {
     prop_oneof![
         any_card().prop_map(Action::Draw),
         any_card().prop_map(Action::Turn),
-        (any_card(), any_card(), any_card())
-            .prop_map(|(a, b, c)| Action::FaceUp(shithead::Trio::new([a, b, c]))),
+        any_card().prop_map(Action::FaceUp),
         group.clone().prop_map(Action::Play),
         Just(Action::Blind),
         Just(Action::PickUp),

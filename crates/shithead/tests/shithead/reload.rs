@@ -4,7 +4,7 @@
 use cards_core::{Actor, ChaCha8Rng, Game, Redeal, Save, Seat, SeedableRng, Table, chance::below};
 use shithead::{Action, Leave, Phase, Rules, Setup, Shithead, Stage};
 
-use crate::common::act;
+use crate::common::steps;
 
 fn reloads(g: &Shithead) -> Result<(), String> {
     match Shithead::from_setup(Setup::from(*g)) {
@@ -30,8 +30,10 @@ fn h21_a_game_ended_by_leaving_mid_turn_has_no_turn_in_progress() {
         (0, "play 3S"),
         (1, "play QD"),
     ] {
-        assert_eq!(t.actor(), Actor::Player(Seat(seat)), "before {a}");
-        t.play(&act(a)).unwrap_or_else(|e| panic!("{a}: {e}"));
+        for s in steps(a) {
+            assert_eq!(t.actor(), Actor::Player(Seat(seat)), "before {a}");
+            t.play(&s).unwrap_or_else(|e| panic!("{a}: {e}"));
+        }
     }
     let before = *t.state();
     assert_eq!(

@@ -2,7 +2,7 @@
 //! H6–H11 in `playing.rs`, H12–H23 in `specials.rs`. The helpers here serve all three.
 
 use cards_core::{Actor, Card, Game, Rank, Seat, Table, Viewer};
-use shithead::{Decks, Illegal, Phase, Rules, SetupError, Shithead, Stage};
+use shithead::{CardMultiset, Decks, Illegal, Phase, Rules, SetupError, Shithead, Stage};
 
 use crate::common::{Pos, act, cards, dealt, legal, play};
 
@@ -155,13 +155,24 @@ fn h3_arranging_picks_three_of_six_in_turn_order() {
         ["6C 6D 6H", "7C 7D 7H"],
     );
     assert_eq!(g.actor(), Actor::Player(Seat(1)));
-    let l = legal(&g);
-    assert_eq!(l.len(), 20);
-    assert!(l.iter().all(|a| a.starts_with("up ")));
+    // H3.1: picked one at a time, any of his six not yet picked.
+    let six = ["up 5C", "up 5D", "up 5H", "up 7C", "up 7D", "up 7H"];
+    assert_eq!(legal(&g), six);
     assert_eq!(
-        g.apply(&act("up 6C 7C 7D")),
+        g.apply(&act("up 6C")),
         Err(Illegal::NotOwnSix),
         "seat 1 does not own 6C"
+    );
+    let g5 = play(&g, &["up 7D"]);
+    assert_eq!(g5.stage(), Stage::Picking(cards("7D")));
+    assert_eq!(legal(&g5), ["up 5C", "up 5D", "up 5H", "up 7C", "up 7H"]);
+    assert_eq!(g5.apply(&act("up 7D")), Err(Illegal::NotOwnSix), "picked");
+    assert_eq!(g5.actor(), Actor::Player(Seat(1)), "still arranging");
+    assert_eq!(g5.actions(), 0, "only the third pick counts (H22)");
+    assert_eq!(
+        play(&g5, &["up 5C"]),
+        play(&g, &["up 5C", "up 7D"]),
+        "the order of the picks does not matter"
     );
     let g = play(&g, &["up 7C 7D 7H"]);
     assert_eq!(g.face_up(Seat(1)).unwrap(), cards("7C 7D 7H"));
@@ -170,6 +181,47 @@ fn h3_arranging_picks_three_of_six_in_turn_order() {
     let g = play(&g, &["up 4C 4D 6H"]);
     assert_eq!(g.phase(), Phase::Playing);
     assert_eq!(g.hand(Seat(0)).unwrap(), cards("4H 6C 6D"));
+}
+
+/// H3.1: the picks reach every choice of three of the six and nothing else,
+/// with copies from several decks too; the third pick completes it.
+#[test]
+fn h3_1_the_picks_reach_every_choice_of_three_and_nothing_else() {
+    fn walk(g: &Shithead, seat: Seat, out: &mut Vec<CardMultiset>) {
+        if g.actor() != Actor::Player(seat) || g.phase() != Phase::Arranging {
+            out.push(g.face_up(seat).unwrap());
+            return;
+        }
+        let mut l = Vec::new();
+        g.legal_actions(&mut l);
+        assert!(!l.is_empty());
+        for a in l {
+            walk(&g.apply(&a).unwrap(), seat, out);
+        }
+    }
+    for (up, hand, choices) in [
+        ("4C 4D 4H", "7C 7D 7H", 20),
+        ("4C 4C 4D", "4C 4D 9S", 6),
+        ("2S 2S 2S", "AH AH AH", 4),
+    ] {
+        let g = dealt2(
+            Rules {
+                decks: Decks::Fixed(3),
+                ..Rules::default()
+            },
+            ["5C 5D 5H", "6C 6D 6H"],
+            ["TC TD TH", up],
+            ["JC JD JH", hand],
+        );
+        let mut seen = Vec::new();
+        walk(&g, Seat(1), &mut seen);
+        seen.sort();
+        seen.dedup();
+        assert_eq!(seen.len(), choices, "{up} / {hand}");
+        let mut six = cards(up);
+        six.add_all(cards(hand)).unwrap();
+        assert!(seen.iter().all(|c| c.len() == 3 && six.includes(*c)));
+    }
 }
 
 // H4 --------------------------------------------------------------------------

@@ -303,7 +303,11 @@ proptest! {
 /// refused on reading, with the rule named, instead of giving a wrong list.
 #[test]
 fn h23_a_view_with_an_impossible_count_is_refused() {
-    let g = reach(7, 120, 3);
+    // The first player decision in play after 120 steps of seed 7.
+    let g = (120..200)
+        .map(|steps| reach(7, steps, 3))
+        .find(|g| matches!(g.actor(), Actor::Player(_)) && g.phase() == shithead::Phase::Playing)
+        .unwrap();
     let Actor::Player(me) = g.actor() else {
         panic!("seed 7 stops at a player decision")
     };
