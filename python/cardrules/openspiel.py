@@ -16,7 +16,7 @@ import pyspiel
 
 import cardrules
 
-_SEATS = {"schwimmen": (2, 9), "trump21": (2, 5), "shithead": (2, 10)}
+_SEATS = {"schwimmen": (2, 9), "trump21": (2, 8), "shithead": (2, 10)}
 _DEFAULT_SEATS = 4
 #: Not a tight bound: every game ends (each rules file names its limits).
 _MAX_GAME_LENGTH = 2**30

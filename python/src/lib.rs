@@ -20,10 +20,29 @@ game::py_game!(
     "SchwimmenVecEnv"
 );
 
+game::py_game!(
+    Trump21State,
+    Trump21VecEnv,
+    trump21::Trump21,
+    "Trump21State",
+    "Trump21VecEnv"
+);
+game::py_game!(
+    ShitheadState,
+    ShitheadVecEnv,
+    shithead::Shithead,
+    "ShitheadState",
+    "ShitheadVecEnv"
+);
+
 /// The extension module: one `State` and one `VecEnv` class per game.
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<SchwimmenState>()?;
     m.add_class::<SchwimmenVecEnv>()?;
+    m.add_class::<Trump21State>()?;
+    m.add_class::<Trump21VecEnv>()?;
+    m.add_class::<ShitheadState>()?;
+    m.add_class::<ShitheadVecEnv>()?;
     Ok(())
 }

@@ -8,6 +8,11 @@ from pettingzoo.utils import wrappers
 import cardrules
 
 
+#: Observation bounds by game: Schwimmen's tensor lies in [0, 1] (its layout
+#: scales every number); the others hold unscaled counts, so no bound is claimed.
+_OBS_BOUNDS = {"schwimmen": (0.0, 1.0)}
+
+
 class CardGameEnv(AECEnv):
     """A cardrules game as a PettingZoo AEC environment.
 
@@ -36,10 +41,11 @@ class CardGameEnv(AECEnv):
         self.observation_size = probe.observation_size
         self.possible_agents = [f"player_{i}" for i in range(seats)]
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
+        low, high = _OBS_BOUNDS.get(game, (-np.inf, np.inf))
         self.observation_spaces = {
             a: spaces.Dict(
                 {
-                    "observation": spaces.Box(0.0, 1.0, (self.observation_size,), np.float32),
+                    "observation": spaces.Box(low, high, (self.observation_size,), np.float32),
                     "action_mask": spaces.Box(0, 1, (self.num_actions,), np.int8),
                 }
             )
