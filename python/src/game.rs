@@ -231,7 +231,7 @@ macro_rules! py_game {
         /// dones `bool[n]`, player `int64[n]`. Game `i` draws chance from its
         /// own stream of `seed`.
         #[pyo3::pyclass(name = $vec_name, module = "cardrules._core")]
-        pub struct $vec($crate::vector::VecCore<$game>);
+        pub struct $vec($crate::vector::VecCore<$game>, cards_core::ChaCha8Rng);
 
         #[pyo3::pymethods]
         impl $vec {
@@ -239,7 +239,7 @@ macro_rules! py_game {
             #[pyo3(signature = (num_envs, seats, rules = None))]
             fn new(num_envs: usize, seats: usize, rules: Option<&str>) -> pyo3::PyResult<Self> {
                 $crate::vector::VecCore::new(num_envs, seats, rules)
-                    .map($vec)
+                    .map(|v| $vec(v, $crate::core::stream(0, u64::MAX)))
                     .map_err(pyo3::exceptions::PyValueError::new_err)
             }
 
@@ -284,6 +284,20 @@ macro_rules! py_game {
                 )))
             }
 
+            /// A uniformly random legal action id for every game (int64 numpy
+            /// array), drawn from the batch's own policy stream (seeded by
+            /// `reset`), not from the games' chance streams: a baseline policy
+            /// without a Python loop.
+            fn random_actions<'py>(
+                &mut self,
+                py: pyo3::Python<'py>,
+            ) -> pyo3::Bound<'py, numpy::PyArray1<i64>> {
+                let mut out = vec![0i64; self.0.len()];
+                let (core, rng) = (&mut self.0, &mut self.1);
+                py.detach(|| core.random_actions(rng, &mut out));
+                numpy::PyArray1::from_vec(py, out)
+            }
+
             /// Starts every game again; returns `(obs, mask, player)`.
             #[pyo3(signature = (seed = 0))]
             fn reset<'py>(
@@ -293,6 +307,7 @@ macro_rules! py_game {
             ) -> pyo3::PyResult<$crate::game::Batch<'py>> {
                 let mut bufs =
                     $crate::game::Buffers::new(self.0.len(), self.0.shape(), self.0.seats());
+                self.1 = $crate::core::stream(seed, u64::MAX);
                 py.detach(|| self.0.reset(seed, bufs.out()));
                 bufs.into_py(py, false)
             }

@@ -139,6 +139,23 @@ impl<G: PyGame> VecCore<G> {
         Ok(())
     }
 
+    /// A uniformly random legal player id for every game, drawn from `rng`
+    /// (a stream of the caller's, not the games' chance streams).
+    pub fn random_actions(&mut self, rng: &mut ChaCha8Rng, out: &mut [i64]) {
+        for (i, slot) in out.iter_mut().enumerate() {
+            let g = &self.games[i];
+            g.legal_actions(&mut self.legal);
+            *slot = match self.legal.len() {
+                0 => -1,
+                len => {
+                    let k = cards_core::chance::below(rng, len as u64) as usize;
+                    G::action_id(&self.rules, self.seats, &self.legal[k], false)
+                        .map_or(-1, |id| id as i64)
+                }
+            };
+        }
+    }
+
     fn player(&self, i: usize) -> i64 {
         match self.games[i].actor() {
             Actor::Player(s) => i64::from(s.0),

@@ -62,3 +62,19 @@ def test_illegal_action_refused_without_change(game):
     with pytest.raises(ValueError):
         env.step(actions[:2])
     assert [env.state(i).to_json() for i in range(3)] == before
+
+
+def test_random_actions_are_legal_and_seeded(game):
+    def run(seed):
+        env = cardrules.vec_env(game, 6, 3, short_rules(game))
+        _, mask, _ = env.reset(seed)
+        chosen = []
+        for _ in range(200):
+            a = env.random_actions()
+            assert a.dtype == np.int64 and mask[np.arange(6), a].all()
+            chosen.append(a.tolist())
+            _, mask, _, _, _ = env.step(a)
+        return chosen, env.episodes
+
+    assert run(3) == run(3)
+    assert run(3) != run(4)
