@@ -93,14 +93,19 @@ def test_action_text_round_trips(game):
         assert st.string_to_action(st.action_to_string(a)) == a
 
 
-def test_observation_hides_other_seats_cards(game):
-    # Two games with the same seed differ only after a different deal; seat 0's
-    # tensor at the start of play must not show seat 1's hand: the same view
-    # (JSON) gives the same tensor.
+def test_observation_is_the_seats_view(game):
+    # The Rust tests check that tensors never change when hidden cards are
+    # re-dealt (check_encoding); here: the tensor follows the seat's view, so
+    # two states with equal views for seat 0 give seat 0 equal tensors, and a
+    # seat outside the table is refused.
     st = cardrules.state(game, 3, short_rules(game), seed=9)
     st.resolve_chance()
     view = json.loads(st.view_json(0))
     assert view["viewer"] == {"seat": 0}
+    other = type(st).from_json(st.to_json())
+    np.testing.assert_array_equal(other.observation(0), st.observation(0))
+    tensors = {tuple(st.observation(s).tolist()) for s in range(3)}
+    assert len(tensors) == 3, "each seat sees its own tensor"
     with pytest.raises(ValueError):
         st.observation(3)
 
