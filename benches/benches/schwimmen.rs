@@ -1,5 +1,6 @@
 //! Benchmarks for the schwimmen crate: scoring every hand, legal-action lists on
-//! fixed positions, `apply`, and random rounds and whole games. Each bench
+//! fixed positions, `apply`, the encoding for learning agents (observation
+//! tensors and legal masks), and random rounds and whole games. Each bench
 //! asserts its own result, so a fast wrong answer fails.
 
 use std::hint::black_box;
@@ -71,6 +72,73 @@ fn apply(c: &mut Criterion) {
             }
             assert_eq!(ok, pairs.len());
             ok
+        })
+    });
+    group.finish();
+}
+
+/// The mover's observation tensor (S24) of each fixed position, from its view.
+fn encode_observation(c: &mut Criterion) {
+    use cards_core::{Actor, Encode, Viewer};
+    let positions = turn_positions(64);
+    let views: Vec<_> = positions
+        .iter()
+        .map(|g| {
+            let Actor::Player(me) = g.actor() else {
+                unreachable!("a turn position")
+            };
+            (*g.rules(), g.seats(), g.observe(Viewer::Seat(me)))
+        })
+        .collect();
+    let mut out = vec![0f32; schwimmen::observation_len(schwimmen::MAX_SEATS)];
+    let run = |out: &mut [f32]| {
+        let mut sum = 0f32;
+        for (rules, seats, v) in black_box(&views) {
+            Schwimmen::encode_view(rules, *seats, v, out);
+            sum += out[..64].iter().sum::<f32>();
+        }
+        sum
+    };
+    let expected = run(&mut out);
+    assert_eq!(
+        expected,
+        6.0 * views.len() as f32,
+        "hand and middle: six cards"
+    );
+    let mut group = c.benchmark_group("schwimmen");
+    group.throughput(Throughput::Elements(views.len() as u64));
+    group.bench_function("encode_observation", |b| {
+        b.iter(|| {
+            let sum = run(&mut out);
+            assert_eq!(sum, expected);
+            sum
+        })
+    });
+    group.finish();
+}
+
+/// The legal-action mask (S24) of each fixed position.
+fn legal_mask(c: &mut Criterion) {
+    let positions = turn_positions(64);
+    let mut legal = Vec::with_capacity(64);
+    let mut mask = vec![false; schwimmen::NUM_ACTIONS];
+    let mut run = |mask: &mut [bool]| {
+        let mut total = 0;
+        for g in black_box(&positions) {
+            cards_core::legal_mask(g, &mut legal, mask);
+            total += usize::from(mask[3]) + usize::from(mask[2]);
+        }
+        total
+    };
+    let expected = run(&mut mask);
+    assert!(expected >= positions.len(), "swap all is always legal");
+    let mut group = c.benchmark_group("schwimmen");
+    group.throughput(Throughput::Elements(positions.len() as u64));
+    group.bench_function("legal_mask", |b| {
+        b.iter(|| {
+            let total = run(&mut mask);
+            assert_eq!(total, expected);
+            total
         })
     });
     group.finish();
@@ -169,6 +237,8 @@ criterion_group!(
     score_all_hands,
     legal_actions,
     apply,
+    encode_observation,
+    legal_mask,
     random_round,
     random_game,
     ismcts_decision

@@ -1,0 +1,213 @@
+//! Schwimmen's encoding for learning agents (S24): action and chance ids, the
+//! legal mask and the observation tensor, checked on random games and on a
+//! position built by hand.
+
+use cards_core::chance::below;
+use cards_core::conformance::check_encoding;
+use cards_core::{Actor, ChaCha8Rng, Encode, Game, Redeal, Seat, SeedableRng, Viewer, legal_mask};
+use schwimmen::{
+    Action, Direction, KnockerRisk, NUM_ACTIONS, NUM_CHANCE_OUTCOMES, Refresh, Rules, Schwimmen,
+    TurnsBuilder, card_index, observation_len,
+};
+
+/// Short games under several rule variants.
+fn variants() -> Vec<Rules> {
+    let short = Rules {
+        lives: 1,
+        round_limit: 3,
+        turn_limit: 30,
+        ..Rules::default()
+    };
+    vec![
+        short,
+        Rules {
+            lives: 2,
+            direction: Direction::CounterClockwise,
+            passing: false,
+            knock_first_turn: true,
+            ..short
+        },
+        Rules {
+            refresh: Refresh::Reshuffle,
+            knocker_risk: KnockerRisk::DoubleLoss,
+            turn_limit: 8,
+            first_dealer: 1,
+            ..short
+        },
+    ]
+}
+
+/// Plays a random game (chance by its sampler, players uniformly), calling
+/// `visit` on every state on the way, the last included.
+fn walk(rules: Rules, seats: usize, seed: u64, mut visit: impl FnMut(&Schwimmen, usize)) {
+    let mut g = Schwimmen::new(rules, seats).expect("valid rules");
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let (mut legal, mut scratch) = (Vec::new(), Vec::new());
+    for step in 0.. {
+        visit(&g, step);
+        let a = match g.actor() {
+            Actor::Terminal => return,
+            Actor::Chance => g.sample_chance(&mut rng, &mut scratch).expect("chance"),
+            Actor::Player(_) => {
+                g.legal_actions(&mut legal);
+                legal[below(&mut rng, legal.len() as u64) as usize]
+            }
+        };
+        g.apply_mut(&a).expect("a legal action");
+    }
+}
+
+fn encode(g: &Schwimmen, viewer: Viewer) -> Vec<f32> {
+    let mut out = vec![f32::NAN; observation_len(g.seats())];
+    Schwimmen::encode_view(g.rules(), g.seats(), &g.observe(viewer), &mut out);
+    out
+}
+
+#[test]
+fn s24_check_encoding_on_random_games() {
+    for rules in variants() {
+        for seats in 2..=9 {
+            for seed in 0..3 {
+                walk(rules, seats, seed, |g, step| {
+                    if let Err(v) = check_encoding(g, seed ^ step as u64, step) {
+                        panic!("{rules:?}, {seats} seats, seed {seed}: {v}");
+                    }
+                });
+            }
+        }
+    }
+}
+
+#[test]
+fn s24_every_id_maps_to_an_action_and_back() {
+    let (rules, seats) = (Rules::default(), 4);
+    for (size, chance) in [(NUM_ACTIONS, false), (NUM_CHANCE_OUTCOMES, true)] {
+        for id in 0..size {
+            let a = Schwimmen::action_from_id(&rules, seats, id, chance)
+                .unwrap_or_else(|| panic!("id {id} (chance {chance}) has no action"));
+            assert_eq!(
+                Schwimmen::action_id(&rules, seats, &a, chance),
+                Some(id),
+                "{a}"
+            );
+            assert_eq!(
+                Schwimmen::action_id(&rules, seats, &a, !chance),
+                None,
+                "{a} is in one space only"
+            );
+        }
+        assert_eq!(Schwimmen::action_from_id(&rules, seats, size, chance), None);
+    }
+    let outside = Action::Deal("2C".parse().expect("a card"));
+    assert_eq!(Schwimmen::action_id(&rules, seats, &outside, true), None);
+}
+
+#[test]
+fn s24_mask_is_the_legal_list() {
+    let mut legal = Vec::new();
+    let mut mask = vec![true; NUM_ACTIONS];
+    for seats in [2, 5, 9] {
+        walk(variants()[1], seats, 11, |g, _| {
+            legal_mask(g, &mut legal, &mut mask);
+            let mut ids: Vec<usize> = (0..NUM_ACTIONS).filter(|&i| mask[i]).collect();
+            if matches!(g.actor(), Actor::Player(_)) {
+                g.legal_actions(&mut legal);
+                let mut want: Vec<usize> = legal
+                    .iter()
+                    .map(|a| Schwimmen::action_id(g.rules(), seats, a, false).expect("an id"))
+                    .collect();
+                want.sort_unstable();
+                ids.sort_unstable();
+                assert_eq!(ids, want);
+            } else {
+                assert!(ids.is_empty(), "no player id is legal at chance or the end");
+            }
+        });
+    }
+}
+
+#[test]
+fn s24_tensor_does_not_change_when_hidden_cards_are_redealt() {
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    for seats in [2, 4, 7] {
+        walk(variants()[2], seats, 3, |g, _| {
+            for s in 0..seats {
+                let seat = Seat(s as u8);
+                let before = encode(g, Viewer::Seat(seat));
+                for _ in 0..3 {
+                    let other = g.redeal_hidden(seat, &mut rng);
+                    assert_eq!(encode(&other, Viewer::Seat(seat)), before);
+                }
+            }
+        });
+    }
+}
+
+#[test]
+fn s24_tensor_fills_exactly_its_shape() {
+    for seats in 2..=9 {
+        let len = Schwimmen::shape(&Rules::default(), seats).observation;
+        assert_eq!(len, 144 + 76 * seats);
+        walk(variants()[0], seats, 1, |g, _| {
+            for viewer in [Viewer::Seat(Seat(0)), Viewer::Spectator] {
+                let mut out = vec![f32::NAN; len + 8];
+                Schwimmen::encode_view(g.rules(), seats, &g.observe(viewer), &mut out);
+                assert!(
+                    out[..len]
+                        .iter()
+                        .all(|x| x.is_finite() && (0.0..=1.0).contains(x))
+                );
+                assert!(
+                    out[len..].iter().all(|x| x.is_nan()),
+                    "nothing past the shape"
+                );
+            }
+        });
+    }
+}
+
+#[test]
+fn s24_hand_built_position_sets_known_indices() {
+    // Seat 1 to move, seat 2 knocked; seat 0 took 9H from the middle (S23.2).
+    let g = TurnsBuilder::new(Rules::default(), &["7C 8C 9H", "AS KS 7H", "7D 8D 9D"])
+        .middle("TH JH QH")
+        .to_act(Seat(1))
+        .knocker(Seat(2))
+        .taken(Seat(0), "9H")
+        .build()
+        .expect("a valid position");
+    let n = 3;
+    let t = encode(&g, Viewer::Seat(Seat(1)));
+    let idx = |c: &str| card_index(c.parse().expect("card")).expect("deck card");
+    assert_eq!((idx("7C"), idx("AS"), idx("TH")), (0, 31, 19));
+    // Own hand plane: AS KS 7H, and nothing of seat 0's hand but what it took.
+    let hand: Vec<usize> = (0..32).filter(|&i| t[i] == 1.0).collect();
+    assert_eq!(hand, [idx("7H"), idx("KS"), idx("AS")]);
+    let middle: Vec<usize> = (0..32).filter(|&i| t[32 + i] == 1.0).collect();
+    assert_eq!(middle, [idx("TH"), idx("JH"), idx("QH")]);
+    // Seat 0 is two places after seat 1 (positions 0: seat 1, 1: seat 2, 2: seat 0).
+    let taken0 = 128 + 32 * 2;
+    assert_eq!(t[taken0 + idx("9H")], 1.0);
+    assert_eq!(
+        t[taken0 + idx("7C")],
+        0.0,
+        "seat 0's other cards are hidden"
+    );
+    let seats = 128 + 64 * n;
+    assert_eq!(t[seats + 12 + 7], 1.0, "position 1 (seat 2) knocked");
+    assert_eq!(t[seats + 8], 1.0, "position 0 (the viewer) is to move");
+    let table = seats + 12 * n;
+    assert_eq!(t[table + 2], 1.0, "the turns phase");
+    assert_eq!(t[table + 14], 1.0, "the viewer is to act");
+    // `swap 7H TH` is 5 + 32 * index(7H) + index(TH), and legal here.
+    let swap: Action = "swap 7H TH".parse().expect("an action");
+    let id = 5 + 32 * idx("7H") + idx("TH");
+    assert_eq!(Schwimmen::action_id(g.rules(), n, &swap, false), Some(id));
+    let mut mask = vec![false; NUM_ACTIONS];
+    legal_mask(&g, &mut Vec::new(), &mut mask);
+    assert!(
+        mask[id] && mask[3] && !mask[4],
+        "swap and pass legal, no second knock"
+    );
+    assert_eq!(mask.iter().filter(|&&m| m).count(), 9 + 1 + 1);
+}

@@ -1,0 +1,1 @@
+"""PettingZoo AEC environments: ``schwimmen_v0``, ``trump21_v0``, ``shithead_v0``."""

@@ -1,0 +1,13 @@
+"""trump21 as a PettingZoo AEC environment: `env(seats=4, rules=None, render_mode=None)`."""
+
+from ._aec import CardGameEnv, make
+
+
+def env(seats=4, rules=None, render_mode=None):
+    """The wrapped environment (what PettingZoo's tests and most trainers use)."""
+    return make("trump21", seats=seats, rules=rules, render_mode=render_mode)
+
+
+def raw_env(seats=4, rules=None, render_mode=None):
+    """The environment without wrappers."""
+    return CardGameEnv("trump21", seats=seats, rules=rules, render_mode=render_mode)

@@ -1,0 +1,421 @@
+//! [`py_game!`]: the Python classes of one game, delegating to the generic
+//! [`Core`](crate::core::Core) and [`VecCore`](crate::vector::VecCore).
+
+/// Defines `$state` (one game, OpenSpiel-style) and `$vec` (a batch stepped in
+/// Rust) for the game type `$game`.
+macro_rules! py_game {
+    ($state:ident, $vec:ident, $game:ty, $state_name:literal, $vec_name:literal) => {
+        /// One game: action ids, masks and observation tensors, seeded chance.
+        ///
+        /// `State(seats, rules=None, seed=0)`: `rules` is the game's rules as
+        /// JSON (None for the defaults); `seed` seeds the chance stream used by
+        /// `apply_chance` and `resolve_chance`.
+        #[pyo3::pyclass(name = $state_name, module = "cardrules._core", from_py_object)]
+        #[derive(Clone)]
+        pub struct $state($crate::core::Core<$game>);
+
+        #[pyo3::pymethods]
+        impl $state {
+            #[new]
+            #[pyo3(signature = (seats, rules = None, seed = 0))]
+            fn new(seats: usize, rules: Option<&str>, seed: u64) -> pyo3::PyResult<Self> {
+                $crate::core::Core::new(seats, rules, seed)
+                    .map($state)
+                    .map_err(pyo3::exceptions::PyValueError::new_err)
+            }
+
+            /// The number of seats.
+            #[getter]
+            fn num_players(&self) -> usize {
+                cards_core::Game::seats(&self.0.game)
+            }
+
+            /// The size of the player action space.
+            #[getter]
+            fn num_actions(&self) -> usize {
+                self.0.shape().actions
+            }
+
+            /// The size of the chance outcome space.
+            #[getter]
+            fn num_chance_outcomes(&self) -> usize {
+                self.0.shape().chance_outcomes
+            }
+
+            /// The length of an observation tensor.
+            #[getter]
+            fn observation_size(&self) -> usize {
+                self.0.shape().observation
+            }
+
+            /// The rules as JSON.
+            fn rules_json(&self) -> String {
+                <$game as $crate::core::PyGame>::rules_to_json(cards_core::Game::rules(
+                    &self.0.game,
+                ))
+            }
+
+            /// The seat to act, -1 at a chance node, -4 once the game is over.
+            fn current_player(&self) -> i64 {
+                self.0.current_player()
+            }
+
+            /// Whether chance acts now.
+            fn is_chance_node(&self) -> bool {
+                self.0.current_player() == $crate::core::CHANCE
+            }
+
+            /// Whether the game is over.
+            fn is_terminal(&self) -> bool {
+                self.0.current_player() == $crate::core::TERMINAL
+            }
+
+            /// The legal ids, ascending order not promised: chance ids at a
+            /// chance node, player ids otherwise, none at the end.
+            fn legal_actions(&mut self) -> Vec<usize> {
+                self.0.legal_ids()
+            }
+
+            /// The legal player ids as a boolean numpy array of `num_actions`.
+            fn legal_mask<'py>(
+                &mut self,
+                py: pyo3::Python<'py>,
+            ) -> pyo3::Bound<'py, numpy::PyArray1<bool>> {
+                let mut mask = vec![false; self.0.shape().actions];
+                self.0.mask_into(&mut mask);
+                numpy::PyArray1::from_vec(py, mask)
+            }
+
+            /// Chance outcomes as (id, probability) pairs (empty elsewhere).
+            fn chance_outcomes(&mut self) -> Vec<(usize, f64)> {
+                self.0.chance_outcomes()
+            }
+
+            /// Applies the action with id `action` (a chance id at a chance
+            /// node); an illegal one raises ValueError naming the rule and
+            /// leaves the state as it was.
+            fn apply(&mut self, action: usize) -> pyo3::PyResult<()> {
+                self.0
+                    .apply_id(action)
+                    .map_err(pyo3::exceptions::PyValueError::new_err)
+            }
+
+            /// At a chance node, draws an outcome from the seeded stream and
+            /// applies it; its id (None elsewhere).
+            fn apply_chance(&mut self) -> Option<usize> {
+                self.0.chance_step()
+            }
+
+            /// Resolves chance until a player acts or the game ends; how many steps.
+            fn resolve_chance(&mut self) -> usize {
+                self.0.resolve_chance()
+            }
+
+            /// `seat`'s observation tensor (float32 numpy array).
+            fn observation<'py>(
+                &self,
+                py: pyo3::Python<'py>,
+                seat: usize,
+            ) -> pyo3::PyResult<pyo3::Bound<'py, numpy::PyArray1<f32>>> {
+                let mut out = vec![0f32; self.0.shape().observation];
+                self.0
+                    .observation_into(seat, &mut out)
+                    .map_err(pyo3::exceptions::PyValueError::new_err)?;
+                Ok(numpy::PyArray1::from_vec(py, out))
+            }
+
+            /// `seat`'s view as JSON (a spectator's for None): what it may know.
+            #[pyo3(signature = (seat = None))]
+            fn view_json(&self, seat: Option<usize>) -> String {
+                self.0.view_json(seat)
+            }
+
+            /// Each seat's return: its reward for its place (1 first down to
+            /// -1 last, ties averaged) once the game is over, 0 before.
+            fn returns(&self) -> Vec<f64> {
+                self.0.returns()
+            }
+
+            /// The places (1 = first) once the game is over.
+            fn places(&self) -> Option<Vec<u8>> {
+                self.0.places()
+            }
+
+            /// The text of an action id (of the chance space when `chance`,
+            /// else of the current node's space).
+            #[pyo3(signature = (action, chance = None))]
+            fn action_to_string(
+                &self,
+                action: usize,
+                chance: Option<bool>,
+            ) -> pyo3::PyResult<String> {
+                let chance = chance.unwrap_or(self.0.current_player() == $crate::core::CHANCE);
+                self.0.action_text(action, chance).ok_or_else(|| {
+                    pyo3::exceptions::PyValueError::new_err(format!("{action} is not an action id"))
+                })
+            }
+
+            /// The id of an action written as text, in the current node's space.
+            fn string_to_action(&self, text: &str) -> pyo3::PyResult<usize> {
+                self.0
+                    .id_of_text(text)
+                    .map_err(pyo3::exceptions::PyValueError::new_err)
+            }
+
+            /// What applying `action` shows `seat` (a spectator for None), in words.
+            #[pyo3(signature = (action, seat = None))]
+            fn event_text(&self, action: usize, seat: Option<usize>) -> pyo3::PyResult<String> {
+                self.0
+                    .event_text(action, seat)
+                    .map_err(pyo3::exceptions::PyValueError::new_err)
+            }
+
+            /// A copy with its own chance stream in the same place.
+            fn clone(&self) -> Self {
+                self.clone_ref()
+            }
+
+            fn __copy__(&self) -> Self {
+                self.clone_ref()
+            }
+
+            fn __deepcopy__(&self, _memo: &pyo3::Bound<'_, pyo3::PyAny>) -> Self {
+                self.clone_ref()
+            }
+
+            fn __eq__(&self, other: pyo3::PyRef<'_, Self>) -> bool {
+                self.0.game == other.0.game
+            }
+
+            /// The position as JSON (its validated setup); the chance stream is not saved.
+            fn to_json(&self) -> pyo3::PyResult<String> {
+                self.0
+                    .to_json()
+                    .map_err(pyo3::exceptions::PyValueError::new_err)
+            }
+
+            /// A position from JSON, checked like any setup (ValueError naming
+            /// the rule otherwise), with a chance stream seeded by `seed`.
+            #[staticmethod]
+            #[pyo3(signature = (json, seed = 0))]
+            fn from_json(json: &str, seed: u64) -> pyo3::PyResult<Self> {
+                $crate::core::Core::from_json(json, seed)
+                    .map($state)
+                    .map_err(pyo3::exceptions::PyValueError::new_err)
+            }
+
+            fn __repr__(&self) -> String {
+                format!(
+                    "{}(player={}, json={})",
+                    $state_name,
+                    self.0.current_player(),
+                    self.0.view_json(None)
+                )
+            }
+        }
+
+        impl $state {
+            fn clone_ref(&self) -> Self {
+                $state(self.0.clone())
+            }
+        }
+
+        /// Many games stepped inside Rust per call: always at a player's
+        /// decision (chance resolved inside), auto-reset when a game ends.
+        ///
+        /// `VecEnv(num_envs, seats, rules=None)`; `reset(seed)` returns
+        /// `(obs, mask, player)`, `step(actions)` returns
+        /// `(obs, mask, rewards, dones, player)`: obs `float32[n, obs]` of the
+        /// seat to act, mask `bool[n, actions]`, rewards `float32[n, seats]`
+        /// (each seat's place reward when its game ended in this step, else 0),
+        /// dones `bool[n]`, player `int64[n]`. Game `i` draws chance from its
+        /// own stream of `seed`.
+        #[pyo3::pyclass(name = $vec_name, module = "cardrules._core")]
+        pub struct $vec($crate::vector::VecCore<$game>, cards_core::ChaCha8Rng);
+
+        #[pyo3::pymethods]
+        impl $vec {
+            #[new]
+            #[pyo3(signature = (num_envs, seats, rules = None))]
+            fn new(num_envs: usize, seats: usize, rules: Option<&str>) -> pyo3::PyResult<Self> {
+                $crate::vector::VecCore::new(num_envs, seats, rules)
+                    .map(|v| $vec(v, $crate::core::stream(0, u64::MAX)))
+                    .map_err(pyo3::exceptions::PyValueError::new_err)
+            }
+
+            /// The number of games.
+            #[getter]
+            fn num_envs(&self) -> usize {
+                self.0.len()
+            }
+
+            /// The number of seats.
+            #[getter]
+            fn num_players(&self) -> usize {
+                self.0.seats()
+            }
+
+            /// The size of the player action space.
+            #[getter]
+            fn num_actions(&self) -> usize {
+                self.0.shape().actions
+            }
+
+            /// The length of an observation tensor.
+            #[getter]
+            fn observation_size(&self) -> usize {
+                self.0.shape().observation
+            }
+
+            /// Games finished since the last reset.
+            #[getter]
+            fn episodes(&self) -> u64 {
+                self.0.episodes
+            }
+
+            /// Game `i` as a State (a copy), for inspection.
+            fn state(&self, i: usize) -> pyo3::PyResult<$state> {
+                let g = self.0.games().get(i).ok_or_else(|| {
+                    pyo3::exceptions::PyIndexError::new_err(format!("no game {i}"))
+                })?;
+                Ok($state($crate::core::Core::of(
+                    g.clone(),
+                    <cards_core::ChaCha8Rng as cards_core::SeedableRng>::seed_from_u64(0),
+                )))
+            }
+
+            /// A uniformly random legal action id for every game (int64 numpy
+            /// array), drawn from the batch's own policy stream (seeded by
+            /// `reset`), not from the games' chance streams: a baseline policy
+            /// without a Python loop.
+            fn random_actions<'py>(
+                &mut self,
+                py: pyo3::Python<'py>,
+            ) -> pyo3::Bound<'py, numpy::PyArray1<i64>> {
+                let mut out = vec![0i64; self.0.len()];
+                let (core, rng) = (&mut self.0, &mut self.1);
+                py.detach(|| core.random_actions(rng, &mut out));
+                numpy::PyArray1::from_vec(py, out)
+            }
+
+            /// Starts every game again; returns `(obs, mask, player)`.
+            #[pyo3(signature = (seed = 0))]
+            fn reset<'py>(
+                &mut self,
+                py: pyo3::Python<'py>,
+                seed: u64,
+            ) -> pyo3::PyResult<$crate::game::Batch<'py>> {
+                let mut bufs =
+                    $crate::game::Buffers::new(self.0.len(), self.0.shape(), self.0.seats());
+                self.1 = $crate::core::stream(seed, u64::MAX);
+                py.detach(|| self.0.reset(seed, bufs.out()));
+                bufs.into_py(py, false)
+            }
+
+            /// Plays one action per game; returns `(obs, mask, rewards, dones, player)`.
+            fn step<'py>(
+                &mut self,
+                py: pyo3::Python<'py>,
+                actions: numpy::PyReadonlyArray1<'py, i64>,
+            ) -> pyo3::PyResult<$crate::game::Batch<'py>> {
+                let actions = actions
+                    .as_slice()
+                    .map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()))?;
+                let mut bufs =
+                    $crate::game::Buffers::new(self.0.len(), self.0.shape(), self.0.seats());
+                let stepped = py.detach(|| {
+                    let (rewards, dones, out) = bufs.step_out();
+                    self.0.step(actions, rewards, dones, out)
+                });
+                stepped.map_err(pyo3::exceptions::PyValueError::new_err)?;
+                bufs.into_py(py, true)
+            }
+        }
+    };
+}
+
+pub(crate) use py_game;
+
+use cards_core::Shape;
+use numpy::{PyArray1, PyArrayMethods};
+use pyo3::prelude::*;
+use pyo3::types::PyTuple;
+
+use crate::vector::Out;
+
+/// What `reset` and `step` return: a tuple of numpy arrays.
+pub type Batch<'py> = Bound<'py, PyTuple>;
+
+/// The output buffers of one batched call, handed to numpy without a copy.
+pub struct Buffers {
+    n: usize,
+    shape: Shape,
+    seats: usize,
+    obs: Vec<f32>,
+    mask: Vec<bool>,
+    rewards: Vec<f32>,
+    dones: Vec<bool>,
+    player: Vec<i64>,
+}
+
+impl Buffers {
+    /// Buffers for `n` games.
+    pub fn new(n: usize, shape: Shape, seats: usize) -> Buffers {
+        Buffers {
+            n,
+            shape,
+            seats,
+            obs: vec![0.0; n * shape.observation],
+            mask: vec![false; n * shape.actions],
+            rewards: vec![0.0; n * seats],
+            dones: vec![false; n],
+            player: vec![0; n],
+        }
+    }
+
+    /// The observation, mask and player outputs.
+    pub fn out(&mut self) -> Out<'_> {
+        Out {
+            obs: &mut self.obs,
+            mask: &mut self.mask,
+            player: &mut self.player,
+        }
+    }
+
+    /// Rewards, dones and the other outputs.
+    pub fn step_out(&mut self) -> (&mut [f32], &mut [bool], Out<'_>) {
+        (
+            &mut self.rewards,
+            &mut self.dones,
+            Out {
+                obs: &mut self.obs,
+                mask: &mut self.mask,
+                player: &mut self.player,
+            },
+        )
+    }
+
+    /// `(obs, mask, player)`, or `(obs, mask, rewards, dones, player)` for a step.
+    pub fn into_py(self, py: Python<'_>, step: bool) -> PyResult<Batch<'_>> {
+        let n = self.n;
+        let obs = PyArray1::from_vec(py, self.obs).reshape([n, self.shape.observation])?;
+        let mask = PyArray1::from_vec(py, self.mask).reshape([n, self.shape.actions])?;
+        let player = PyArray1::from_vec(py, self.player);
+        if step {
+            let rewards = PyArray1::from_vec(py, self.rewards).reshape([n, self.seats])?;
+            let dones = PyArray1::from_vec(py, self.dones);
+            PyTuple::new(
+                py,
+                [
+                    obs.into_any(),
+                    mask.into_any(),
+                    rewards.into_any(),
+                    dones.into_any(),
+                    player.into_any(),
+                ],
+            )
+        } else {
+            PyTuple::new(py, [obs.into_any(), mask.into_any(), player.into_any()])
+        }
+    }
+}

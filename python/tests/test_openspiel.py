@@ -1,0 +1,54 @@
+"""The games registered with OpenSpiel: random_sim_test and a bot playing a game."""
+
+import json
+
+import numpy as np
+import pyspiel
+import pytest
+from open_spiel.python.algorithms import mcts
+
+import cardrules.openspiel
+from conftest import cases, short_rules
+
+
+def load(game, seats):
+    rules = short_rules(game)
+    params = {"players": seats, "rules": json.dumps(rules) if rules else ""}
+    return pyspiel.load_game(cardrules.openspiel.REGISTERED[game], params)
+
+
+@pytest.mark.parametrize("game,seats", cases())
+def test_random_sim(game, seats):
+    g = load(game, seats)
+    assert g.num_players() == seats
+    pyspiel.random_sim_test(g, num_sims=3, serialize=False, verbose=False)
+
+
+def test_mcts_bot_plays_a_whole_game(game):
+    g = load(game, 3)
+    rng = np.random.RandomState(0)
+    bot = mcts.MCTSBot(g, 2.0, 30, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
+    s = g.new_initial_state()
+    moves = 0
+    while not s.is_terminal():
+        if s.is_chance_node():
+            actions, probs = zip(*s.chance_outcomes())
+            s.apply_action(int(rng.choice(actions, p=probs)))
+        elif s.current_player() == 0:
+            a = bot.step(s)
+            assert a in s.legal_actions()
+            s.apply_action(a)
+            moves += 1
+        else:
+            s.apply_action(int(rng.choice(s.legal_actions())))
+    assert moves > 0 and abs(sum(s.returns())) < 1e-9
+
+
+def test_observation_tensor_is_the_seat_tensor(game):
+    g = load(game, 3)
+    s = g.new_initial_state()
+    while s.is_chance_node():
+        s.apply_action(s.chance_outcomes()[0][0])
+    p = s.current_player()
+    np.testing.assert_array_equal(np.asarray(s.observation_tensor(p)), s.inner.observation(p))
+    assert json.loads(s.observation_string(p))["viewer"] == {"seat": p}

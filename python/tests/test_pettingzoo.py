@@ -1,0 +1,49 @@
+"""PettingZoo's own API and seed tests on every game, several seat counts."""
+
+import pytest
+from pettingzoo.test import api_test, seed_test
+
+import cardrules
+from cardrules.pettingzoo import shithead_v0, schwimmen_v0, trump21_v0
+from conftest import cases, short_rules
+
+MODULES = {"schwimmen": schwimmen_v0, "trump21": trump21_v0, "shithead": shithead_v0}
+
+
+@pytest.mark.parametrize("game,seats", cases())
+def test_api(game, seats):
+    env = MODULES[game].env(seats=seats, rules=short_rules(game), render_mode="ansi")
+    api_test(env, num_cycles=200)
+
+
+@pytest.mark.parametrize("game,seats", cases())
+def test_seed(game, seats):
+    seed_test(lambda: MODULES[game].env(seats=seats, rules=short_rules(game)), num_cycles=200)
+
+
+def test_whole_game_rewards_and_render(game):
+    env = MODULES[game].env(seats=3, rules=short_rules(game), render_mode="ansi")
+    env.reset(seed=4)
+    total = {a: 0.0 for a in env.possible_agents}
+    for agent in env.agent_iter(max_iter=1_000_000):
+        obs, reward, term, trunc, _ = env.last()
+        total[agent] += reward
+        if term or trunc:
+            env.step(None)
+            continue
+        mask = obs["action_mask"]
+        assert mask.sum() >= 1
+        assert isinstance(env.render(), str)
+        env.step(env.action_space(agent).sample(mask))
+    assert not env.agents
+    assert abs(sum(total.values())) < 1e-9 and max(total.values()) > 0
+
+
+def test_bad_render_mode_refused():
+    with pytest.raises(ValueError):
+        schwimmen_v0.raw_env(render_mode="human")
+
+
+def test_module_names(game):
+    env = MODULES[game].raw_env()
+    assert env.metadata["name"] == f"{game}_v0" and game in cardrules.GAMES

@@ -1,0 +1,80 @@
+"""The batched VecEnv: shapes, seeding, auto-reset, rewards, refusals."""
+
+import numpy as np
+import pytest
+
+import cardrules
+from conftest import short_rules
+
+
+def random_actions(mask, rng):
+    return np.array([rng.choice(np.flatnonzero(m)) for m in mask], dtype=np.int64)
+
+
+def run(game, seed, steps=300, n=8, seats=3):
+    env = cardrules.vec_env(game, n, seats, short_rules(game))
+    obs, mask, player = env.reset(seed)
+    rng = np.random.default_rng(0)
+    trace = []
+    total = np.zeros(seats)
+    finished = 0
+    for _ in range(steps):
+        obs, mask, rewards, dones, player = env.step(random_actions(mask, rng))
+        assert obs.shape == (n, env.observation_size) and obs.dtype == np.float32
+        assert mask.shape == (n, env.num_actions) and mask.any(axis=1).all()
+        assert rewards.shape == (n, seats) and dones.shape == (n,)
+        assert ((player >= 0) & (player < seats)).all()
+        assert not rewards[~dones].any(), "rewards only when a game ends"
+        assert np.allclose(rewards[dones].sum(axis=1), 0.0)
+        total += rewards.sum(axis=0)
+        finished += int(dones.sum())
+        trace.append(obs.sum())
+    assert env.episodes == finished
+    return trace, finished
+
+
+def test_seeded_and_auto_resetting(game):
+    a, finished = run(game, 7)
+    b, _ = run(game, 7)
+    c, _ = run(game, 8)
+    assert a == b and a != c
+    assert finished > 0, "games end and start again"
+
+
+def test_observation_matches_the_state(game):
+    env = cardrules.vec_env(game, 4, 3, short_rules(game))
+    obs, mask, player = env.reset(1)
+    for i in range(4):
+        st = env.state(i)
+        assert st.current_player() == player[i]
+        np.testing.assert_array_equal(obs[i], st.observation(int(player[i])))
+        np.testing.assert_array_equal(mask[i], st.legal_mask())
+
+
+def test_illegal_action_refused_without_change(game):
+    env = cardrules.vec_env(game, 3, 2, short_rules(game))
+    obs, mask, _ = env.reset(2)
+    before = [env.state(i).to_json() for i in range(3)]
+    actions = random_actions(mask, np.random.default_rng(1))
+    actions[2] = int(np.flatnonzero(~mask[2])[0])
+    with pytest.raises(ValueError, match="game 2"):
+        env.step(actions)
+    with pytest.raises(ValueError):
+        env.step(actions[:2])
+    assert [env.state(i).to_json() for i in range(3)] == before
+
+
+def test_random_actions_are_legal_and_seeded(game):
+    def run(seed):
+        env = cardrules.vec_env(game, 6, 3, short_rules(game))
+        _, mask, _ = env.reset(seed)
+        chosen = []
+        for _ in range(200):
+            a = env.random_actions()
+            assert a.dtype == np.int64 and mask[np.arange(6), a].all()
+            chosen.append(a.tolist())
+            _, mask, _, _, _ = env.step(a)
+        return chosen, env.episodes
+
+    assert run(3) == run(3)
+    assert run(3) != run(4)
