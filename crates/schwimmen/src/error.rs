@@ -66,19 +66,19 @@ pub enum Illegal {
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Error)]
 pub enum SetupError {
     /// S2: 2 to 9 players.
-    #[error("schwimmen is played by 2 to 9 players, not {0}")]
+    #[error("schwimmen is played by 2 to 9 players, not {0} (S2)")]
     Seats(usize),
     /// S3: lives at the start.
-    #[error("every player starts with 1 to 100 lives, not {0}")]
+    #[error("every player starts with 1 to 100 lives, not {0} (S3)")]
     Lives(u8),
     /// S14.1: the turn limit.
-    #[error("the turn limit must be 1 to 10000, not {0}")]
+    #[error("the turn limit must be 1 to 10000, not {0} (S14.1)")]
     TurnLimit(u16),
     /// S19.1: the round limit.
-    #[error("the round limit must be 1 to 10000, not {0}")]
+    #[error("the round limit must be 1 to 10000, not {0} (S19.1)")]
     RoundLimit(u16),
     /// S18: the first dealer must sit at the table.
-    #[error("the first dealer must be a seat at the table, not seat {0}")]
+    #[error("the first dealer must be a seat at the table, not seat {0} (S18)")]
     FirstDealer(u8),
     /// S1: every card of the 32-card deck is in exactly one place.
     #[error("each of the 32 cards is in exactly one place (S1): {0}")]

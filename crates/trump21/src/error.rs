@@ -12,10 +12,10 @@ pub enum Illegal {
     #[error("a chance step is pending, so no player may act (T5.1)")]
     ChancePending,
     /// A chance outcome given while a player is to act.
-    #[error("chance outcomes are applied only at a chance step")]
+    #[error("chance outcomes are applied only at a chance step (T5.1, T7)")]
     NotChance,
     /// A chance outcome that cannot happen here (its weight is zero).
-    #[error("this chance outcome cannot happen here (its count is zero)")]
+    #[error("this chance outcome cannot happen here: its count is zero (T5.1, T7)")]
     ImpossibleOutcome,
     /// A player action given at a chance step, or the wrong kind of chance outcome.
     #[error("this chance outcome does not belong to the pending chance step (T5.1, T7)")]
