@@ -11,6 +11,21 @@ impl CrazyEights {
     /// Checks `action`, then applies it.
     #[inline]
     pub(crate) fn apply_in_place(&mut self, action: &Action) -> Result<(), Illegal> {
+        // The steps of random play, legal by one mask test each; anything else
+        // goes through the full check, which names the broken rule.
+        match (self.phase, *action) {
+            (Phase::Deal | Phase::TurnUp | Phase::Draw, Action::Deal(c))
+                if self.stock.contains(c) =>
+            {
+                self.chance_card(c);
+                return Ok(());
+            }
+            (Phase::Turn, Action::Play(c)) if self.may_play(c) => {
+                self.play(c);
+                return Ok(());
+            }
+            _ => {}
+        }
         self.check(action)?;
         match *action {
             Action::Dealer(s) => {

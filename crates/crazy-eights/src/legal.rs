@@ -168,6 +168,21 @@ impl CrazyEights {
         }
     }
 
+    /// Whether playing `c` now is legal (C7, C11.3): what [`check`](Self::check)
+    /// accepts for a play at a turn.
+    #[inline]
+    pub(crate) fn may_play(&self, c: Card) -> bool {
+        self.hands[usize::from(self.to_act)].contains(c)
+            && if self.owed > 0 {
+                c.rank() == Rank::Two
+            } else {
+                match self.top {
+                    Some(top) => matches(c, top, self.suit),
+                    None => false,
+                }
+            }
+    }
+
     fn check_turn(&self, action: &Action) -> Result<(), Illegal> {
         let f = self.turn_facts();
         match action {
