@@ -24,6 +24,10 @@ impl CrazyEights {
                 self.play(c);
                 return Ok(());
             }
+            (Phase::Turn, Action::Draw) if self.owed > 0 || self.turn_facts().may_draw() => {
+                self.start_draw();
+                return Ok(());
+            }
             _ => {}
         }
         self.check(action)?;
@@ -43,14 +47,17 @@ impl CrazyEights {
                 self.to_act = self.step(self.to_act, 1);
                 self.phase = Phase::Turn;
             }
-            Action::Draw => {
-                // C9, C11.3: a voluntary draw, or the first of the owed cards.
-                self.passes = 0;
-                self.phase = Phase::Draw;
-            }
+            Action::Draw => self.start_draw(),
             Action::Pass => self.pass(),
         }
         Ok(())
+    }
+
+    /// C9, C11.3: a voluntary draw, or the first of the owed cards.
+    #[inline]
+    fn start_draw(&mut self) {
+        self.passes = 0;
+        self.phase = Phase::Draw;
     }
 
     fn chance_card(&mut self, c: Card) {
