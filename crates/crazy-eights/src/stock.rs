@@ -16,7 +16,7 @@ const RANK_BYTES: u128 = (1u128 << 104) - 1;
 const RANK_TOPS: u128 = (BYTES_ONE * 0x80) & RANK_BYTES;
 
 /// The card of each 2-bit lane of [`CardMultiset::lanes`] (lane `4 · rank + suit`).
-const LANE_CARD: [Card; 52] = {
+pub(crate) const LANE_CARD: [Card; 52] = {
     let mut out = [Card::new(Rank::Two, Suit::Clubs); 52];
     let mut i = 0;
     while i < 52 {
