@@ -213,3 +213,43 @@ pub mod shithead {
             .collect()
     }
 }
+
+/// Crazy Eights fixtures: fixed player positions (special cards on) and every
+/// legal action of some of them, shared by `benches/crazy_eights.rs` and the
+/// instruction-count workloads.
+pub mod crazy_eights {
+    use cards_core::{Actor, ChaCha8Rng, Game, SeedableRng, random_playout};
+    use crazy_eights::{Action, CrazyEights, Rules};
+
+    /// Player positions: random walks of fixed seeds (2 to 6 players), stopped
+    /// at a player step.
+    pub fn player_positions(count: usize) -> Vec<CrazyEights> {
+        let rules = Rules {
+            use_special_cards: true,
+            ..Rules::default()
+        };
+        let mut out = Vec::with_capacity(count);
+        let mut seed = 0u64;
+        while out.len() < count {
+            let mut g = CrazyEights::new(rules, 2 + (seed % 5) as usize).expect("valid");
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            random_playout(&mut g, &mut rng, 40 + (seed % 60) as usize);
+            if matches!(g.actor(), Actor::Player(_)) {
+                out.push(g);
+            }
+            seed += 1;
+        }
+        out
+    }
+
+    /// Every legal action of every position in `positions`, with its position.
+    pub fn apply_pairs(positions: &[CrazyEights]) -> Vec<(CrazyEights, Action)> {
+        let mut pairs = Vec::new();
+        let mut buf = Vec::new();
+        for g in positions {
+            g.legal_actions(&mut buf);
+            pairs.extend(buf.iter().map(|a| (*g, *a)));
+        }
+        pairs
+    }
+}

@@ -6,29 +6,10 @@
 
 use std::hint::black_box;
 
-use cards_core::{Actor, ChaCha8Rng, Game, Playout, SeedableRng, random_playout};
+use benches::crazy_eights::{apply_pairs, player_positions};
+use cards_core::{ChaCha8Rng, Game, Playout, SeedableRng};
 use crazy_eights::{Action, CrazyEights, Rules};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-
-/// Player positions: random walks of fixed seeds, stopped at a player step.
-fn player_positions(count: usize) -> Vec<CrazyEights> {
-    let rules = Rules {
-        use_special_cards: true,
-        ..Rules::default()
-    };
-    let mut out = Vec::with_capacity(count);
-    let mut seed = 0u64;
-    while out.len() < count {
-        let mut g = CrazyEights::new(rules, 2 + (seed % 5) as usize).expect("valid");
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        random_playout(&mut g, &mut rng, 40 + (seed % 60) as usize);
-        if matches!(g.actor(), Actor::Player(_)) {
-            out.push(g);
-        }
-        seed += 1;
-    }
-    out
-}
 
 fn legal_actions(c: &mut Criterion) {
     let positions = player_positions(256);
@@ -60,12 +41,7 @@ fn legal_actions(c: &mut Criterion) {
 }
 
 fn apply(c: &mut Criterion) {
-    let mut pairs = Vec::new();
-    let mut buf = Vec::new();
-    for g in player_positions(64) {
-        g.legal_actions(&mut buf);
-        pairs.extend(buf.iter().map(|a| (g, *a)));
-    }
+    let pairs = apply_pairs(&player_positions(64));
     let mut group = c.benchmark_group("crazy_eights");
     group.throughput(Throughput::Elements(pairs.len() as u64));
     group.bench_function("apply", |b| {

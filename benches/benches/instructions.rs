@@ -17,8 +17,9 @@ use std::hint::black_box;
 use std::process::ExitCode;
 
 use benches::encoding::{encode_and_mask, views};
-use benches::{schwimmen as sw, shithead as sh, trump21 as t21};
+use benches::{crazy_eights as c8, schwimmen as sw, shithead as sh, trump21 as t21};
 use cards_core::{CardSet, ChaCha8Rng, Encode, Game, Playout, Rank, SeedableRng};
+use crazy_eights::{Action as C8Action, CrazyEights, Rules as C8Rules};
 use schwimmen::{Rules as SwRules, Schwimmen, hand_value};
 use shithead::{Action as ShAction, Rules as ShRules, Shithead, playable};
 use trump21::{Action as T21Action, Ranking, Rules as T21Rules, Trump21, rank_totals};
@@ -216,6 +217,51 @@ fn icount_shithead_game(start: &Shithead) -> u64 {
     sum
 }
 
+// ---------------------------------------------------------------- crazy eights
+
+/// Lists the legal actions of 256 fixed player positions `REPS` times; the total count.
+#[inline(never)]
+fn icount_crazy_eights_legal(positions: &[CrazyEights], buf: &mut Vec<C8Action>) -> usize {
+    let mut total = 0;
+    for _ in 0..REPS {
+        for g in black_box(positions) {
+            g.legal_actions(buf);
+            total += buf.len();
+        }
+    }
+    total
+}
+
+/// Applies every legal action of 64 fixed positions `REPS` times; accepted
+/// actions plus the next positions' seats to act.
+#[inline(never)]
+fn icount_crazy_eights_apply(pairs: &[(CrazyEights, C8Action)]) -> usize {
+    let mut sum = 0;
+    for _ in 0..REPS {
+        for (g, a) in black_box(pairs) {
+            if let Ok(next) = g.apply(a) {
+                sum += 1 + actor_code(next.actor());
+            }
+        }
+    }
+    sum
+}
+
+/// Plays 100 random 5-player games with OpenSpiel's defaults (seeds 0 to 99),
+/// chance steps included; the steps plus the winners' seats.
+#[inline(never)]
+fn icount_crazy_eights_game(start: &CrazyEights) -> u64 {
+    let mut playout = Playout::new();
+    let mut sum = 0u64;
+    for seed in 0..100 {
+        let mut g = *black_box(start);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        sum += playout.run(&mut g, &mut rng, 1_000_000) as u64;
+        sum += outcome_code(&g);
+    }
+    sum
+}
+
 // ---------------------------------------------------------------- encodings
 
 /// Buffers for [`encode_and_mask`] sized for every position.
@@ -366,6 +412,24 @@ const WORKLOADS: &[Workload] = &[
             let states = sh::positions(256);
             icount_shithead_encode(&states, &views(&states))
         },
+    },
+    Workload {
+        name: "crazy_eights_legal",
+        expected: REPS as u64 * 649,
+        run: || {
+            icount_crazy_eights_legal(&c8::player_positions(256), &mut Vec::with_capacity(64))
+                as u64
+        },
+    },
+    Workload {
+        name: "crazy_eights_apply",
+        expected: REPS as u64 * 421,
+        run: || icount_crazy_eights_apply(&c8::apply_pairs(&c8::player_positions(64))) as u64,
+    },
+    Workload {
+        name: "crazy_eights_game",
+        expected: 13_715,
+        run: || icount_crazy_eights_game(&CrazyEights::new(C8Rules::default(), 5).expect("setup")),
     },
 ];
 

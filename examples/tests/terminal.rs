@@ -34,7 +34,7 @@ fn run(name: &str, args: &[&str], input: &[u8]) -> (i32, String, String) {
 
 #[test]
 fn help_goes_to_stdout_says_how_to_play_and_exits_0() {
-    for name in ["schwimmen", "trump21", "shithead"] {
+    for name in ["schwimmen", "trump21", "shithead", "crazy_eights"] {
         let (code, out, err) = run(name, &["--help"], b"");
         assert_eq!(code, 0, "{name}: {err}");
         assert!(
@@ -56,7 +56,7 @@ fn moves_are_typed_as_numbers_or_text_and_illegal_ones_get_the_rules_reason() {
     // Nonsense, a number out of range, a non-UTF-8 line, then always the first move.
     let mut input = b"fly away\n99\n\xff\xfe\n".to_vec();
     input.extend(b"1\n".repeat(400));
-    for name in ["schwimmen", "trump21", "shithead"] {
+    for name in ["schwimmen", "trump21", "shithead", "crazy_eights"] {
         let (code, out, err) = run(name, &["--seed", "3", "--players", "2"], &input);
         assert_eq!(code, 0, "{name}: {err}");
         assert!(out.contains("type a number from 1 to"), "{name}: {out}");
@@ -77,7 +77,7 @@ fn an_illegal_move_typed_as_text_is_refused_with_the_rule() {
 
 #[test]
 fn auto_play_is_the_same_for_the_same_seed() {
-    for name in ["schwimmen", "trump21", "shithead"] {
+    for name in ["schwimmen", "trump21", "shithead", "crazy_eights"] {
         let a = run(name, &["--auto", "--seed", "5"], b"");
         let b = run(name, &["--auto", "--seed", "5"], b"");
         assert_eq!(a.0, 0, "{name}: {}", a.2);
@@ -157,4 +157,19 @@ fn shithead_speaks_in_plain_words_with_you_for_the_player() {
         "{auto}"
     );
     assert!(auto.contains("the shithead is seat 1"), "{auto}");
+}
+
+#[test]
+fn crazy_eights_speaks_in_plain_words_with_you_for_the_player() {
+    let input = b"1\n".repeat(400);
+    let (code, out, err) = run("crazy_eights", &["--seed", "3", "--players", "2"], &input);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("you play 5H"), "{out}");
+    assert!(out.contains("you draw 5C"), "{out}");
+    assert!(out.contains("place 1: you, 0 points"), "{out}");
+    assert!(!out.contains("chance:"), "no log jargon");
+    // A bots-only game names every seat by number, nominations included.
+    let (_, auto, _) = run("crazy_eights", &["--auto", "--seed", "5"], b"");
+    assert!(!auto.contains("you "), "{auto}");
+    assert!(auto.contains("seat 2 plays 8D\nseat 2 names D"), "{auto}");
 }

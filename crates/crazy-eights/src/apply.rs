@@ -11,6 +11,25 @@ impl CrazyEights {
     /// Checks `action`, then applies it.
     #[inline]
     pub(crate) fn apply_in_place(&mut self, action: &Action) -> Result<(), Illegal> {
+        // The steps of random play, legal by one mask test each; anything else
+        // goes through the full check, which names the broken rule.
+        match (self.phase, *action) {
+            (Phase::Deal | Phase::TurnUp | Phase::Draw, Action::Deal(c))
+                if self.stock.contains(c) =>
+            {
+                self.chance_card(c);
+                return Ok(());
+            }
+            (Phase::Turn, Action::Play(c)) if self.may_play(c) => {
+                self.play(c);
+                return Ok(());
+            }
+            (Phase::Turn, Action::Draw) if self.owed > 0 || self.turn_facts().may_draw() => {
+                self.start_draw();
+                return Ok(());
+            }
+            _ => {}
+        }
         self.check(action)?;
         match *action {
             Action::Dealer(s) => {
@@ -28,14 +47,17 @@ impl CrazyEights {
                 self.to_act = self.step(self.to_act, 1);
                 self.phase = Phase::Turn;
             }
-            Action::Draw => {
-                // C9, C11.3: a voluntary draw, or the first of the owed cards.
-                self.passes = 0;
-                self.phase = Phase::Draw;
-            }
+            Action::Draw => self.start_draw(),
             Action::Pass => self.pass(),
         }
         Ok(())
+    }
+
+    /// C9, C11.3: a voluntary draw, or the first of the owed cards.
+    #[inline]
+    fn start_draw(&mut self) {
+        self.passes = 0;
+        self.phase = Phase::Draw;
     }
 
     fn chance_card(&mut self, c: Card) {

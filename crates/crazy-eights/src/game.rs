@@ -8,6 +8,7 @@ use crate::event::Event;
 use crate::observe::View;
 use crate::rules::Rules;
 use crate::state::{CrazyEights, Phase};
+use crate::stock::RankTotals;
 
 impl Game for CrazyEights {
     type Rules = Rules;
@@ -92,8 +93,7 @@ impl Game for CrazyEights {
             // Each copy weighs 1, listed rank by rank: the k-th copy is what the
             // listed sampler's walk over the weights reaches.
             Phase::Deal | Phase::TurnUp | Phase::Draw => {
-                let k = cards_core::chance::below(rng, self.stock.len() as u64);
-                self.stock.nth_copy(k as usize).map(Action::Deal)
+                RankTotals::of(self.stock).draw(rng).map(Action::Deal)
             }
             _ => None,
         }

@@ -42,9 +42,9 @@ impl TurnFacts {
             let l = self.hand.lanes();
             (l | l >> 1) & LOW_BITS
         };
-        let fits = (0xFFu128 << (8 * self.top.rank() as u32))
-            | (0xFFu128 << (8 * Rank::Eight as u32))
-            | (SUIT_CLUBS << (2 * self.suit as u32));
+        let fits = RANK_FITS[self.top.rank() as usize]
+            | RANK_FITS[Rank::Eight as usize]
+            | SUIT_FITS[self.suit as usize];
         let mut m = held & fits;
         while m != 0 {
             let bit = m.trailing_zeros();
@@ -80,6 +80,24 @@ impl TurnFacts {
 const LOW_BITS: u128 = (1u128 << 104) / 3;
 /// The low bit of every club's lane; shifted by 2 · suit, of that suit's.
 const SUIT_CLUBS: u128 = 0x01_01_01_01_01_01_01_01_01_01_01_01_01;
+
+/// Every lane of one rank (index: the rank), looked up instead of a u128 shift.
+const RANK_FITS: [u128; 13] = {
+    let mut out = [0u128; 13];
+    let mut r = 0;
+    while r < 13 {
+        out[r] = 0xFFu128 << (8 * r);
+        r += 1;
+    }
+    out
+};
+/// The low bit of every lane of one suit (index: the suit).
+const SUIT_FITS: [u128; 4] = [
+    SUIT_CLUBS,
+    SUIT_CLUBS << 2,
+    SUIT_CLUBS << 4,
+    SUIT_CLUBS << 6,
+];
 
 /// Pushes a play of each card of `rank` whose lane in `lanes` is not empty, suits in order.
 #[inline]
@@ -166,6 +184,21 @@ impl CrazyEights {
             (_, Action::Nominate(_)) => Err(Illegal::NoEight),
             (_, a) => self.check_turn(a),
         }
+    }
+
+    /// Whether playing `c` now is legal (C7, C11.3): what [`check`](Self::check)
+    /// accepts for a play at a turn.
+    #[inline]
+    pub(crate) fn may_play(&self, c: Card) -> bool {
+        self.hands[usize::from(self.to_act)].contains(c)
+            && if self.owed > 0 {
+                c.rank() == Rank::Two
+            } else {
+                match self.top {
+                    Some(top) => matches(c, top, self.suit),
+                    None => false,
+                }
+            }
     }
 
     fn check_turn(&self, action: &Action) -> Result<(), Illegal> {

@@ -16,6 +16,7 @@ mod rules;
 mod score;
 mod setup;
 mod state;
+mod stock;
 
 pub use action::{Action, HostOp, ParseActionError, ParseHostOpError};
 pub use bot::ShedBot;

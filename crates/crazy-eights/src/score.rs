@@ -5,6 +5,7 @@ use cards_core::{Card, CardMultiset, MAX_SEATS, Outcome, PerSeat, Rank};
 use crate::action::card_id;
 use crate::rules::Scoring;
 use crate::state::{CrazyEights, Phase};
+use crate::stock::LANE_CARD;
 
 /// What one card left in a hand costs under `scoring` (C13, C13.1).
 ///
@@ -28,11 +29,19 @@ pub const fn penalty(card: Card, scoring: Scoring) -> u32 {
     }
 }
 
-/// What a whole hand costs (C13).
+/// What a whole hand costs (C13): only the cards held are visited.
 pub(crate) fn hand_penalty(hand: CardMultiset, scoring: Scoring) -> u32 {
-    hand.iter()
-        .map(|(c, k)| penalty(c, scoring) * u32::from(k))
-        .sum()
+    let lanes = hand.lanes();
+    // The low bit of each non-empty 2-bit lane.
+    let mut held = (lanes | lanes >> 1) & ((1u128 << 104) / 3);
+    let mut sum = 0;
+    while held != 0 {
+        let bit = held.trailing_zeros();
+        let copies = ((lanes >> bit) & 3) as u32;
+        sum += penalty(LANE_CARD[(bit / 2) as usize], scoring) * copies;
+        held &= held - 1;
+    }
+    sum
 }
 
 impl CrazyEights {
@@ -51,5 +60,30 @@ impl CrazyEights {
     /// The places: higher return first, equal returns share a place (C13.2).
     pub(crate) fn places(&self) -> Option<Outcome> {
         self.returns().map(|r| Outcome::from_scores(r.as_slice()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cards_core::{ChaCha8Rng, SeedableRng, deck};
+
+    /// C13: the sum over held lanes equals the sum over every copy.
+    #[test]
+    fn c13_hand_penalty_sums_every_copy() {
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        for round in 0..500 {
+            let mut m = CardMultiset::decks(deck::CARDS_52, 1 + (round % 2) as u8).expect("decks");
+            let drop = cards_core::chance::below(&mut rng, m.len() as u64 + 1);
+            for _ in 0..drop {
+                let k = cards_core::chance::below(&mut rng, m.len() as u64);
+                let c = m.nth_copy(k as usize).expect("k < len");
+                m.remove(c);
+            }
+            for scoring in [Scoring::CardIndex, Scoring::FaceValue] {
+                let walk: u32 = m.copies().map(|c| penalty(c, scoring)).sum();
+                assert_eq!(hand_penalty(m, scoring), walk, "{m}");
+            }
+        }
     }
 }
