@@ -67,11 +67,15 @@ pub(crate) fn pick_from<R: Rng + ?Sized>(hand: &TrumpCounts, n: usize, rng: &mut
     out
 }
 
-/// The pending exchange `e` with its hidden gives replaced by a uniform pick of as
-/// many trumps from `hand` (the exchanging player's hand), in canonical order.
+/// The pending exchange of `g` (whose exchanging player's hand is already
+/// re-dealt) with its hidden gives replaced by a uniform pick of as many trumps
+/// from that hand, among the picks the step-by-step listing can reach (T12.8.1):
+/// a pick is drawn uniformly and drawn again while it is not reachable. After 64
+/// unreachable draws, the smallest kinds of the hand (always reachable when the
+/// original record was).
 pub(crate) fn resample_hidden_gives<R: Rng + ?Sized>(
+    g: &Trump21,
     e: &Exchange,
-    hand: &TrumpCounts,
     rng: &mut R,
 ) -> Exchange {
     let hidden = e
@@ -83,16 +87,32 @@ pub(crate) fn resample_hidden_gives<R: Rng + ?Sized>(
     if hidden == 0 {
         return *e;
     }
-    let mut gives: Vec<Give> = e
+    let hand = g.players[g.turn.index()].trumps;
+    let open: Vec<Give> = e
         .give
         .iter()
         .flatten()
         .filter(|g| matches!(g, Give::Open(_)))
         .copied()
         .collect();
-    gives.extend(pick_from(hand, hidden, rng).into_iter().map(Give::Hidden));
     let takes: Vec<_> = e.take.iter().flatten().copied().collect();
-    Exchange::new(e.with, &takes, &gives)
+    let with_hidden = |kinds: Vec<Trump>| {
+        let mut gives = open.clone();
+        gives.extend(kinds.into_iter().map(Give::Hidden));
+        Exchange::new(e.with, &takes, &gives)
+    };
+    for _ in 0..64 {
+        let pick = with_hidden(pick_from(&hand, hidden, rng));
+        if crate::legal::exchange_reachable(g, &pick) {
+            return pick;
+        }
+    }
+    let smallest: Vec<Trump> = hand
+        .iter()
+        .flat_map(|(k, c)| std::iter::repeat_n(k, usize::from(c)))
+        .take(hidden)
+        .collect();
+    with_hidden(smallest)
 }
 
 impl Trump21 {
@@ -241,11 +261,7 @@ impl Trump21 {
                 );
                 let takes: Vec<_> = x.take.iter().take(2).copied().collect();
                 let e = Exchange::new(x.with, &takes, &gives);
-                Phase::Exchanging(resample_hidden_gives(
-                    &e,
-                    &g.players[turn.index()].trumps,
-                    rng,
-                ))
+                Phase::Exchanging(resample_hidden_gives(&g, &e, rng))
             }
             None if view.landed => Phase::Landed,
             None => Phase::Play,
