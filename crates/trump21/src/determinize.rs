@@ -149,7 +149,15 @@ impl Trump21 {
                 None => {}
             }
         }
-        let unseen_discards = view.discards;
+        for (v, c) in view.seen_discards.iter() {
+            if !take_numbers(&mut pool, v, c) {
+                return Err(bad("number cards are not conserved (T1)"));
+            }
+        }
+        let unseen_discards = view
+            .discards
+            .checked_sub(view.seen_discards.total())
+            .ok_or(bad("the seen discards are part of the discards (T15.2)"))?;
         let mut cards: Vec<u8> = (1..=11u8)
             .flat_map(|v| std::iter::repeat_n(v, usize::from(pool[usize::from(v)])))
             .collect();
@@ -221,9 +229,11 @@ impl Trump21 {
                 .ok_or(bad("number cards are not conserved (T1)"))?;
             g.deck[usize::from(v)] += 1;
         }
-        g.discard = [0; 12];
+        g.discard = view.seen_discards.slots();
+        g.masked = [0; 12];
         for v in it {
             g.discard[usize::from(v)] += 1;
+            g.masked[usize::from(v)] += 1;
         }
         g.supply = fill(view.supply, TrumpCounts::EMPTY)?;
         g.pile = fill(view.draw_pile, TrumpCounts::EMPTY)?;
@@ -287,13 +297,13 @@ impl Determinize for Trump21 {
         Trump21::from_view(rules, view, me, rng)
     }
 
-    /// A cheap heuristic instead of random play (see `opponents.rs`).
+    /// Playouts play as [`OddsBot`](crate::OddsBot) instead of at random.
     fn playout_action<R: Rng + ?Sized>(
         &self,
         legal: &[crate::action::Action],
-        rng: &mut R,
+        _rng: &mut R,
     ) -> Option<crate::action::Action> {
-        crate::opponents::playout_action(self, legal, rng)
+        crate::opponents::playout_action(self, legal)
     }
 
     /// Rounds scored: a search looks one round ahead.

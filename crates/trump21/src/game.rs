@@ -160,7 +160,8 @@ impl Redeal for Trump21 {
         // Number cards.
         let mut pool: Vec<u8> = Vec::new();
         for v in 1..=11u8 {
-            for _ in 0..self.deck[usize::from(v)] + self.discard[usize::from(v)] {
+            let i = usize::from(v);
+            for _ in 0..self.deck[i] + self.masked[i] {
                 pool.push(v);
             }
         }
@@ -178,13 +179,16 @@ impl Redeal for Trump21 {
             g.players[i].hidden = v;
         }
         let deck_size: u32 = crate::state::count(&self.deck);
+        // The discards every seat saw stay; the unseen ones share the deck's pool.
         g.deck = [0; 12];
-        g.discard = [0; 12];
+        g.discard = self.seen_discards().slots();
+        g.masked = [0; 12];
         for (k, v) in it.enumerate() {
             if (k as u32) < deck_size {
                 g.deck[usize::from(v)] += 1;
             } else {
                 g.discard[usize::from(v)] += 1;
+                g.masked[usize::from(v)] += 1;
             }
         }
         // Trumps.

@@ -1,9 +1,10 @@
 //! [`Opponents`]: the difficulty levels of Trump 21 (easy, medium = the [`OddsBot`]
 //! heuristic, hard = ISMCTS at [`Opponents::hard_budget`]), and the search hooks
-//! the hard level plays with.
+//! the hard level plays with: searches look one round ahead (an iteration ends when
+//! the round is scored, rewarded by the damage taken against the others') and play
+//! their playouts as [`OddsBot`].
 
-use cards_core::chance::below;
-use cards_core::{Bot, Opponents, Rng, SearchBudget, Seat};
+use cards_core::{Bot, Opponents, SearchBudget, Seat, Viewer};
 
 use crate::action::Action;
 use crate::bot::OddsBot;
@@ -44,51 +45,12 @@ pub(crate) fn horizon_reward(g: &Trump21, seat: Seat) -> Option<f64> {
     Some((diff / 4.0).clamp(-1.0, 1.0))
 }
 
-/// A cheap playout policy: reveal when it can, end after a card, finish an
-/// exchange at once, else draw while the player's own total (hidden card included)
-/// is at least 6 under the target and close otherwise; a trump now and then.
-pub(crate) fn playout_action<R: Rng + ?Sized>(
-    g: &Trump21,
-    legal: &[Action],
-    rng: &mut R,
-) -> Option<Action> {
-    if legal.contains(&Action::Reveal) {
-        return Some(Action::Reveal);
-    }
-    match g.phase {
-        Phase::Landed => return Some(Action::End),
-        Phase::Exchanging(_) => {
-            return Some(if legal.contains(&Action::Done) {
-                Action::Done
-            } else {
-                legal[below(rng, legal.len() as u64) as usize]
-            });
-        }
-        _ => {}
-    }
-    // A trump one time in four, chosen at random among the plays.
-    if below(rng, 4) == 0 {
-        let plays = legal
-            .iter()
-            .filter(|a| matches!(a, Action::Play(_)))
-            .count();
-        if plays > 0 {
-            let k = below(rng, plays as u64) as usize;
-            return legal
-                .iter()
-                .filter(|a| matches!(a, Action::Play(_)))
-                .nth(k)
-                .copied();
-        }
-    }
-    let p = g.cur();
-    if p.total() + 6 <= u16::from(g.target) && legal.contains(&Action::Draw) {
-        Some(Action::Draw)
-    } else if legal.contains(&Action::Close) {
-        Some(Action::Close)
-    } else {
-        None
-    }
+/// The playout policy: every player plays as [`OddsBot`] would from his own view
+/// of the sampled position, so a search plays against the heuristic's habits
+/// rather than against random play.
+pub(crate) fn playout_action(g: &Trump21, legal: &[Action]) -> Option<Action> {
+    let view = cards_core::Game::observe(g, Viewer::Seat(g.turn));
+    (!legal.is_empty()).then(|| OddsBot::default().decide(&view, legal))
 }
 
 impl Opponents for Trump21 {
