@@ -1,12 +1,14 @@
 //! Benchmarks for the trump21 crate: round ranking, legal-action lists on fixed
-//! positions, `apply`, and random whole games (2 players, 10 lives, chance included).
+//! positions, `apply`, random whole games (2 players, 10 lives, chance included), and
+//! a hard (ISMCTS) decision with its iterations per second.
 //! Each bench asserts its own result, so a fast wrong answer fails.
 
 use std::hint::black_box;
 
 use benches::encoding::{bench_encode_observation, bench_legal_mask};
 use benches::trump21::{apply_pairs, player_positions, rankings};
-use cards_core::{ChaCha8Rng, Game, Playout, SeedableRng};
+use cards_core::chance::below;
+use cards_core::{Actor, Bot, ChaCha8Rng, Game, Ismcts, Opponents, Playout, SeedableRng, Viewer};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use trump21::{Ranking, Rules, Trump21, rank_totals};
 
@@ -121,8 +123,59 @@ fn encodings(c: &mut Criterion) {
     bench_legal_mask(c, "trump21", &positions);
 }
 
+/// A heads-up player decision in the second round of a seeded game, with
+/// several actions to choose from: the position a hard decision is timed on.
+fn decision_position() -> Trump21 {
+    let mut g = Trump21::new(Rules::default(), 2).expect("setup");
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    let mut v = Vec::new();
+    loop {
+        g.legal_actions(&mut v);
+        if let Actor::Player(_) = g.actor()
+            && g.round() >= 2
+            && v.len() > 3
+        {
+            return g;
+        }
+        let a = v[below(&mut rng, v.len() as u64) as usize];
+        g = g.apply(&a).expect("legal");
+    }
+}
+
+fn ismcts_decision(c: &mut Criterion) {
+    let g = decision_position();
+    let Actor::Player(me) = g.actor() else {
+        unreachable!("a player decision")
+    };
+    let view = g.observe(Viewer::Seat(me));
+    let mut legal = Vec::new();
+    g.legal_actions(&mut legal);
+    let rules = Rules::default();
+    let mut group = c.benchmark_group("trump21");
+    group.sample_size(20);
+    group.bench_function("ismcts_decision", |b| {
+        let mut bot = Ismcts::<Trump21>::new(rules, Trump21::hard_budget());
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        b.iter(|| {
+            let a = bot.choose(&view, &legal, &mut rng);
+            assert!(legal.contains(&a));
+            a
+        })
+    });
+    group.throughput(Throughput::Elements(u64::from(
+        Trump21::hard_budget().iterations,
+    )));
+    group.bench_function("ismcts_iterations", |b| {
+        let mut bot = Ismcts::<Trump21>::new(rules, Trump21::hard_budget());
+        let mut rng = ChaCha8Rng::seed_from_u64(6);
+        b.iter(|| bot.search(&view, &legal, &mut rng).len())
+    });
+    group.finish();
+}
+
 criterion_group!(
     benches,
+    ismcts_decision,
     rank_totals_bench,
     legal_actions,
     apply,

@@ -29,19 +29,6 @@ fn with_difficulty<G: Opponents>(name: &str, rules: &G::Rules) -> Option<Box<dyn
     name.parse::<Difficulty>().ok().map(|d| d.bot::<G>(rules))
 }
 
-/// `random` for any game, else `medium` as the game's heuristic bot (for a
-/// game without [`Opponents`] yet: Trump 21).
-fn with_heuristic<G: Game + 'static>(
-    name: &str,
-    heuristic: impl FnOnce() -> Box<dyn Bot<G>>,
-) -> Option<Box<dyn Bot<G>>> {
-    match name {
-        "random" => Some(Box::new(RandomBot)),
-        "medium" => Some(heuristic()),
-        _ => None,
-    }
-}
-
 impl CliGame for schwimmen::Schwimmen {
     const NAME: &'static str = "schwimmen";
     fn bot(name: &str, rules: &schwimmen::Rules) -> Option<Box<dyn Bot<Self>>> {
@@ -51,8 +38,8 @@ impl CliGame for schwimmen::Schwimmen {
 
 impl CliGame for trump21::Trump21 {
     const NAME: &'static str = "trump21";
-    fn bot(name: &str, _: &trump21::Rules) -> Option<Box<dyn Bot<Self>>> {
-        with_heuristic(name, || Box::new(trump21::OddsBot::default()))
+    fn bot(name: &str, rules: &trump21::Rules) -> Option<Box<dyn Bot<Self>>> {
+        with_difficulty::<Self>(name, rules)
     }
 }
 

@@ -28,6 +28,7 @@ impl Trump21 {
         if self.deck.iter().all(|&c| c == 0) {
             self.deck = self.discard;
             self.discard = [0; 12];
+            self.masked = [0; 12];
         }
     }
 

@@ -94,6 +94,14 @@ impl OddsBot {
 impl Bot<Trump21> for OddsBot {
     fn choose(&mut self, view: &View, legal: &[Action], rng: &mut dyn Rng) -> Action {
         let _ = rng;
+        self.decide(view, legal)
+    }
+}
+
+impl OddsBot {
+    /// The bot's choice among `legal` (a non-empty list of the view's actions): it
+    /// uses no randomness, so search playouts can call it too.
+    pub fn decide(&self, view: &View, legal: &[Action]) -> Action {
         let has = |a: &Action| legal.contains(a);
         let Some(me) = view.seat() else {
             return legal[0];

@@ -1,9 +1,8 @@
 //! The [`Game`] and [`Redeal`] implementations.
 
-use cards_core::chance::below;
 use cards_core::{Actor, Game, Outcome, Redeal, Rng, Seat, Viewer};
 
-use crate::action::{Action, Exchange, Give, HostOp};
+use crate::action::{Action, HostOp};
 use crate::error::{Illegal, SetupError};
 use crate::event::Event;
 use crate::legal::{Knowledge, Step, player_actions};
@@ -148,12 +147,7 @@ impl Game for Trump21 {
     }
 }
 
-fn shuffle<R: Rng + ?Sized>(items: &mut [u8], rng: &mut R) {
-    for i in (1..items.len()).rev() {
-        let j = below(rng, i as u64 + 1) as usize;
-        items.swap(i, j);
-    }
-}
+use crate::determinize::shuffle;
 
 impl Redeal for Trump21 {
     /// Re-deals what `seat` cannot see: the number deck, the discards and the
@@ -166,7 +160,8 @@ impl Redeal for Trump21 {
         // Number cards.
         let mut pool: Vec<u8> = Vec::new();
         for v in 1..=11u8 {
-            for _ in 0..self.deck[usize::from(v)] + self.discard[usize::from(v)] {
+            let i = usize::from(v);
+            for _ in 0..self.deck[i] + self.masked[i] {
                 pool.push(v);
             }
         }
@@ -184,13 +179,16 @@ impl Redeal for Trump21 {
             g.players[i].hidden = v;
         }
         let deck_size: u32 = crate::state::count(&self.deck);
+        // The discards every seat saw stay; the unseen ones share the deck's pool.
         g.deck = [0; 12];
-        g.discard = [0; 12];
+        g.discard = self.seen_discards().slots();
+        g.masked = [0; 12];
         for (k, v) in it.enumerate() {
             if (k as u32) < deck_size {
                 g.deck[usize::from(v)] += 1;
             } else {
                 g.discard[usize::from(v)] += 1;
+                g.masked[usize::from(v)] += 1;
             }
         }
         // Trumps.
@@ -230,30 +228,12 @@ impl Redeal for Trump21 {
             }
         }
         // The kinds of an exchange's pending hidden gives are unknown to `seat` unless he
-        // is the exchanging player: they become the smallest kinds of the re-dealt hand,
-        // which keeps the record in canonical order and completable (T12.8.1).
+        // is the exchanging player: they become a uniform pick from the re-dealt hand, in
+        // canonical order, so the record stays completable (T12.8.1) and unbiased.
         if let Phase::Exchanging(e) = self.phase
             && others(self.turn.index())
         {
-            let mut hand = g.players[self.turn.index()].trumps;
-            let mut e2 = Exchange::start(e.with);
-            for t in e.take.iter().flatten() {
-                e2 = e2.with_take(*t);
-            }
-            for give in e.give.iter().flatten() {
-                let give = match give {
-                    Give::Open(_) => *give,
-                    Give::Hidden(_) => match Trump::ALL.into_iter().find(|k| hand.get(*k) > 0) {
-                        Some(k) => {
-                            hand.remove(k);
-                            Give::Hidden(k)
-                        }
-                        None => *give,
-                    },
-                };
-                e2 = e2.with_give(give);
-            }
-            g.phase = Phase::Exchanging(e2);
+            g.phase = Phase::Exchanging(crate::determinize::resample_hidden_gives(&g, &e, rng));
         }
         g
     }

@@ -148,6 +148,11 @@ pub struct View {
     pub deck: u32,
     /// Cards on the number discard pile.
     pub discards: u32,
+    /// The discards by value, as far as every seat saw them go there (T15.2): all
+    /// but a leaver's unrevealed hidden card. (The hidden cards of a scored round are
+    /// shown by its totals.)
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub seen_discards: crate::numbers::NumberCounts,
     /// Trumps in the supply.
     pub supply: u32,
     /// Trumps in the draw pile.
@@ -201,6 +206,7 @@ impl View {
                 .unwrap_or(TrumpCounts::EMPTY),
             deck: crate::state::count(&g.deck),
             discards: crate::state::count(&g.discard),
+            seen_discards: g.seen_discards(),
             supply: g.supply.total(),
             draw_pile: g.pile.total(),
             in_transit: g.limbo.total() + g.aside.total(),

@@ -26,6 +26,7 @@ impl Trump21 {
             players,
             deck,
             discard: [0; 12],
+            masked: [0; 12],
             supply: rules.trumps,
             pile: TrumpCounts::EMPTY,
             open: [OpenTrump::default(); MAX_OPEN],
@@ -253,6 +254,9 @@ impl Trump21 {
         let p = g.players[seat.index()];
         if p.hidden != 0 {
             g.discard[usize::from(p.hidden)] += 1;
+            if !p.revealed {
+                g.masked[usize::from(p.hidden)] += 1;
+            }
         }
         for &v in p.stack() {
             g.discard[usize::from(v)] += 1;

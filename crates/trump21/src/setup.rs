@@ -56,6 +56,13 @@ pub struct Setup {
     pub deck: NumberCounts,
     /// The number discard pile by value (T1).
     pub discards: NumberCounts,
+    /// The part of the discards nobody at the table saw go there: a leaver's
+    /// unrevealed hidden card (T15.2, T16). Absent in JSON when empty.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "NumberCounts::is_empty")
+    )]
+    pub unseen_discards: NumberCounts,
     /// The trump supply.
     pub supply: TrumpCounts,
     /// The trump draw pile.
@@ -101,6 +108,7 @@ impl From<Trump21> for Setup {
                 .collect(),
             deck: NumberCounts::from_slots(&g.deck),
             discards: NumberCounts::from_slots(&g.discard),
+            unseen_discards: NumberCounts::from_slots(&g.masked),
             supply: g.supply,
             draw_pile: g.pile,
             open_trumps: g.open_trumps().to_vec(),
@@ -234,6 +242,9 @@ impl TryFrom<Setup> for Trump21 {
         {
             return Err(bad("trumps are not conserved (T2)"));
         }
+        if (1..=11u8).any(|v| s.unseen_discards.get(v) > s.discards.get(v)) {
+            return Err(bad("unseen discards are part of the discards (T15.2)"));
+        }
         if s.turn.index() >= n || s.opener.index() >= n {
             return Err(bad("turn and opener must be seats at the table"));
         }
@@ -248,6 +259,7 @@ impl TryFrom<Setup> for Trump21 {
             players,
             deck: s.deck.slots(),
             discard: s.discards.slots(),
+            masked: s.unseen_discards.slots(),
             supply: s.supply,
             pile: s.draw_pile,
             open,

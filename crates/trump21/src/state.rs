@@ -224,6 +224,9 @@ pub struct Trump21 {
     pub(crate) players: [Player; MAX_PLAYERS],
     pub(crate) deck: [u8; 12],
     pub(crate) discard: [u8; 12],
+    /// Discards nobody at the table saw (a leaver's unrevealed hidden card, T16), by
+    /// value; every other discard was shown to all (T15.2).
+    pub(crate) masked: [u8; 12],
     pub(crate) supply: TrumpCounts,
     pub(crate) pile: TrumpCounts,
     pub(crate) open: [OpenTrump; MAX_OPEN],
@@ -310,6 +313,15 @@ impl Trump21 {
     /// Number cards on the discard pile, by value (T1).
     pub fn discards(&self) -> NumberCounts {
         NumberCounts::from_slots(&self.discard)
+    }
+    /// The discards every seat saw go there, by value (T15.2): all but a leaver's
+    /// unrevealed hidden card.
+    pub fn seen_discards(&self) -> NumberCounts {
+        let mut seen = self.discard;
+        for (s, m) in seen.iter_mut().zip(self.masked) {
+            *s -= m;
+        }
+        NumberCounts::from_slots(&seen)
     }
     /// The trump supply (the trump deck).
     pub fn supply(&self) -> TrumpCounts {

@@ -125,6 +125,12 @@ impl View {
             cards += s.open_cards.len() as u64 + u64::from(s.has_hidden);
             trumps += u64::from(s.hidden_trumps);
         }
+        if self.seen_discards.total() > self.discards {
+            return bad("the seen discards are part of the discards (T15.2)");
+        }
+        for (v, c) in self.seen_discards.iter() {
+            by_value[usize::from(v)] += u64::from(c);
+        }
         if by_value.iter().any(|&c| c > copies) {
             return bad("more cards of a value than the deck has (T1)");
         }

@@ -21,5 +21,7 @@ mod perft;
 mod props;
 #[path = "trump21/rules.rs"]
 mod rules;
+#[path = "trump21/search.rs"]
+mod search;
 #[path = "trump21/untrusted.rs"]
 mod untrusted;
