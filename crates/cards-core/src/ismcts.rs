@@ -8,6 +8,11 @@
 //! rest at random and credits every node with the reward of the seat that chose
 //! it. Chance steps are sampled by their true weights and are not nodes: the
 //! tree branches on decisions only.
+//!
+//! Two hooks of [`Determinize`] model the other seats: samples are drawn again
+//! by their [`plausibility`](Determinize::plausibility) (what the others were
+//! seen to do), and with [`opponents_by_playout`](Determinize::opponents_by_playout)
+//! the others act by the playout policy inside the tree too.
 
 use std::time::{Duration, Instant};
 
