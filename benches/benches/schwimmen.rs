@@ -232,6 +232,40 @@ fn ismcts_decision(c: &mut Criterion) {
     group.finish();
 }
 
+/// ISMCTS iterations per second: one search at the hard budget from the same
+/// position as `ismcts_decision`, throughput in iterations.
+fn ismcts_iterations(c: &mut Criterion) {
+    use cards_core::{Actor, Ismcts, Opponents, Viewer};
+    let rules = Rules::default();
+    let mut g = Schwimmen::new(rules, 4).expect("4 seats");
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    let mut playout = Playout::new();
+    while !matches!(g.actor(), Actor::Player(_)) || g.phase() != schwimmen::Phase::Turns {
+        assert!(playout.step(&mut g, &mut rng), "a turn comes");
+    }
+    let Actor::Player(me) = g.actor() else {
+        unreachable!("a player is to move")
+    };
+    let view = g.observe(Viewer::Seat(me));
+    let mut legal = Vec::new();
+    view.legal_actions(&mut legal);
+    let budget = Schwimmen::hard_budget();
+    let mut bot = Ismcts::<Schwimmen>::new(rules, budget);
+    let mut group = c.benchmark_group("schwimmen");
+    group.sample_size(20);
+    group.throughput(Throughput::Elements(u64::from(budget.iterations)));
+    group.bench_function("ismcts_iterations", |b| {
+        let mut rng = ChaCha8Rng::seed_from_u64(6);
+        b.iter(|| {
+            let counts = bot.search(black_box(&view), &legal, &mut rng);
+            let visits: u32 = counts.iter().map(|(_, v)| v).sum();
+            assert_eq!(visits, budget.iterations, "every iteration visits the root");
+            visits
+        })
+    });
+    group.finish();
+}
+
 criterion_group!(
     benches,
     score_all_hands,
@@ -241,6 +275,7 @@ criterion_group!(
     legal_mask,
     random_round,
     random_game,
-    ismcts_decision
+    ismcts_decision,
+    ismcts_iterations
 );
 criterion_main!(benches);

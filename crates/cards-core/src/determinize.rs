@@ -57,4 +57,28 @@ pub trait Determinize: Game {
         let _ = seat;
         None
     }
+
+    /// An opponent model: how likely the other seats were to act as `view`
+    /// shows they did (say, to knock, or to pass on this middle) had the
+    /// hidden cards lain as in `self`, a position
+    /// [`determinize`](Determinize::determinize)d from `view`. In 0..=1; the
+    /// default 1 keeps every sample. [`Ismcts`](crate::Ismcts) draws a sample
+    /// again with probability 1 minus this (up to
+    /// [`Ismcts::MAX_DRAWS`](crate::Ismcts::MAX_DRAWS) draws), so positions are
+    /// weighted by it: uniform dealing, then conditioning on the choices seen.
+    fn plausibility(&self, view: &Self::View) -> f64 {
+        let _ = view;
+        1.0
+    }
+
+    /// Whether [`Ismcts`](crate::Ismcts) lets the other seats act by
+    /// [`playout_action`](Determinize::playout_action) inside its tree as well
+    /// as in playouts, so that the tree branches on the searching seat's
+    /// decisions only. In a single-observer tree the other seats' nodes are
+    /// shared by every sample, so there they choose without their own hands; a
+    /// heuristic that reads the sampled hand models them better. The default
+    /// `false` searches every seat's decisions.
+    fn opponents_by_playout(&self) -> bool {
+        false
+    }
 }

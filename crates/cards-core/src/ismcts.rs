@@ -8,6 +8,11 @@
 //! rest at random and credits every node with the reward of the seat that chose
 //! it. Chance steps are sampled by their true weights and are not nodes: the
 //! tree branches on decisions only.
+//!
+//! Two hooks of [`Determinize`] model the other seats: samples are drawn again
+//! by their [`plausibility`](Determinize::plausibility) (what the others were
+//! seen to do), and with [`opponents_by_playout`](Determinize::opponents_by_playout)
+//! the others act by the playout policy inside the tree too.
 
 use std::time::{Duration, Instant};
 
@@ -102,7 +107,16 @@ pub struct Ismcts<G: Game> {
     playout: Playout<G>,
 }
 
+/// A uniform number in 0..1 (53 random bits).
+fn unit(rng: &mut dyn Rng) -> f64 {
+    (rng.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
+}
+
 impl<G: Determinize> Ismcts<G> {
+    /// The most determinizations drawn for one iteration when the game's
+    /// [`plausibility`](Determinize::plausibility) rejects them.
+    pub const MAX_DRAWS: u32 = 16;
+
     /// A searcher for games under `rules` (a view does not carry them).
     pub fn new(rules: G::Rules, budget: SearchBudget) -> Ismcts<G> {
         Ismcts {
@@ -115,6 +129,16 @@ impl<G: Determinize> Ismcts<G> {
             scratch: Vec::new(),
             playout: Playout::new(),
         }
+    }
+
+    /// How many nodes of the last search's tree are decisions of `seat`
+    /// (the root not counted).
+    pub fn nodes_of(&self, seat: Seat) -> usize {
+        self.nodes
+            .iter()
+            .skip(1)
+            .filter(|n| n.chooser == seat)
+            .count()
     }
 
     /// The budget each decision gets.
@@ -151,7 +175,7 @@ impl<G: Determinize> Ismcts<G> {
             {
                 break;
             }
-            let Ok(state) = G::determinize(&self.rules, view, rng) else {
+            let Some(state) = self.sample(view, rng) else {
                 break;
             };
             self.iterate(state, rng);
@@ -177,6 +201,25 @@ impl<G: Determinize> Ismcts<G> {
         counts
     }
 
+    /// A determinized position, drawn again with probability 1 minus its
+    /// [`plausibility`](Determinize::plausibility) (up to [`Ismcts::MAX_DRAWS`]
+    /// draws; then the most plausible one drawn): the position an iteration
+    /// starts from. `None` when the view does not determinize.
+    pub fn sample(&self, view: &G::View, rng: &mut dyn Rng) -> Option<G> {
+        let mut best: Option<(f64, G)> = None;
+        for _ in 0..Self::MAX_DRAWS {
+            let state = G::determinize(&self.rules, view, rng).ok()?;
+            let p = state.plausibility(view);
+            if p >= 1.0 || unit(rng) < p {
+                return Some(state);
+            }
+            if best.as_ref().is_none_or(|(b, _)| p > *b) {
+                best = Some((p, state));
+            }
+        }
+        best.map(|(_, s)| s)
+    }
+
     /// One iteration from a determinized `state`: down the tree, one new node,
     /// a random playout to the game's end or past the game's
     /// [`horizon`](Determinize::horizon), then every node on the path credited.
@@ -184,6 +227,11 @@ impl<G: Determinize> Ismcts<G> {
         self.path.clear();
         self.path.push(0);
         let horizon = state.horizon();
+        let searcher = match state.actor() {
+            Actor::Player(s) => Some(s),
+            _ => None,
+        };
+        let by_model = state.opponents_by_playout();
         let mut node = 0u32;
         let mut expanded = false;
         loop {
@@ -200,6 +248,21 @@ impl<G: Determinize> Ismcts<G> {
             };
             if expanded {
                 break;
+            }
+            if by_model && Some(seat) != searcher {
+                state.legal_actions(&mut self.legal);
+                let n = self.legal.len() as u64;
+                if n == 0 {
+                    break;
+                }
+                let action = match state.playout_action(&self.legal, rng) {
+                    Some(a) => a,
+                    None => self.legal[below(rng, n) as usize].clone(),
+                };
+                if state.apply_mut(&action).is_err() {
+                    return;
+                }
+                continue;
             }
             state.legal_actions(&mut self.legal);
             let Some(next) = self.select_or_expand(node, seat, rng, &mut expanded) else {

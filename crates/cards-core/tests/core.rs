@@ -27,6 +27,8 @@ fn rules() -> ToyRules {
     ToyRules {
         max_cards: 3,
         bug: Bug::None,
+        believe_fives: false,
+        model_opponents: false,
     }
 }
 
@@ -628,6 +630,67 @@ fn determinizing_deals_each_unseen_card_to_each_place_evenly() {
         .map(|&k| (f64::from(k) - expected).powi(2) / expected)
         .sum();
     assert!(chi2 < 22.46, "chi-square {chi2}: {with_seat_1:?}");
+}
+
+#[test]
+fn ismcts_samples_by_the_opponent_model() {
+    // Seat 0 holds 3C; seat 1's hidden card is one of 7 unseen, a 5 (5C or 5H)
+    // 2 times in 7 when dealt uniformly. The toy's model believes seat 1 holds
+    // a 5, so the searcher's samples redraw every other deal.
+    let mut s = toy(2, Bug::None);
+    for c in ["3C", "4C"] {
+        s = s.apply(&ToyAction::Deal(c.parse().unwrap())).unwrap();
+    }
+    let view = s.observe(Viewer::Seat(cards_core::Seat(0)));
+    let fives = |believe_fives: bool| {
+        let rules = ToyRules {
+            believe_fives,
+            ..rules()
+        };
+        let bot = Ismcts::<Toy>::new(rules, SearchBudget::iterations(1));
+        let mut rng = ChaCha8Rng::seed_from_u64(9);
+        (0..700)
+            .filter(|_| {
+                let d = bot.sample(&view, &mut rng).unwrap();
+                assert_eq!(d.observe(Viewer::Seat(cards_core::Seat(0))), view);
+                let c = d.observe(Viewer::Seat(cards_core::Seat(1))).own_hidden;
+                c.unwrap().rank() == Rank::Five
+            })
+            .count()
+    };
+    // Uniform: 200 expected, 700 × (5/7)^16 ≈ 3 samples keep a non-5 after
+    // 16 draws with the model.
+    assert!((150..250).contains(&fives(false)), "{}", fives(false));
+    assert!(fives(true) >= 690, "{}", fives(true));
+}
+
+#[test]
+fn ismcts_leaves_modelled_opponents_out_of_its_tree() {
+    // Seat 0 to act after the deal of a 2-seat toy: without the model the tree
+    // holds seat 1's decisions too; with it, seat 1 acts by playout and the
+    // tree branches on seat 0's decisions only.
+    let mut s = toy(2, Bug::None);
+    for c in ["3C", "4C"] {
+        s = s.apply(&ToyAction::Deal(c.parse().unwrap())).unwrap();
+    }
+    let me = cards_core::Seat(0);
+    let view = s.observe(Viewer::Seat(me));
+    let mut legal = Vec::new();
+    s.legal_actions(&mut legal);
+    let nodes = |model_opponents: bool| {
+        let rules = ToyRules {
+            model_opponents,
+            ..rules()
+        };
+        let mut bot = Ismcts::<Toy>::new(rules, SearchBudget::iterations(400));
+        let counts = bot.search(&view, &legal, &mut ChaCha8Rng::seed_from_u64(2));
+        assert_eq!(counts.iter().map(|(_, v)| v).sum::<u32>(), 400);
+        (bot.nodes_of(me), bot.nodes_of(cards_core::Seat(1)))
+    };
+    let (mine, theirs) = nodes(false);
+    assert!(mine > 0 && theirs > 0, "{mine} {theirs}");
+    let (mine, theirs) = nodes(true);
+    assert!(mine > 2 && theirs == 0, "{mine} {theirs}");
 }
 
 #[test]

@@ -35,7 +35,7 @@ impl Default for StrongBot {
 }
 
 /// A value plus a small bonus for holding cards of one suit, for breaking ties.
-fn rating(hand: CardSet) -> (HandValue, u8) {
+pub(crate) fn rating(hand: CardSet) -> (HandValue, u8) {
     let v = HandValue::of_unchecked(hand);
     let most = cards_core::Suit::ALL
         .iter()
@@ -45,7 +45,7 @@ fn rating(hand: CardSet) -> (HandValue, u8) {
     (v, most)
 }
 
-fn points(v: HandValue) -> u8 {
+pub(crate) fn points(v: HandValue) -> u8 {
     v.half_points().map_or(33, |h| h / 2)
 }
 

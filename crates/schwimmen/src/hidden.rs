@@ -231,4 +231,18 @@ impl Determinize for Schwimmen {
             0.0
         })
     }
+
+    /// The opponent model of [`crate::model`]: a knocker holds a hand a
+    /// [`StrongBot`](crate::StrongBot) knocks on, and a seat that passed on
+    /// this middle found no swap worth taking; a position that contradicts
+    /// either is kept a tenth as often per fact.
+    fn plausibility(&self, view: &View) -> f64 {
+        self.model_weight(view)
+    }
+
+    /// The other seats act like the playouts' [`StrongBot`](crate::StrongBot)
+    /// inside the search tree too: they know their own (sampled) hands.
+    fn opponents_by_playout(&self) -> bool {
+        true
+    }
 }

@@ -13,6 +13,7 @@ mod event;
 mod game;
 mod hidden;
 mod legal;
+mod model;
 mod rules;
 mod score;
 mod setup;

@@ -35,16 +35,16 @@ fn table_value(rank: Rank) -> u32 {
 type Key = (u8, u8, i8);
 
 /// Lower is better.
-fn play_key(view: &View, g: Group) -> Key {
+fn play_key(top: Option<Rank>, run: u8, pile_len: usize, g: Group) -> Key {
     let rank = g.rank();
     let len = g.len() as i8;
-    if !power(rank) && view.top == Some(rank) && view.run as usize + g.len() >= 4 {
+    if !power(rank) && top == Some(rank) && run as usize + g.len() >= 4 {
         return (0, 0, 0);
     }
     if !power(rank) {
         return (1, rank as u8, -len);
     }
-    let big_pile = view.pile.len() >= 6;
+    let big_pile = pile_len >= 6;
     let order = match (rank, big_pile) {
         (Rank::Ten, true) => 0,
         (Rank::Two, _) => 1,
@@ -85,6 +85,15 @@ fn arrange(view: &View, legal: &[Action]) -> Option<Action> {
 
 impl Bot<Shithead> for ShitheadBot {
     fn choose(&mut self, view: &View, legal: &[Action], _rng: &mut dyn Rng) -> Action {
+        ShitheadBot::pick(view.top, view.run, view.pile.len(), legal)
+    }
+}
+
+impl ShitheadBot {
+    /// The bot's choice from the public facts it uses: the rank on top of the
+    /// pile, how many of it lie there in a row, the pile's size, and the legal
+    /// actions. Shared by [`Bot::choose`] and search playouts (no allocation).
+    pub(crate) fn pick(top: Option<Rank>, run: u8, pile_len: usize, legal: &[Action]) -> Action {
         let best = |key: &dyn Fn(&Action) -> Option<Key>| {
             legal
                 .iter()
@@ -105,7 +114,7 @@ impl Bot<Shithead> for ShitheadBot {
             return add.unwrap_or(Action::Done);
         }
         if let Some(a) = best(&|a| match a {
-            Action::Play(g) => Some(play_key(view, *g)),
+            Action::Play(g) => Some(play_key(top, run, pile_len, *g)),
             _ => None,
         }) {
             return a;

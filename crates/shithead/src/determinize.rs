@@ -5,6 +5,7 @@ use cards_core::{
     Actor, Card, CardMultiset, Determinize, Rng, Seat, Viewer, chance::below, deck::CARDS_52,
 };
 
+use crate::action::Action;
 use crate::error::SetupError;
 use crate::observe::View;
 use crate::rules::Rules;
@@ -219,5 +220,92 @@ impl Determinize for Shithead {
         let skeleton = Shithead::skeleton(rules, view, me, rng)?;
         let dealt = skeleton.shuffle_unknown(me, rng);
         Shithead::from_setup(Setup::from(dealt))
+    }
+
+    /// Playouts play like the [`ShitheadBot`](crate::ShitheadBot) heuristic
+    /// (from the public facts it reads: top rank, run, pile size), and at
+    /// random one step in three, so a search meets opponents that play
+    /// sensibly rather than exploiting random ones.
+    fn playout_action<R: Rng + ?Sized>(&self, legal: &[Action], rng: &mut R) -> Option<Action> {
+        if below(rng, 3) == 0 {
+            return None;
+        }
+        Some(crate::ShitheadBot::pick(
+            self.top,
+            self.run,
+            self.pile.len(),
+            legal,
+        ))
+    }
+
+    /// How many players are out (H20): a search scores a line as soon as the
+    /// next player goes out, the place the deciding seat can still win.
+    fn horizon(&self) -> u64 {
+        u64::from(self.outs)
+    }
+
+    /// Past the horizon: 1 for the seat that went out last, and the others
+    /// still holding cards share -1 equally; seats out or gone before score 0.
+    fn horizon_reward(&self, seat: Seat) -> Option<f64> {
+        let newest = self.outs.checked_sub(1)?;
+        let holding = (0..usize::from(self.n))
+            .filter(|&s| self.status[s] == Status::Active)
+            .count();
+        Some(match self.status[seat.index()] {
+            Status::Out(k) if k == newest => 1.0,
+            Status::Active if holding > 0 => -1.0 / holding as f64,
+            _ => 0.0,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cards_core::{ChaCha8Rng, Game, RandomBot, SeedableRng, Table};
+
+    #[test]
+    fn h20_the_horizon_credits_the_seat_that_goes_out() {
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        for seed in 0..20 {
+            let mut t = Table::<Shithead>::new(Rules::default(), 4, seed).unwrap();
+            let start = t.state().horizon();
+            assert_eq!(t.state().horizon_reward(Seat(0)), None, "nobody out yet");
+            while t.state().horizon() == start {
+                let seat = t.to_act().expect("the game ends only once a seat is out");
+                let mut legal = Vec::new();
+                t.state().legal_actions(&mut legal);
+                let a = cards_core::Bot::<Shithead>::choose(
+                    &mut RandomBot,
+                    &t.view(seat),
+                    &legal,
+                    &mut rng,
+                );
+                t.play_as(seat, &a).unwrap();
+            }
+            let g = t.state();
+            let rewards: Vec<f64> = (0..4).map(|s| g.horizon_reward(Seat(s)).unwrap()).collect();
+            let out = (0..4)
+                .filter(|&s| matches!(g.status[s], Status::Out(0)))
+                .count();
+            assert_eq!(out, 1);
+            for s in 0..4 {
+                let expected = if g.status[s] == Status::Out(0) {
+                    1.0
+                } else {
+                    -1.0 / 3.0
+                };
+                assert!(
+                    (rewards[s] - expected).abs() < 1e-12,
+                    "seed {seed}: {rewards:?}"
+                );
+            }
+            // Heuristic playouts pick a listed action.
+            let mut legal = Vec::new();
+            g.legal_actions(&mut legal);
+            if let Some(a) = g.playout_action(&legal, &mut rng) {
+                assert!(legal.contains(&a));
+            }
+        }
     }
 }

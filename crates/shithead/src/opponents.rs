@@ -17,9 +17,13 @@ impl Opponents for Shithead {
         Box::new(ShitheadBot)
     }
 
-    /// [`HARD_ITERATIONS`] iterations, no wall-clock limit, so a hard bot is a
-    /// pure function of its seed.
+    /// [`HARD_ITERATIONS`] iterations and exploration 1.0 (rewards at the
+    /// horizon are 1 or a share of -1), no wall-clock limit, so a hard bot is
+    /// a pure function of its seed.
     fn hard_budget() -> SearchBudget {
-        SearchBudget::iterations(HARD_ITERATIONS)
+        SearchBudget {
+            exploration: 1.0,
+            ..SearchBudget::iterations(HARD_ITERATIONS)
+        }
     }
 }

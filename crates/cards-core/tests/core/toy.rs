@@ -46,6 +46,11 @@ pub enum Bug {
 pub struct ToyRules {
     pub max_cards: u8,
     pub bug: Bug,
+    /// An opponent model for the searches: a determinization whose other
+    /// seats hold a hidden 5 is plausible, any other one is not.
+    pub believe_fives: bool,
+    /// The searches let the other seats act at random inside their trees.
+    pub model_opponents: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -457,6 +462,23 @@ impl cards_core::Determinize for Toy {
         }
         state.stock = pool;
         Ok(state)
+    }
+
+    fn opponents_by_playout(&self) -> bool {
+        self.rules.model_opponents
+    }
+
+    fn plausibility(&self, view: &ToyView) -> f64 {
+        let others_hold_fives = self
+            .hidden
+            .seats()
+            .filter(|&s| Some(s) != view.me)
+            .all(|s| self.hidden[s].is_none_or(|c| c.rank() == Rank::Five));
+        if !self.rules.believe_fives || others_hold_fives {
+            1.0
+        } else {
+            0.0
+        }
     }
 }
 
