@@ -85,6 +85,10 @@ fn arrange(view: &View, legal: &[Action]) -> Option<Action> {
 
 impl Bot<Shithead> for ShitheadBot {
     fn choose(&mut self, view: &View, legal: &[Action], _rng: &mut dyn Rng) -> Action {
+        // Arranging: the most valuable three cards face up, picked one by one.
+        if let Some(a) = arrange(view, legal) {
+            return a;
+        }
         ShitheadBot::pick(view.top, view.run, view.pile.len(), legal)
     }
 }
@@ -92,7 +96,9 @@ impl Bot<Shithead> for ShitheadBot {
 impl ShitheadBot {
     /// The bot's choice from the public facts it uses: the rank on top of the
     /// pile, how many of it lie there in a row, the pile's size, and the legal
-    /// actions. Shared by [`Bot::choose`] and search playouts (no allocation).
+    /// actions. Shared by [`Bot::choose`] and search playouts (no allocation);
+    /// while face-up cards are being picked (H3.1) it takes the first pick
+    /// listed, which only [`Bot::choose`] improves on, from the seat's view.
     pub(crate) fn pick(top: Option<Rank>, run: u8, pile_len: usize, legal: &[Action]) -> Action {
         let best = |key: &dyn Fn(&Action) -> Option<Key>| {
             legal
@@ -101,10 +107,6 @@ impl ShitheadBot {
                 .min_by_key(|(k, _)| *k)
                 .map(|(_, a)| a)
         };
-        // Arranging: the most valuable three cards face up, picked in order.
-        if let Some(a) = arrange(view, legal) {
-            return a;
-        }
         // Adding: more of an ordinary rank, else end the turn.
         if legal.contains(&Action::Done) {
             let add = best(&|a| match a {
