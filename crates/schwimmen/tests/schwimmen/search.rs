@@ -78,7 +78,7 @@ fn s23_2_determinize_keeps_taken_cards_and_deals_the_rest_with_exact_frequencies
 }
 
 #[test]
-fn s14_ismcts_finds_the_forced_31_swap() {
+fn s23_5_ismcts_finds_the_forced_31_swap() {
     let g = last_life();
     let view = g.observe(Viewer::Seat(Seat(0)));
     let mut legal = Vec::new();

@@ -55,7 +55,7 @@ fn h21_a_game_ended_by_leaving_mid_turn_has_no_turn_in_progress() {
 /// arranging or of a turn (adding, covering, refilling): every such end
 /// reloads, over many seeds, with and without leavers.
 #[test]
-fn h22_every_game_ended_by_a_tiny_action_limit_reloads() {
+fn h22_1_every_game_ended_by_a_tiny_action_limit_reloads() {
     let rules = Rules {
         max_actions: 3,
         ..Rules::default()

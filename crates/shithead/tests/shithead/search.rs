@@ -19,7 +19,7 @@ fn choice(g: &Shithead, seed: u64) -> String {
 }
 
 #[test]
-fn h8_h16_ismcts_burns_with_a_ten_to_go_out_first() {
+fn h23_4_ismcts_burns_with_a_ten_to_go_out_first() {
     // Playing TC burns the 4 and seat 0 goes again with 5S and is out; 5S
     // first lets seat 1 play its last card on it and win.
     let g = Position::new(Rules::default(), 2)

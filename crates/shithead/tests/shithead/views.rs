@@ -266,7 +266,7 @@ proptest! {
     /// view lists (the state's actions for the seat to act), or what a
     /// loadable position with the same change lists.
     #[test]
-    fn h23_mutated_views_are_refused_or_list_the_right_actions(
+    fn h23_2_mutated_views_are_refused_or_list_the_right_actions(
         seed in any::<u64>(), steps in 0usize..500, seats in 2usize..=5, m in mutation(), spectator in any::<bool>()
     ) {
         let g = reach(seed, steps, seats);

@@ -159,7 +159,7 @@ proptest! {
     /// count can cross-check (a card's value, an open trump's holder), it lists the
     /// actions of the position with that change made. Never a panic.
     #[test]
-    fn t15_mutated_views_are_refused_or_list_the_actions_of_their_position(
+    fn t15_1_mutated_views_are_refused_or_list_the_actions_of_their_position(
         seed in any::<u64>(),
         steps in 0usize..300,
         edits in proptest::collection::vec((any::<u16>(), prop_oneof![
@@ -300,7 +300,7 @@ fn t13_2_rules_from_json_are_validated() {
 /// (`Rules::round_step_bound`, `Rules::game_step_bound`) holds round by round in
 /// random games of the longest rule sets, with players leaving now and then.
 #[test]
-fn t13_2_every_game_ends_within_the_documented_step_bound() {
+fn t13_3_every_game_ends_within_the_documented_step_bound() {
     use cards_core::chance::below;
     use cards_core::{ChaCha8Rng, SeedableRng};
     let mut legal = Vec::new();
