@@ -232,7 +232,7 @@ impl Determinize for Schwimmen {
         })
     }
 
-    /// The opponent model of [`crate::model`]: a knocker holds a hand a
+    /// The opponent model (the private `model` module): a knocker holds a hand a
     /// [`StrongBot`](crate::StrongBot) knocks on, and a seat that passed on
     /// this middle found no swap worth taking; a position that contradicts
     /// either is kept a tenth as often per fact.
