@@ -34,7 +34,7 @@ impl TurnFacts {
     /// once, instead of one `Vec::push` each: at most 21 distinct cards fit
     /// (four of the top card's rank, four eights, thirteen of the suit), then
     /// draw or pass, so 32 entries suffice.
-    #[inline]
+    #[inline(always)]
     pub fn list(&self, out: &mut Vec<Action>) {
         // Every byte defined (unlike `Pass`), so the fill is a few wide stores.
         let mut buf = [Action::Nominate(Suit::Clubs); 32];
@@ -154,7 +154,7 @@ impl CrazyEights {
     }
 
     /// Fills `out` with the legal actions (chance outcomes at a chance step).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn list_legal(&self, out: &mut Vec<Action>) {
         out.clear();
         match self.phase {
