@@ -57,9 +57,7 @@ impl TurnFacts {
             let l = self.hand.lanes();
             (l | l >> 1) & LOW_BITS
         };
-        let fits = RANK_FITS[self.top.rank() as usize]
-            | RANK_FITS[Rank::Eight as usize]
-            | SUIT_FITS[self.suit as usize];
+        let fits = TOP_FITS[self.top.index() & 63] | SUIT_FITS[self.suit as usize];
         n = write_plays(&mut buf, n, held & fits);
         // C9, C10: draw and pass exclude each other (one of them is offered).
         buf[n & 31] = if may_draw { Action::Draw } else { Action::Pass };
@@ -92,6 +90,17 @@ const RANK_FITS: [u128; 13] = {
     while r < 13 {
         out[r] = 0xFFu128 << (8 * r);
         r += 1;
+    }
+    out
+};
+/// The lanes of the top card's rank and of the eights (index: the top card's
+/// index, `suit · 13 + rank`; 64 entries so the lookup needs no bounds check).
+const TOP_FITS: [u128; 64] = {
+    let mut out = [0u128; 64];
+    let mut i = 0;
+    while i < 52 {
+        out[i] = RANK_FITS[i % 13] | RANK_FITS[Rank::Eight as usize];
+        i += 1;
     }
     out
 };
