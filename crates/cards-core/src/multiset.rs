@@ -33,6 +33,24 @@ const SHIFTS: [u8; 256] = {
     out
 };
 
+/// One copy of each card (`1 << shift`), by card index; 64 entries, so the
+/// masked lookup needs no bounds check, and no variable 128-bit shift.
+const UNITS: [u128; 64] = {
+    let mut out = [0u128; 64];
+    let mut i = 0;
+    while i < Card::COUNT {
+        out[i] = 1u128 << SHIFTS[i];
+        i += 1;
+    }
+    out
+};
+
+/// One copy of `card` as lanes.
+#[inline]
+const fn unit(card: Card) -> u128 {
+    UNITS[card.index() & 63]
+}
+
 /// The lane of `card`: a table lookup instead of a division by 13.
 #[inline]
 const fn shift(card: Card) -> u32 {
@@ -178,7 +196,7 @@ impl CardMultiset {
     /// Whether at least one copy of `card` is here.
     #[inline]
     pub const fn contains(self, card: Card) -> bool {
-        self.count(card) > 0
+        self.0 & (3 * unit(card)) != 0
     }
 
     /// Total number of cards, copies counted.
@@ -199,20 +217,22 @@ impl CardMultiset {
     /// [`TooManyCopies`] when it already holds `MAX_COPIES` of it.
     #[inline]
     pub fn add(&mut self, card: Card) -> Result<(), TooManyCopies> {
-        if self.count(card) == Self::MAX_COPIES {
+        let one = unit(card);
+        if self.0 & (3 * one) == 3 * one {
             return Err(TooManyCopies);
         }
-        self.0 += 1 << shift(card);
+        self.0 += one;
         Ok(())
     }
 
     /// Removes one copy of `card`; returns whether there was one.
     #[inline]
     pub fn remove(&mut self, card: Card) -> bool {
-        if self.count(card) == 0 {
+        let one = unit(card);
+        if self.0 & (3 * one) == 0 {
             return false;
         }
-        self.0 -= 1 << shift(card);
+        self.0 -= one;
         true
     }
 
