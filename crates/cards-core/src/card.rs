@@ -224,6 +224,29 @@ impl fmt::Display for Rank {
     }
 }
 
+/// Each card byte's rank (`byte % 13`), looked up instead of divided: 256
+/// entries, so no bounds check (bytes past the deck are never cards).
+const CARD_RANK: [Rank; 256] = {
+    let mut out = [Rank::Two; 256];
+    let mut i = 0;
+    while i < Card::COUNT {
+        out[i] = Rank::from_index(i % 13);
+        i += 1;
+    }
+    out
+};
+
+/// Each card byte's suit (`byte / 13`), as [`CARD_RANK`].
+const CARD_SUIT: [Suit; 256] = {
+    let mut out = [Suit::Clubs; 256];
+    let mut i = 0;
+    while i < Card::COUNT {
+        out[i] = Suit::from_index(i / 13);
+        i += 1;
+    }
+    out
+};
+
 /// A playing card: one byte, `suit * 13 + rank`.
 ///
 /// Reads rank then suit in any case, with `T` or `10` for ten and letters or
@@ -269,13 +292,13 @@ impl Card {
     /// The card's rank.
     #[inline]
     pub const fn rank(self) -> Rank {
-        Rank::from_index(self.0 as usize % 13)
+        CARD_RANK[self.0 as usize]
     }
 
     /// The card's suit.
     #[inline]
     pub const fn suit(self) -> Suit {
-        Suit::from_index(self.0 as usize / 13)
+        CARD_SUIT[self.0 as usize]
     }
 }
 

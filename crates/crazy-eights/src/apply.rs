@@ -28,6 +28,14 @@ impl CrazyEights {
                 self.start_draw();
                 return Ok(());
             }
+            (Phase::Turn, Action::Pass) if self.owed == 0 && self.turn_facts().may_pass() => {
+                self.pass();
+                return Ok(());
+            }
+            (Phase::Nominate, Action::Nominate(suit)) => {
+                self.nominate(suit);
+                return Ok(());
+            }
             _ => {}
         }
         self.check(action)?;
@@ -40,17 +48,20 @@ impl CrazyEights {
             }
             Action::Deal(c) => self.chance_card(c),
             Action::Play(c) => self.play(c),
-            Action::Nominate(suit) => {
-                // C8: the suit is named; the turn moves on.
-                self.passes = 0;
-                self.suit = suit;
-                self.to_act = self.step(self.to_act, 1);
-                self.phase = Phase::Turn;
-            }
+            Action::Nominate(suit) => self.nominate(suit),
             Action::Draw => self.start_draw(),
             Action::Pass => self.pass(),
         }
         Ok(())
+    }
+
+    /// C8: the suit is named; the turn moves on.
+    #[inline]
+    fn nominate(&mut self, suit: cards_core::Suit) {
+        self.passes = 0;
+        self.suit = suit;
+        self.to_act = self.step(self.to_act, 1);
+        self.phase = Phase::Turn;
     }
 
     /// C9, C11.3: a voluntary draw, or the first of the owed cards.

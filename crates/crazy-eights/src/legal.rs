@@ -5,6 +5,7 @@ use cards_core::{Card, CardMultiset, Rank, Seat, Suit};
 use crate::action::Action;
 use crate::error::Illegal;
 use crate::state::{CrazyEights, Phase};
+use crate::stock::LANE_CARD;
 
 /// Whether `card` may go on `top` with `suit` to follow: an eight always, else
 /// the suit to follow or the top card's rank (C7).
@@ -28,39 +29,40 @@ pub(crate) struct TurnFacts {
 impl TurnFacts {
     /// Lists the moves in OpenSpiel's id order: cards (rank by rank, suits
     /// clubs to spades), then draw, then pass (C16).
-    #[inline]
+    ///
+    /// The moves are written into a fixed array and copied into `out` at
+    /// once, instead of one `Vec::push` each: at most 21 distinct cards fit
+    /// (four of the top card's rank, four eights, thirteen of the suit), then
+    /// draw or pass, so 32 entries suffice.
+    #[inline(always)]
     pub fn list(&self, out: &mut Vec<Action>) {
-        if self.owed > 0 {
+        // Every byte defined (unlike `Pass`), so the fill is a few wide stores.
+        let mut buf = [Action::Nominate(Suit::Clubs); 32];
+        let mut n = 0usize;
+        let may_draw = if self.owed > 0 {
             // C11.3: a two of any suit stacks; otherwise draw what is owed.
-            push_lanes(out, Rank::Two, self.hand.rank_lanes(Rank::Two));
-            out.push(Action::Draw);
+            let mut m = u128::from(self.hand.rank_lanes(Rank::Two));
+            m = (m | m >> 1) & LOW_BITS;
+            n = write_plays(&mut buf, n, m);
+            buf[n & 31] = Action::Draw;
+            out.extend_from_slice(&buf);
+            out.truncate(n + 1);
             return;
-        }
+        } else {
+            self.may_draw()
+        };
         // C7, all at once on the hand's lanes (2 bits a card, rank by rank,
         // OpenSpiel's id order): the top card's rank, the eights, the suit.
         let held = {
             let l = self.hand.lanes();
             (l | l >> 1) & LOW_BITS
         };
-        let fits = RANK_FITS[self.top.rank() as usize]
-            | RANK_FITS[Rank::Eight as usize]
-            | SUIT_FITS[self.suit as usize];
-        let mut m = held & fits;
-        while m != 0 {
-            let bit = m.trailing_zeros();
-            let (rank, suit) = ((bit / 8) as usize, ((bit % 8) / 2) as usize);
-            out.push(Action::Play(Card::new(
-                Rank::from_index(rank),
-                Suit::from_index(suit),
-            )));
-            m &= m - 1;
-        }
-        if self.may_draw() {
-            out.push(Action::Draw);
-        }
-        if self.may_pass() {
-            out.push(Action::Pass);
-        }
+        let fits = TOP_FITS[self.top.index() & 63] | SUIT_FITS[self.suit as usize];
+        n = write_plays(&mut buf, n, held & fits);
+        // C9, C10: draw and pass exclude each other (one of them is offered).
+        buf[n & 31] = if may_draw { Action::Draw } else { Action::Pass };
+        out.extend_from_slice(&buf);
+        out.truncate(n + 1);
     }
 
     /// C9, C10: drawing needs a card in the stock and a draw left this turn.
@@ -91,6 +93,17 @@ const RANK_FITS: [u128; 13] = {
     }
     out
 };
+/// The lanes of the top card's rank and of the eights (index: the top card's
+/// index, `suit · 13 + rank`; 64 entries so the lookup needs no bounds check).
+const TOP_FITS: [u128; 64] = {
+    let mut out = [0u128; 64];
+    let mut i = 0;
+    while i < 52 {
+        out[i] = RANK_FITS[i % 13] | RANK_FITS[Rank::Eight as usize];
+        i += 1;
+    }
+    out
+};
 /// The low bit of every lane of one suit (index: the suit).
 const SUIT_FITS: [u128; 4] = [
     SUIT_CLUBS,
@@ -99,17 +112,36 @@ const SUIT_FITS: [u128; 4] = [
     SUIT_CLUBS << 6,
 ];
 
-/// Pushes a play of each card of `rank` whose lane in `lanes` is not empty, suits in order.
-#[inline]
-fn push_lanes(out: &mut Vec<Action>, rank: Rank, mut lanes: u8) {
-    while lanes != 0 {
-        let suit = lanes.trailing_zeros() / 2;
-        out.push(Action::Play(Card::new(
-            rank,
-            Suit::from_index(suit as usize),
-        )));
-        lanes &= !(3u8 << (2 * suit));
+/// The play of the card of each 2-bit lane (`4 · rank + suit`); the rest unused.
+const PLAY_AT_LANE: [Action; 64] = {
+    let mut out = [Action::Pass; 64];
+    let mut i = 0;
+    while i < 52 {
+        out[i] = Action::Play(LANE_CARD[i]);
+        i += 1;
     }
+    out
+};
+
+/// Writes a play for each set bit of `m` (low bits of card lanes, in lane
+/// order) into `buf` from `n` on; returns the new length. The two halves go
+/// one after the other, each a 64-bit loop.
+#[inline(always)]
+fn write_plays(buf: &mut [Action; 32], n: usize, m: u128) -> usize {
+    let n = write_half(buf, n, m as u64, 0);
+    write_half(buf, n, (m >> 64) as u64, 32)
+}
+
+/// [`write_plays`] for one half: `m`'s lane `i` is lane `first + i`.
+#[inline(always)]
+fn write_half(buf: &mut [Action; 32], mut n: usize, mut m: u64, first: usize) -> usize {
+    while m != 0 {
+        let lane = first + (m.trailing_zeros() / 2) as usize;
+        buf[n & 31] = PLAY_AT_LANE[lane & 63];
+        n += 1;
+        m &= m - 1;
+    }
+    n
 }
 
 /// Lists the four suits to nominate (C8).
@@ -131,7 +163,7 @@ impl CrazyEights {
     }
 
     /// Fills `out` with the legal actions (chance outcomes at a chance step).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn list_legal(&self, out: &mut Vec<Action>) {
         out.clear();
         match self.phase {

@@ -165,13 +165,16 @@ impl CrazyEights {
     }
 
     /// The seat after `seat` in the direction of play (C6).
+    /// `seat` is below the number of seats; a subtraction instead of a division.
+    #[inline]
     pub(crate) const fn step(&self, seat: u8, by: u8) -> u8 {
         let n = self.n;
-        let by = by % n;
-        if self.reversed {
-            (seat + n - by) % n
+        let by = if by < n { by } else { by % n };
+        let s = if self.reversed {
+            seat + n - by
         } else {
-            (seat + by) % n
-        }
+            seat + by
+        };
+        if s >= n { s - n } else { s }
     }
 }

@@ -16,8 +16,9 @@ const RANK_BYTES: u128 = (1u128 << 104) - 1;
 const RANK_TOPS: u128 = (BYTES_ONE * 0x80) & RANK_BYTES;
 
 /// The card of each 2-bit lane of [`CardMultiset::lanes`] (lane `4 · rank + suit`).
-pub(crate) const LANE_CARD: [Card; 52] = {
-    let mut out = [Card::new(Rank::Two, Suit::Clubs); 52];
+/// 64 entries (the rest unused), so an index below 64 needs no bounds check.
+pub(crate) const LANE_CARD: [Card; 64] = {
+    let mut out = [Card::new(Rank::Two, Suit::Clubs); 64];
     let mut i = 0;
     while i < 52 {
         out[i] = Card::new(Rank::from_index(i / 4), Suit::from_index(i % 4));
@@ -62,14 +63,17 @@ impl RankTotals {
         // with the top bit kept after subtracting k + 1 from each (all < 128).
         let above = ((self.running | RANK_TOPS) - BYTES_ONE * u128::from(k + 1)) & RANK_TOPS;
         let rank_byte = above.trailing_zeros() / 8;
-        let before = ((self.running << 8) >> (8 * rank_byte)) as u8;
+        // Bytes read from memory rather than a variable 128-bit shift; the
+        // rank is below 13 since k < len().
+        let i = rank_byte as usize & 15;
+        let before = (self.running << 8).to_le_bytes()[i];
         let rest = k as u8 - before;
-        let b = (self.lanes >> (8 * rank_byte)) as u8;
+        let b = self.lanes.to_le_bytes()[i];
         let c0 = b & 3;
         let c1 = c0 + ((b >> 2) & 3);
         let c2 = c1 + ((b >> 4) & 3);
         let suit = u32::from(rest >= c0) + u32::from(rest >= c1) + u32::from(rest >= c2);
-        LANE_CARD[(rank_byte * 4 + suit) as usize]
+        LANE_CARD[i * 4 + suit as usize]
     }
 
     /// One copy drawn uniformly (each copy weighs 1), `None` when empty: the
