@@ -5,7 +5,7 @@
 # Usage: bash build_openspiel_bench.sh <site-packages dir>  -> prints the binary's path.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-site=${1:?site-packages directory holding open_spiel/}
+site=$(cd "${1:?site-packages directory holding open_spiel/}" && pwd)
 os=$site/open_spiel
 absl=$os/abseil-cpp
 out=$here/../../../target/openspiel-bench
