@@ -11,6 +11,18 @@ pub trait Bot<G: Game> {
     ///
     /// A bot that returns an action not in `legal` has it refused by the rules.
     fn choose(&mut self, view: &G::View, legal: &[G::Action], rng: &mut dyn Rng) -> G::Action;
+
+    /// The choice of a bot that never reads its view, or `None` (the default)
+    /// for one that does. [`Table`](crate::Table) asks this first and builds
+    /// the view only when it gets `None`, so view-free bots (like [`RandomBot`])
+    /// play at the speed of a bare playout.
+    ///
+    /// A bot that returns `Some` here must return what [`choose`](Bot::choose)
+    /// would, drawing the same numbers from `rng`, so both paths replay alike.
+    fn choose_without_view(&mut self, legal: &[G::Action], rng: &mut dyn Rng) -> Option<G::Action> {
+        let _ = (legal, rng);
+        None
+    }
 }
 
 /// Chooses uniformly among the legal actions.
@@ -20,5 +32,9 @@ pub struct RandomBot;
 impl<G: Game> Bot<G> for RandomBot {
     fn choose(&mut self, _view: &G::View, legal: &[G::Action], rng: &mut dyn Rng) -> G::Action {
         legal[below(rng, legal.len() as u64) as usize].clone()
+    }
+
+    fn choose_without_view(&mut self, legal: &[G::Action], rng: &mut dyn Rng) -> Option<G::Action> {
+        Some(legal[below(rng, legal.len() as u64) as usize].clone())
     }
 }

@@ -11,6 +11,10 @@ use crate::log::{Step, StepOf};
 use crate::outcome::Outcome;
 use crate::seat::Seat;
 
+/// Log entries a new table makes room for: a whole game of most rule sets, so
+/// the log rarely grows while a game is played.
+const LOG_CAPACITY: usize = 512;
+
 /// A game in progress, with a seeded RNG and its log.
 ///
 /// The table resolves chance steps itself (from a [`ChaCha8Rng`] seeded with a
@@ -34,6 +38,7 @@ pub struct Table<G: Game> {
     bot_rng: ChaCha8Rng,
     log: Vec<StepOf<G>>,
     scratch: Vec<(G::Action, u32)>,
+    legal: Vec<G::Action>,
 }
 
 impl<G: Game> Table<G> {
@@ -55,8 +60,9 @@ impl<G: Game> Table<G> {
             state,
             chance_rng,
             bot_rng,
-            log: Vec::new(),
+            log: Vec::with_capacity(LOG_CAPACITY),
             scratch: Vec::new(),
+            legal: Vec::new(),
         };
         table.resolve_chance();
         table
@@ -153,6 +159,14 @@ impl<G: Game> Table<G> {
         Ok(())
     }
 
+    /// [`play`](Table::play) for `seat`, known to be the one to act.
+    fn play_known(&mut self, seat: Seat, action: G::Action) -> Result<(), G::Illegal> {
+        self.state.apply_mut(&action)?;
+        self.log.push(Step::Player(seat, action));
+        self.resolve_chance();
+        Ok(())
+    }
+
     /// Plays `action` for `seat`, refusing it unless `seat` is to act: what a
     /// server calls with the seat a request came from.
     ///
@@ -211,10 +225,12 @@ impl<G: Game> Table<G> {
         let Some(seat) = self.to_act() else {
             return Ok(None);
         };
-        let mut legal = Vec::new();
-        self.state.legal_actions(&mut legal);
-        let action = bot.choose(&self.view(seat), &legal, &mut self.bot_rng);
-        self.play(&action)?;
+        self.state.legal_actions(&mut self.legal);
+        let action = match bot.choose_without_view(&self.legal, &mut self.bot_rng) {
+            Some(action) => action,
+            None => bot.choose(&self.view(seat), &self.legal, &mut self.bot_rng),
+        };
+        self.play_known(seat, action.clone())?;
         Ok(Some(action))
     }
 

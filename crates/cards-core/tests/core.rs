@@ -208,6 +208,43 @@ fn same_seed_same_game_other_seed_other_game() {
     assert!((2..10).any(|s| play(s) != play(1)));
 }
 
+/// Picks like [`RandomBot`] but only through `choose`, so the table builds
+/// its view: the slow path the view-free one must match.
+struct RandomWithView;
+impl Bot<Toy> for RandomWithView {
+    fn choose(&mut self, view: &toy::ToyView, legal: &[ToyAction], rng: &mut dyn Rng) -> ToyAction {
+        assert!(view.me.is_some(), "a seat's view");
+        Bot::<Toy>::choose(&mut RandomBot, view, legal, rng)
+    }
+}
+
+#[test]
+fn a_view_free_bot_plays_the_games_a_view_reading_twin_plays() {
+    for seed in 0..50 {
+        let play = |bots: &mut Vec<Box<dyn Bot<Toy>>>| {
+            let mut t = Table::<Toy>::new(rules(), 3, seed).unwrap();
+            t.play_bots(bots, 100).unwrap();
+            t.log().to_vec()
+        };
+        let mut view_free: Vec<Box<dyn Bot<Toy>>> = (0..3)
+            .map(|_| Box::new(RandomBot) as Box<dyn Bot<Toy>>)
+            .collect();
+        let mut with_view: Vec<Box<dyn Bot<Toy>>> = (0..3)
+            .map(|_| Box::new(RandomWithView) as Box<dyn Bot<Toy>>)
+            .collect();
+        assert!(
+            Bot::<Toy>::choose_without_view(
+                &mut RandomBot,
+                &[ToyAction::Stand],
+                &mut ChaCha8Rng::seed_from_u64(0)
+            )
+            .is_some(),
+            "RandomBot takes the view-free path"
+        );
+        assert_eq!(play(&mut view_free), play(&mut with_view), "seed {seed}");
+    }
+}
+
 #[test]
 fn the_log_replays_with_host_operations() {
     let mut t = Table::<Toy>::new(rules(), 3, 9).unwrap();
