@@ -189,6 +189,7 @@ fn random_game(c: &mut Criterion) {
         steps
     };
     let expected = run();
+    eprintln!("schwimmen/random_game: {GAMES} games, {expected} steps (chance included)");
     let mut group = c.benchmark_group("schwimmen");
     group.throughput(Throughput::Elements(GAMES as u64));
     group.bench_function("random_game", |b| {

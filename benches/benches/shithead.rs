@@ -74,6 +74,7 @@ fn bench_apply(c: &mut Criterion) {
 }
 
 fn bench_random_game(c: &mut Criterion) {
+    eprintln!("shithead/random_game: {GAMES} games, {GAME_STEPS} steps (chance included)");
     let mut group = c.benchmark_group("shithead");
     group.throughput(Throughput::Elements(GAMES));
     let start = Shithead::new(Rules::default(), 4).expect("setup");

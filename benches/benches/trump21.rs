@@ -104,6 +104,10 @@ fn random_game(c: &mut Criterion) {
         (finished, steps)
     };
     let expected = play_all(&start);
+    eprintln!(
+        "trump21/random_game: {GAMES} games, {} steps (chance included)",
+        expected.1
+    );
     let mut group = c.benchmark_group("trump21");
     group.throughput(Throughput::Elements(GAMES));
     group.bench_function("random_game", |b| {

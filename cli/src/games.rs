@@ -50,6 +50,13 @@ impl CliGame for shithead::Shithead {
     }
 }
 
+impl CliGame for crazy_eights::CrazyEights {
+    const NAME: &'static str = "crazy-eights";
+    fn bot(name: &str, rules: &crazy_eights::Rules) -> Option<Box<dyn Bot<Self>>> {
+        with_difficulty::<Self>(name, rules)
+    }
+}
+
 /// The default rules with `overrides` (`name=value`, the value as JSON or else
 /// as a string) applied through the rules' serde form, so every house rule is
 /// reachable by its documented name.

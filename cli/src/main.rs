@@ -35,6 +35,8 @@ enum GameName {
     Trump21,
     /// Shithead.
     Shithead,
+    /// Crazy Eights, by OpenSpiel's rules.
+    CrazyEights,
 }
 
 /// How to print the results.
@@ -97,6 +99,7 @@ fn main() -> ExitCode {
         GameName::Schwimmen => tournament::<schwimmen::Schwimmen>(&args),
         GameName::Trump21 => tournament::<trump21::Trump21>(&args),
         GameName::Shithead => tournament::<shithead::Shithead>(&args),
+        GameName::CrazyEights => tournament::<crazy_eights::CrazyEights>(&args),
     };
     match result {
         Ok(text) => {

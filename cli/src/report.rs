@@ -21,6 +21,11 @@ pub struct Report {
     pub seconds: f64,
     /// Games per second.
     pub games_per_second: f64,
+    /// Steps played (player actions, chance steps and host operations).
+    pub steps: u64,
+    /// Steps per second: comparable with the random-game benches, whatever
+    /// the games' lengths.
+    pub steps_per_second: f64,
     /// A win rate every bot would have if all were equal.
     pub fair_share: f64,
     /// One row per bot slot.
@@ -66,6 +71,12 @@ impl Report {
             unfinished: tally.unfinished,
             seconds,
             games_per_second: if seconds > 0.0 { games / seconds } else { 0.0 },
+            steps: tally.steps,
+            steps_per_second: if seconds > 0.0 {
+                tally.steps as f64 / seconds
+            } else {
+                0.0
+            },
             fair_share: 1.0 / seats as f64,
             bots: bots
                 .iter()
@@ -89,7 +100,8 @@ impl Report {
     /// A table for people.
     pub fn text(&self) -> String {
         let mut out = format!(
-            "{}, {} seats: {} games ({} unfinished) from seed {} in {:.2} s, {:.0} games/s\n\
+            "{}, {} seats: {} games ({} unfinished) from seed {} in {:.2} s, {:.0} games/s, \
+             {} steps, {:.2} M steps/s\n\
              fair share of wins: {:.1} %\n\
              slot  bot      wins  win rate   95 % interval     average place\n",
             self.game,
@@ -99,6 +111,8 @@ impl Report {
             self.seed,
             self.seconds,
             self.games_per_second,
+            self.steps,
+            self.steps_per_second / 1e6,
             100.0 * self.fair_share,
         );
         for r in &self.bots {

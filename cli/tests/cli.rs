@@ -38,7 +38,7 @@ fn totals(v: &serde_json::Value) -> Vec<(u64, f64)> {
 
 #[test]
 fn the_same_seed_gives_the_same_totals_whatever_the_thread_count() {
-    for game in ["schwimmen", "trump21", "shithead"] {
+    for game in ["schwimmen", "trump21", "shithead", "crazy-eights"] {
         let args = [
             "--game", game, "--seats", "3", "--games", "300", "--seed", "9",
         ];
@@ -61,7 +61,7 @@ fn the_same_seed_gives_the_same_totals_whatever_the_thread_count() {
 
 #[test]
 fn the_heuristic_bot_beats_random_bots_with_its_interval_above_the_fair_share() {
-    for game in ["schwimmen", "trump21", "shithead"] {
+    for game in ["schwimmen", "trump21", "shithead", "crazy-eights"] {
         let r = json(&[
             "--game",
             game,
