@@ -17,6 +17,10 @@
 //! and over a whole walk: the game ends within the step budget, and its log
 //! replays to the same state. Under the `serde` feature, [`check_json_reloads`]
 //! replays a walk's log and saves and loads every state (re-dealt ones too) as JSON.
+//! For games with an [`Encode`](crate::Encode), [`check_encoding`] checks ids,
+//! the legal mask and the tensors at one state, [`check_id_spaces`] whole id
+//! spaces, and [`check_encoding_along_random_game`] and
+//! [`check_encoding_along_log`] run it at every state of a game.
 
 use std::collections::BTreeSet;
 use std::fmt;
@@ -27,12 +31,17 @@ use rand_core::SeedableRng;
 
 use crate::chance::below;
 use crate::determinize::Determinize;
-use crate::encode::Encode;
 use crate::game::{Actor, Game, Redeal, SeatView, Viewer};
 use crate::log::{Step, StepOf, replay};
 use crate::outcome::Outcome;
 use crate::save::Save;
 use crate::seat::Seat;
+
+mod encoding;
+
+pub use encoding::{
+    check_encoding, check_encoding_along_log, check_encoding_along_random_game, check_id_spaces,
+};
 
 /// A broken promise of the [`Game`] contract, with where it happened.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -321,85 +330,6 @@ pub fn check_determinize<G: Determinize + Save>(
                 detail: format!("determinized for {viewer:?}: {}", e.detail),
                 ..e
             })?;
-        }
-    }
-    Ok(())
-}
-
-/// Checks the [`Encode`] promises at `state`: every legal action (or chance
-/// outcome) has a distinct id inside its space that maps back to it, and each
-/// seat's observation tensor has the shape's length, is finite, and does not
-/// change when what the seat cannot see is re-dealt (`seed` drives the re-deals).
-///
-/// # Errors
-/// The first [`Violation`].
-pub fn check_encoding<G: Encode + Redeal>(
-    state: &G,
-    seed: u64,
-    step: usize,
-) -> Result<(), Violation> {
-    let v = |rule, detail| Err(violation(step, rule, detail));
-    let (rules, seats) = (state.rules(), state.seats());
-    let shape = G::shape(rules, seats);
-    let chance = state.actor() == Actor::Chance;
-    let size = if chance {
-        shape.chance_outcomes
-    } else {
-        shape.actions
-    };
-    let mut legal = Vec::new();
-    state.legal_actions(&mut legal);
-    let mut ids = BTreeSet::new();
-    for a in &legal {
-        let id = guarded(step, "action_id", || G::action_id(rules, seats, a, chance))?;
-        match id {
-            Some(id) if id < size && ids.insert(id) => {
-                let back = guarded(step, "action_from_id", || {
-                    G::action_from_id(rules, seats, id, chance)
-                })?;
-                if back.as_ref() != Some(a) {
-                    return v(
-                        "an action id maps back to its action",
-                        format!("{a} -> {id} -> {back:?}"),
-                    );
-                }
-            }
-            other => {
-                return v(
-                    "every legal action has its own id in the space",
-                    format!("{a} -> {other:?} (space {size}, ids so far {ids:?})"),
-                );
-            }
-        }
-    }
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut tensor = vec![f32::NAN; shape.observation];
-    let mut other = vec![f32::NAN; shape.observation];
-    for s in 0..seats {
-        let seat = Seat(s as u8);
-        let view = state.observe(Viewer::Seat(seat));
-        tensor.fill(f32::NAN);
-        guarded(step, "encode_view", || {
-            G::encode_view(rules, seats, &view, &mut tensor)
-        })?;
-        if tensor.iter().any(|x| !x.is_finite()) {
-            return v(
-                "an observation fills its whole tensor with finite values",
-                format!("{seat}"),
-            );
-        }
-        let redealt = state.redeal_hidden(seat, &mut rng);
-        G::encode_view(
-            rules,
-            seats,
-            &redealt.observe(Viewer::Seat(seat)),
-            &mut other,
-        );
-        if tensor != other {
-            return v(
-                "an observation does not change when hidden cards are re-dealt",
-                format!("{seat}"),
-            );
         }
     }
     Ok(())

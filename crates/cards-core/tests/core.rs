@@ -8,7 +8,8 @@ use std::collections::BTreeSet;
 
 use cards_core::chance::{below, pick_weighted};
 use cards_core::conformance::{
-    check_choices, check_determinize, check_encoding, check_sampler, check_state, check_walk,
+    check_choices, check_determinize, check_encoding, check_encoding_along_log,
+    check_encoding_along_random_game, check_id_spaces, check_sampler, check_state, check_walk,
     check_walk_with_host,
 };
 use cards_core::{
@@ -865,6 +866,45 @@ proptest! {
             g = g.apply(&legal[*c as usize % legal.len()]).unwrap();
         }
     }
+}
+
+#[test]
+fn the_encoding_checks_pass_along_games_logs_and_whole_id_spaces() {
+    for seats in 2..=3 {
+        assert_eq!(check_id_spaces::<Toy>(&rules(), seats), Ok(()));
+        for seed in 0..20 {
+            let start = toy(seats, Bug::None);
+            let steps = check_encoding_along_random_game(&start, seed, 100);
+            assert!(steps.as_ref().is_ok_and(|&n| n >= seats), "{steps:?}");
+            let leaves: Vec<Leave> = (0..seats)
+                .map(|s| Leave(cards_core::Seat(s as u8)))
+                .collect();
+            let walk = check_walk_with_host(&start, seed, 100, &[], &leaves).unwrap();
+            assert_eq!(check_encoding_along_log(&start, &walk.log, seed), Ok(()));
+        }
+    }
+}
+
+#[test]
+fn an_id_claimed_by_both_spaces_is_caught() {
+    let shared = ToyRules {
+        bug: Bug::SharedIds,
+        ..rules()
+    };
+    assert_eq!(
+        check_id_spaces::<Toy>(&shared, 2).map_err(|v| v.rule),
+        Err("an id's action maps back to it, and only in its own space")
+    );
+    let dealing = toy(2, Bug::SharedIds);
+    assert_eq!(
+        check_encoding(&dealing, 1, 0).map_err(|v| v.rule),
+        Err("an action has an id in one space only")
+    );
+    let steps = check_encoding_along_random_game(&dealing, 1, 100);
+    assert_eq!(
+        steps.map_err(|v| (v.step, v.rule)),
+        Err((0, "an action has an id in one space only"))
+    );
 }
 
 #[test]

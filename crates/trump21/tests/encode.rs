@@ -2,12 +2,11 @@
 //! masks, observation tensors and rewards, checked over random games of every
 //! seat count and several rule variants, and against the documented layout.
 
-use cards_core::Step;
-use cards_core::chance::below;
-use cards_core::conformance::{check_encoding, check_walk_with_host};
-use cards_core::{
-    Actor, ChaCha8Rng, Encode, Game, Redeal, Seat, SeedableRng, Shape, Viewer, legal_mask,
+use cards_core::conformance::{
+    check_encoding_along_log, check_encoding_along_random_game, check_id_spaces,
+    check_walk_with_host,
 };
+use cards_core::{ChaCha8Rng, Encode, Game, Redeal, Seat, SeedableRng, Viewer, random_playout};
 use proptest::prelude::*;
 use trump21::*;
 
@@ -50,81 +49,19 @@ fn variant(i: u8) -> Rules {
     }
 }
 
-fn player_shape(g: &Trump21) -> Shape {
-    Trump21::shape(g.rules(), g.seats())
-}
-
-/// Plays a random game from `g`, calling `at` on every state (the last one included).
-fn walk(mut g: Trump21, seed: u64, mut at: impl FnMut(&Trump21, usize)) -> Trump21 {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut legal = Vec::new();
-    for step in 0..50_000 {
-        at(&g, step);
-        g.legal_actions(&mut legal);
-        if legal.is_empty() {
-            return g;
-        }
-        let a = legal[below(&mut rng, legal.len() as u64) as usize];
-        g.apply_mut(&a).unwrap();
-    }
-    panic!("the game did not end: {g:?}");
-}
-
-/// Every legal action's id round-trips, the mask marks exactly the legal ids,
-/// the shape stays the same, and every seat's tensor has its length.
-fn check_state(g: &Trump21, shape: Shape, legal: &mut Vec<Action>, mask: &mut Vec<bool>) {
-    assert_eq!(player_shape(g), shape, "the shape changed within a game");
-    let (rules, seats) = (g.rules(), g.seats());
-    let chance = g.actor() == Actor::Chance;
-    g.legal_actions(legal);
-    for a in legal.iter() {
-        let id = Trump21::action_id(rules, seats, a, chance).expect("an id");
-        let size = if chance {
-            shape.chance_outcomes
-        } else {
-            shape.actions
-        };
-        assert!(id < size, "{a}: {id} >= {size}");
-        assert_eq!(Trump21::action_from_id(rules, seats, id, chance), Some(*a));
-        // The other space does not claim it.
-        assert_eq!(Trump21::action_id(rules, seats, a, !chance), None, "{a}");
-    }
-    mask.resize(shape.actions, true);
-    legal_mask(g, legal, mask);
-    let marked: Vec<usize> = (0..shape.actions).filter(|&i| mask[i]).collect();
-    let mut expected: Vec<usize> = if matches!(g.actor(), Actor::Player(_)) {
-        g.legal_actions(legal);
-        legal
-            .iter()
-            .map(|a| Trump21::action_id(rules, seats, a, false).unwrap())
-            .collect()
-    } else {
-        Vec::new()
-    };
-    expected.sort_unstable();
-    assert_eq!(marked, expected, "the mask is not the legal list");
-}
-
 proptest! {
     #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
 
-    /// cards-core's encoding check at every state of random games, with the
-    /// round trip and the mask checked besides.
+    /// cards-core's encoding check at every state of random games: ids, the
+    /// legal mask, the shape and re-dealt tensors.
     #[test]
     fn encodings_keep_their_promises_along_random_games(
         seed in any::<u64>(), seats in 2usize..=8, v in 0u8..4
     ) {
         let g = Trump21::new(variant(v), seats).unwrap();
-        let shape = player_shape(&g);
-        let (mut legal, mut mask) = (Vec::new(), Vec::new());
-        let mut steps = 0;
-        walk(g, seed, |g, step| {
-            steps = step;
-            if let Err(e) = check_encoding(g, seed ^ step as u64, step) {
-                panic!("{e}");
-            }
-            check_state(g, shape, &mut legal, &mut mask);
-        });
+        let steps = check_encoding_along_random_game(&g, seed, 50_000);
+        prop_assert!(steps.is_ok(), "{}", steps.unwrap_err());
+        let steps = steps.unwrap();
         prop_assert!(steps > 20, "a game of {steps} steps");
     }
 }
@@ -143,16 +80,8 @@ proptest! {
         let leaves: Vec<_> = (0..seats).map(|s| HostOp::Leave(Seat(s as u8))).collect();
         let walk = check_walk_with_host(&start, seed, 200_000, &[], &leaves);
         prop_assert!(walk.is_ok(), "{}", walk.err().unwrap());
-        let mut g = start;
-        for (k, step) in walk.unwrap().log.iter().enumerate() {
-            let checked = check_encoding(&g, seed ^ k as u64, k);
-            prop_assert!(checked.is_ok(), "{}", checked.unwrap_err());
-            g = match step {
-                Step::Chance(a) | Step::Player(_, a) => g.apply(a).unwrap(),
-                Step::Host(h) => g.host(h).unwrap(),
-            };
-        }
-        prop_assert!(check_encoding(&g, seed, usize::MAX).is_ok());
+        let checked = check_encoding_along_log(&start, &walk.unwrap().log, seed);
+        prop_assert!(checked.is_ok(), "{}", checked.unwrap_err());
     }
 }
 
@@ -160,19 +89,8 @@ proptest! {
 fn every_id_of_both_spaces_maps_to_an_action_and_back() {
     for v in 0..4 {
         for seats in 2..=8 {
-            let rules = variant(v);
-            let shape = Trump21::shape(&rules, seats);
-            for (size, chance) in [(shape.actions, false), (shape.chance_outcomes, true)] {
-                for id in 0..size {
-                    let a = Trump21::action_from_id(&rules, seats, id, chance)
-                        .unwrap_or_else(|| panic!("no action at {id} (chance {chance})"));
-                    assert_eq!(
-                        Trump21::action_id(&rules, seats, &a, chance),
-                        Some(id),
-                        "{a}"
-                    );
-                }
-                assert_eq!(Trump21::action_from_id(&rules, seats, size, chance), None);
+            if let Err(e) = check_id_spaces::<Trump21>(&variant(v), seats) {
+                panic!("variant {v}, {seats} seats: {e}");
             }
         }
     }
@@ -349,11 +267,8 @@ fn a_spectator_tensor_names_no_viewer_and_no_hidden_card() {
 fn t13_rewards_are_zero_sum_from_one_for_first_to_minus_one_for_last() {
     for seed in 0..40u64 {
         let seats = 2 + (seed % 5) as usize;
-        let end = walk(
-            Trump21::new(variant(seed as u8), seats).unwrap(),
-            seed,
-            |_, _| {},
-        );
+        let mut end = Trump21::new(variant(seed as u8), seats).unwrap();
+        random_playout(&mut end, &mut ChaCha8Rng::seed_from_u64(seed), 50_000);
         let o = end.outcome().expect("over");
         let r: Vec<f64> = (0..seats).map(|s| o.reward(Seat(s as u8))).collect();
         assert!(r.iter().sum::<f64>().abs() < 1e-9, "{r:?}");

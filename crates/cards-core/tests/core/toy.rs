@@ -40,6 +40,8 @@ pub enum Bug {
     ForgetsOnSave,
     /// Loading refuses a finished game.
     RefusesFinished,
+    /// `action_id` gives a dealt card an id in the player space too.
+    SharedIds,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -511,8 +513,9 @@ impl cards_core::Encode for Toy {
         }
     }
 
-    fn action_id(_: &ToyRules, _: usize, action: &ToyAction, chance: bool) -> Option<usize> {
+    fn action_id(rules: &ToyRules, _: usize, action: &ToyAction, chance: bool) -> Option<usize> {
         match (action, chance) {
+            (ToyAction::Deal(_), false) if rules.bug == Bug::SharedIds => Some(1),
             (ToyAction::Draw, false) => Some(0),
             (ToyAction::Stand, false) => Some(1),
             (ToyAction::Deal(c), true) => deck().iter().position(|d| d == *c),
