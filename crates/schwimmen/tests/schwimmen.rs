@@ -19,6 +19,8 @@ mod limits;
 mod parse;
 #[path = "schwimmen/perft.rs"]
 mod perft;
+#[path = "schwimmen/product.rs"]
+mod product;
 #[path = "schwimmen/props.rs"]
 mod props;
 #[path = "schwimmen/recall.rs"]

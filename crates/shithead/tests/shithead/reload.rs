@@ -98,11 +98,11 @@ fn h22_1_every_game_ended_by_a_tiny_action_limit_reloads() {
     }
     assert!(mid_turn > 100, "only {mid_turn} games ended mid-turn");
 }
-/// H5, H23: in the add stage the mover's view (and so everyone's) shows he
+/// H5, H23.1: in the add stage the mover's view (and so everyone's) shows he
 /// can add: a re-deal keeps a card of his group's rank in his hand, so the
 /// re-dealt position loads.
 #[test]
-fn h5_redealt_add_stage_positions_reload() {
+fn h23_1_redealt_add_stage_positions_keep_the_movers_known_card_and_reload() {
     let mut found = 0;
     let mut v = Vec::new();
     for seed in 0..400u64 {
