@@ -24,6 +24,7 @@ pub mod search;
 pub mod seat;
 pub mod table;
 pub mod text;
+pub mod who;
 
 pub use bot::{Bot, RandomBot};
 pub use card::{Card, ParseCardError, Rank, Suit};
@@ -42,6 +43,7 @@ pub use save::Save;
 pub use search::{Playout, perft, random_playout};
 pub use seat::{MAX_SEATS, PerSeat, Seat};
 pub use table::{EventCursor, Table, TableError, TableEvent};
+pub use who::Who;
 
 pub use rand_chacha::ChaCha8Rng;
 pub use rand_core::{Rng, SeedableRng};

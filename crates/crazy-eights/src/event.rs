@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use cards_core::{Card, PerSeat, Seat, Suit, Viewer};
+use cards_core::{Card, PerSeat, Seat, Suit, Viewer, Who};
 
 use crate::action::Action;
 use crate::state::{CrazyEights, Phase};
@@ -115,21 +115,9 @@ impl Event {
     }
 }
 
-struct Who(Seat, Viewer);
-
-impl fmt::Display for Who {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.1 == Viewer::Seat(self.0) {
-            f.write_str("you")
-        } else {
-            write!(f, "{}", self.0)
-        }
-    }
-}
-
 impl fmt::Display for Event {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let who = |s: Seat| Who(s, self.viewer);
+        let who = |s: Seat| Who::of(s, self.viewer);
         match self.seen {
             Seen::Dealer(s) => write!(f, "{} deals", who(s))?,
             Seen::Dealt { to, card: Some(c) } => write!(f, "{} get {c}", who(to))?,

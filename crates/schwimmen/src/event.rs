@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use cards_core::{Actor, Card, CardSet, Game, PerSeat, Seat, Viewer};
+use cards_core::{Actor, Card, CardSet, Game, PerSeat, Seat, Viewer, Who};
 
 use crate::action::Action;
 use crate::rules::AcesDisplay;
@@ -121,7 +121,7 @@ impl RoundEnd {
                     if let Some(v) = hand_value(*hand) {
                         let sep = if first { " " } else { ", " };
                         first = false;
-                        let who = Who(s, viewer);
+                        let who = Who::of(s, viewer);
                         write!(
                             f,
                             "{sep}{who} {} {hand} ({})",
@@ -134,14 +134,14 @@ impl RoundEnd {
                 for (s, lost) in end.lives_lost.iter() {
                     if *lost > 0 {
                         any = true;
-                        let who = Who(s, viewer);
+                        let who = Who::of(s, viewer);
                         let lives = if *lost == 1 { "a life" } else { "two lives" };
                         write!(f, "; {who} {} {lives}", who.verb("lose", "loses"))?;
                     }
                 }
                 for &s in &end.drowned {
                     any = true;
-                    let who = Who(s, viewer);
+                    let who = Who::of(s, viewer);
                     write!(f, "; {who} {}", who.verb("drown", "drowns"))?;
                 }
                 if !any {
@@ -185,36 +185,6 @@ impl Schwimmen {
     /// ```
     pub fn last_round(&self) -> Option<RoundEnd> {
         RoundEnd::of(self)
-    }
-}
-
-/// A seat named for a viewer: "you" for the viewer's own seat, else "seat 2".
-#[derive(Clone, Copy)]
-struct Who(Seat, Viewer);
-
-impl Who {
-    fn you(self) -> bool {
-        self.1 == Viewer::Seat(self.0)
-    }
-    fn verb(self, you: &'static str, other: &'static str) -> &'static str {
-        if self.you() { you } else { other }
-    }
-    fn their(self) -> String {
-        if self.you() {
-            "your".to_string()
-        } else {
-            format!("{}'s", self.0)
-        }
-    }
-}
-
-impl fmt::Display for Who {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.you() {
-            f.write_str("you")
-        } else {
-            write!(f, "{}", self.0)
-        }
     }
 }
 
@@ -280,9 +250,9 @@ impl fmt::Display for Event {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let v = self.viewer;
         let mover = match self.actor {
-            Actor::Player(s) => Who(s, v),
+            Actor::Player(s) => Who::of(s, v),
             // Only chance steps have no player; they name their receiver.
-            Actor::Chance | Actor::Terminal => Who(Seat(0), Viewer::Spectator),
+            Actor::Chance | Actor::Terminal => Who::of(Seat(0), Viewer::Spectator),
         };
         match &self.seen {
             Seen::Dealt {
@@ -292,11 +262,11 @@ impl fmt::Display for Event {
             } => write!(
                 f,
                 "a card goes face down to {} second pack",
-                Who(*to, v).their()
+                Who::of(*to, v).possessive()
             )?,
             Seen::Dealt { card: Some(c), .. } => write!(f, "you are dealt {c}")?,
             Seen::Dealt { to, .. } => {
-                let who = Who(*to, v);
+                let who = Who::of(*to, v);
                 write!(f, "{who} {} dealt a card", who.verb("are", "is"))?;
             }
             Seen::Refilled(c) => write!(f, "{c} is turned up in the middle")?,
@@ -304,13 +274,13 @@ impl fmt::Display for Event {
                 f,
                 "{mover} {} {} pack; the second pack goes face up: {middle}",
                 mover.verb("keep", "keeps"),
-                mover.their()
+                mover.possessive()
             )?,
             Seen::TookOther { middle } => write!(
                 f,
                 "{mover} {} the second pack; {} first pack goes face up: {middle}",
                 mover.verb("take", "takes"),
-                mover.their()
+                mover.possessive()
             )?,
             Seen::Swapped { give, take } => {
                 write!(

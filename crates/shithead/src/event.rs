@@ -3,59 +3,13 @@
 
 use std::fmt;
 
-use cards_core::{Card, Game, Rank, Seat, Viewer};
+use cards_core::{Card, Game, Rank, Seat, Viewer, Who};
 
 use crate::action::Action;
 use crate::group::{Group, Trio};
 use crate::playable::playable;
 use crate::rules::Eights;
 use crate::state::{Conserved, Phase, Place, Shithead, Stage, Status};
-
-/// A seat as one viewer names it: `You` when the viewer sits there.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
-pub enum Who {
-    /// The viewer's own seat.
-    You(Seat),
-    /// Another seat.
-    Seat(Seat),
-}
-
-impl Who {
-    /// `seat` as `viewer` names it.
-    pub fn of(seat: Seat, viewer: Viewer) -> Who {
-        if viewer == Viewer::Seat(seat) {
-            Who::You(seat)
-        } else {
-            Who::Seat(seat)
-        }
-    }
-
-    /// The seat, whoever looks.
-    pub fn seat(self) -> Seat {
-        match self {
-            Who::You(s) | Who::Seat(s) => s,
-        }
-    }
-
-    /// The verb form for this subject: `you` for the viewer, `other` otherwise.
-    fn verb<'a>(self, you: &'a str, other: &'a str) -> &'a str {
-        match self {
-            Who::You(_) => you,
-            Who::Seat(_) => other,
-        }
-    }
-}
-
-impl fmt::Display for Who {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Who::You(_) => f.write_str("you"),
-            Who::Seat(s) => write!(f, "{s}"),
-        }
-    }
-}
 
 /// What an action did, as one viewer may see it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

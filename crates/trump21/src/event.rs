@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use cards_core::{Seat, Viewer};
+use cards_core::{Seat, Viewer, Who};
 
 use crate::action::{Action, DestroyTarget, Give, Play, Take};
 use crate::state::{LastRound, Phase, Trump21};
@@ -254,29 +254,18 @@ impl Event {
         }
     }
 
-    fn who(&self, s: Seat) -> String {
-        if self.viewer == Viewer::Seat(s) {
-            "you".to_string()
-        } else {
-            s.to_string()
-        }
+    fn who(&self, s: Seat) -> Who {
+        Who::of(s, self.viewer)
     }
 
     /// "you draw" / "seat 1 draws".
     fn says(&self, s: Seat, verb_you: &str, verb_other: &str) -> String {
-        if self.viewer == Viewer::Seat(s) {
-            format!("you {verb_you}")
-        } else {
-            format!("{s} {verb_other}")
-        }
+        let who = self.who(s);
+        format!("{who} {}", who.verb(verb_you, verb_other))
     }
 
     fn whose(&self, s: Seat) -> String {
-        if self.viewer == Viewer::Seat(s) {
-            "your".to_string()
-        } else {
-            format!("{s}'s")
-        }
+        self.who(s).possessive()
     }
 
     fn play_words(&self, seat: Seat, p: &Play) -> String {
