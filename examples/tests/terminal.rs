@@ -11,7 +11,15 @@ fn example(name: &str) -> PathBuf {
     if dir.ends_with("deps") {
         dir.pop();
     }
-    dir.join("examples").join(name)
+    let path = dir.join("examples").join(name);
+    assert!(
+        path.exists(),
+        "{} is not built: `cargo test -p examples` builds the examples before this \
+         test, `cargo test -p examples --test terminal` alone does not (run \
+         `cargo build -p examples --examples` first)",
+        path.display()
+    );
+    path
 }
 
 /// Runs `name` with `args`, feeding `input`; returns (exit code, stdout, stderr).
