@@ -379,7 +379,7 @@ const WORKLOADS: &[Workload] = &[
     },
     Workload {
         name: "trump21_encode",
-        expected: 151_012,
+        expected: 166_602,
         run: || {
             let states = t21::player_positions(256);
             icount_trump21_encode(&states, &views(&states))

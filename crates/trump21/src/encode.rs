@@ -37,8 +37,8 @@
 //!
 //! # Observation tensor
 //!
-//! `95 + 69n` `f32`s (233 for 2 seats, 647 for 8), all 0 unless said: a
-//! global block of `95 + 5n`, then one block of [`SEAT_BLOCK`] = 64 per seat,
+//! `106 + 69n` `f32`s (244 for 2 seats, 658 for 8), all 0 unless said: a
+//! global block of `106 + 5n`, then one block of [`SEAT_BLOCK`] = 64 per seat,
 //! seat 0 first. Flags are 1.0 when true; "count" is the plain number.
 //!
 //! Global block (offsets from 0):
@@ -62,8 +62,9 @@
 //! | 5n + 36 + k, 5n + 55 | count of its takes `open:<kind k>`, `hidden` |
 //! | 5n + 56 + k, 5n + 75 | count of its gives `open:<kind k>`; of its hidden gives |
 //! | 5n + 76 + k | count of its hidden gives of kind k (only in the exchanging player's view) |
+//! | 5n + 95 + v − 1 | discards of value v that every seat saw go there (T15.2) / copies |
 //!
-//! Seat block of seat s, at `95 + 5n + 64s`:
+//! Seat block of seat s, at `106 + 5n + 64s`:
 //!
 //! | offset | meaning |
 //! |---|---|
@@ -298,7 +299,7 @@ fn chance_action(id: usize) -> Option<Action> {
 
 /// Length of the global block for `n` seats.
 const fn global_len(n: usize) -> usize {
-    95 + 5 * n
+    106 + 5 * n
 }
 
 /// `num / den` as an `f32`, 0 when `den` is 0.
@@ -373,6 +374,10 @@ fn encode_global(rules: &Rules, n: usize, v: &View, out: &mut [f32]) {
         for k in &x.my_hidden_gives {
             out[g + k.index()] += 1.0;
         }
+    }
+    let g = 5 * n + 76 + KINDS;
+    for (value, count) in v.seen_discards.iter() {
+        out[g + usize::from(value) - 1] = ratio(u32::from(count), u32::from(rules.copies));
     }
 }
 

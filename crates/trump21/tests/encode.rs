@@ -101,7 +101,7 @@ fn the_spaces_have_the_documented_sizes() {
     let d = Trump21::shape(&Rules::default(), 2);
     assert_eq!(
         (d.actions, d.chance_outcomes, d.observation),
-        (176, 32, 233)
+        (176, 32, 244)
     );
     let mut trumps = TrumpCounts([3; KINDS]);
     for k in &Trump::ALL[..7] {
@@ -113,7 +113,7 @@ fn the_spaces_have_the_documented_sizes() {
     };
     assert_eq!(largest.trumps.total(), 64);
     let l = Trump21::shape(&largest, 8);
-    assert_eq!((l.actions, l.observation), (352, 647));
+    assert_eq!((l.actions, l.observation), (352, 658));
 }
 
 #[test]
@@ -159,7 +159,7 @@ fn t15_the_tensor_has_the_documented_layout() {
     let (rules, n) = (*g.rules(), 2);
     let mut t = vec![f32::NAN; Trump21::shape(&rules, n).observation];
     Trump21::encode_view(&rules, n, &g.observe(Viewer::Seat(Seat(0))), &mut t);
-    let seat = |s: usize| 95 + 5 * n + SEAT_BLOCK * s;
+    let seat = |s: usize| 106 + 5 * n + SEAT_BLOCK * s;
     let on: Vec<usize> = (0..t.len()).filter(|&i| t[i] == 1.0).collect();
     // Viewer seat 0; seat 0 to act, its turn, the opener; target 21.
     assert_eq!(t[0], 1.0);
@@ -195,6 +195,32 @@ fn t15_the_tensor_has_the_documented_layout() {
     Trump21::encode_view(&rules, n, &g.observe(Viewer::Seat(Seat(1))), &mut t);
     assert_eq!(t[s1 + 5 + 6], 1.0);
     assert!(t[s0 + 5..s0 + 16].iter().all(|&x| x == 0.0));
+}
+
+#[test]
+fn t15_2_seen_discards_are_in_every_seat_tensor() {
+    let g = Position::new(Rules::default(), 2)
+        .hand(Seat(0), 9, &[2])
+        .hand(Seat(1), 7, &[10])
+        .discards(&[5, 5, 11])
+        .build()
+        .unwrap();
+    let (rules, n) = (*g.rules(), 2);
+    let block = 5 * n + 95;
+    let mut t = vec![f32::NAN; Trump21::shape(&rules, n).observation];
+    for viewer in [
+        Viewer::Seat(Seat(0)),
+        Viewer::Seat(Seat(1)),
+        Viewer::Spectator,
+    ] {
+        Trump21::encode_view(&rules, n, &g.observe(viewer), &mut t);
+        let copies = f32::from(rules.copies);
+        let seen: Vec<(usize, f32)> = (0..11)
+            .filter(|&i| t[block + i] != 0.0)
+            .map(|i| (i + 1, t[block + i]))
+            .collect();
+        assert_eq!(seen, [(5, 2.0 / copies), (11, 1.0 / copies)], "{viewer:?}");
+    }
 }
 
 #[test]
@@ -254,7 +280,7 @@ fn a_spectator_tensor_names_no_viewer_and_no_hidden_card() {
     Trump21::encode_view(&rules, n, &g.observe(Viewer::Spectator), &mut t);
     assert!(t[..n].iter().all(|&x| x == 0.0));
     for s in 0..n {
-        let b = 95 + 5 * n + SEAT_BLOCK * s;
+        let b = 106 + 5 * n + SEAT_BLOCK * s;
         assert!(t[b + 5..b + 16].iter().all(|&x| x == 0.0));
     }
     assert!(
