@@ -12,12 +12,15 @@ impl CrazyEights {
     #[inline]
     pub(crate) fn apply_in_place(&mut self, action: &Action) -> Result<(), Illegal> {
         // The steps of random play, legal by one mask test each; anything else
-        // goes through the full check, which names the broken rule.
+        // goes through the full check, which names the broken rule. Each
+        // phase's step is applied here, without a second match on the phase.
         match (self.phase, *action) {
-            (Phase::Deal | Phase::TurnUp | Phase::Draw, Action::Deal(c))
-                if self.stock.contains(c) =>
-            {
-                self.chance_card(c);
+            (Phase::Deal, Action::Deal(c)) if self.stock.remove(c) => {
+                self.deal_card(c);
+                return Ok(());
+            }
+            (Phase::Draw, Action::Deal(c)) if self.stock.remove(c) => {
+                self.draw_card(c);
                 return Ok(());
             }
             (Phase::Turn, Action::Play(c)) if self.may_play(c) => {
@@ -71,21 +74,12 @@ impl CrazyEights {
         self.phase = Phase::Draw;
     }
 
+    /// A card from the stock at a chance step, once checked to be there.
     fn chance_card(&mut self, c: Card) {
         match self.phase {
             Phase::Deal => {
-                // C4: one card at a time round the table from the dealer's left.
                 self.stock.remove(c);
-                let seat = (self.dealer + 1 + self.dealt % self.n) % self.n;
-                self.hands[usize::from(seat)]
-                    .add(c)
-                    .expect("within the decks");
-                self.dealt += 1;
-                if usize::from(self.dealt)
-                    == self.seats_usize() * usize::from(Rules::hand_size(self.seats_usize()))
-                {
-                    self.phase = Phase::TurnUp;
-                }
+                self.deal_card(c);
             }
             Phase::TurnUp => {
                 // C5.1: an eight goes straight back into the stock.
@@ -94,7 +88,26 @@ impl CrazyEights {
                     self.turn_up(c);
                 }
             }
-            _ => self.draw_card(c),
+            _ => {
+                self.stock.remove(c);
+                self.draw_card(c);
+            }
+        }
+    }
+
+    /// C4: one card at a time round the table from the dealer's left; `c` has
+    /// left the stock already.
+    #[inline(always)]
+    fn deal_card(&mut self, c: Card) {
+        let seat = (self.dealer + 1 + self.dealt % self.n) % self.n;
+        self.hands[usize::from(seat)]
+            .add(c)
+            .expect("within the decks");
+        self.dealt += 1;
+        if usize::from(self.dealt)
+            == self.seats_usize() * usize::from(Rules::hand_size(self.seats_usize()))
+        {
+            self.phase = Phase::TurnUp;
         }
     }
 
@@ -127,9 +140,10 @@ impl CrazyEights {
         }
     }
 
-    /// C9, C11.3: the player to act takes a card from the stock.
+    /// C9, C11.3: the player to act takes a card from the stock; `c` has left
+    /// the stock already.
+    #[inline(always)]
     fn draw_card(&mut self, c: Card) {
-        self.stock.remove(c);
         self.hands[usize::from(self.to_act)]
             .add(c)
             .expect("within the decks");
@@ -160,6 +174,7 @@ impl CrazyEights {
     }
 
     /// C7, C8, C11, C12.1, C12.2: a card goes onto the discard pile.
+    #[inline(always)]
     fn play(&mut self, c: Card) {
         let seat = usize::from(self.to_act);
         self.passes = 0;
