@@ -235,11 +235,13 @@ impl CardMultiset {
     /// [`TooManyCopies`] when it already holds `MAX_COPIES` of it.
     #[inline]
     pub fn add(&mut self, card: Card) -> Result<(), TooManyCopies> {
-        let mask = lane_mask(card);
-        if self.0 & mask == mask {
+        // A lane at MAX_COPIES wraps to 0 (its carry spoils only the sum,
+        // which is then dropped); any other lane is non-zero after the add.
+        let sum = self.0 + unit(card);
+        if sum & lane_mask(card) == 0 {
             return Err(TooManyCopies);
         }
-        self.0 += unit(card);
+        self.0 = sum;
         Ok(())
     }
 

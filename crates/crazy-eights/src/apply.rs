@@ -23,7 +23,11 @@ impl CrazyEights {
                 self.draw_card(c);
                 return Ok(());
             }
-            (Phase::Turn, Action::Play(c)) if self.may_play(c) => {
+            // The card leaves the hand as the last test, so a refused play
+            // changes nothing.
+            (Phase::Turn, Action::Play(c))
+                if self.fits_now(c) && self.hands[usize::from(self.to_act)].remove(c) =>
+            {
                 self.play(c);
                 return Ok(());
             }
@@ -50,7 +54,10 @@ impl CrazyEights {
                 self.phase = Phase::Deal;
             }
             Action::Deal(c) => self.chance_card(c),
-            Action::Play(c) => self.play(c),
+            Action::Play(c) => {
+                self.hands[usize::from(self.to_act)].remove(c);
+                self.play(c);
+            }
             Action::Nominate(suit) => self.nominate(suit),
             Action::Draw => self.start_draw(),
             Action::Pass => self.pass(),
@@ -173,14 +180,14 @@ impl CrazyEights {
         }
     }
 
-    /// C7, C8, C11, C12.1, C12.2: a card goes onto the discard pile.
+    /// C7, C8, C11, C12.1, C12.2: a card goes onto the discard pile; it has
+    /// left the hand already.
     #[inline(always)]
     fn play(&mut self, c: Card) {
         let seat = usize::from(self.to_act);
         self.passes = 0;
         self.plays += 1;
         self.draws = 0;
-        self.hands[seat].remove(c);
         if let Some(old) = self.top {
             self.discards.add(old).expect("within the decks");
         }

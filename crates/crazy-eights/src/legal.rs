@@ -55,7 +55,7 @@ impl TurnFacts {
         // OpenSpiel's id order): the top card's rank, the eights, the suit.
         let held = {
             let l = self.hand.lanes();
-            (l | l >> 1) & LOW_BITS
+            l | l >> 1
         };
         let fits = TOP_FITS[self.top.index() & 63] | SUIT_FITS[self.suit as usize];
         n = write_plays(&mut buf, n, held & fits);
@@ -83,7 +83,7 @@ const LOW_BITS: u128 = (1u128 << 104) / 3;
 /// The low bit of every club's lane; shifted by 2 · suit, of that suit's.
 const SUIT_CLUBS: u128 = 0x01_01_01_01_01_01_01_01_01_01_01_01_01;
 
-/// Every lane of one rank (index: the rank), looked up instead of a u128 shift.
+/// Both bits of every lane of one rank (index: the rank).
 const RANK_FITS: [u128; 13] = {
     let mut out = [0u128; 13];
     let mut r = 0;
@@ -93,13 +93,15 @@ const RANK_FITS: [u128; 13] = {
     }
     out
 };
-/// The lanes of the top card's rank and of the eights (index: the top card's
-/// index, `suit · 13 + rank`; 64 entries so the lookup needs no bounds check).
+/// The low bits of the lanes of the top card's rank and of the eights (index:
+/// the top card's index, `suit · 13 + rank`; 64 entries so the lookup needs no
+/// bounds check). Like [`SUIT_FITS`], only low bits: the fits mask needs no
+/// further `& LOW_BITS`.
 const TOP_FITS: [u128; 64] = {
     let mut out = [0u128; 64];
     let mut i = 0;
     while i < 52 {
-        out[i] = RANK_FITS[i % 13] | RANK_FITS[Rank::Eight as usize];
+        out[i] = (RANK_FITS[i % 13] | RANK_FITS[Rank::Eight as usize]) & LOW_BITS;
         i += 1;
     }
     out
@@ -218,19 +220,18 @@ impl CrazyEights {
         }
     }
 
-    /// Whether playing `c` now is legal (C7, C11.3): what [`check`](Self::check)
-    /// accepts for a play at a turn.
+    /// Whether `c` may go on the pile now, if held (C7, C11.3): with the hand
+    /// test, what [`check`](Self::check) accepts for a play at a turn.
     #[inline]
-    pub(crate) fn may_play(&self, c: Card) -> bool {
-        self.hands[usize::from(self.to_act)].contains(c)
-            && if self.owed > 0 {
-                c.rank() == Rank::Two
-            } else {
-                match self.top {
-                    Some(top) => matches(c, top, self.suit),
-                    None => false,
-                }
+    pub(crate) fn fits_now(&self, c: Card) -> bool {
+        if self.owed > 0 {
+            c.rank() == Rank::Two
+        } else {
+            match self.top {
+                Some(top) => matches(c, top, self.suit),
+                None => false,
             }
+        }
     }
 
     fn check_turn(&self, action: &Action) -> Result<(), Illegal> {
