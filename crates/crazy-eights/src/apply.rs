@@ -4,8 +4,20 @@ use cards_core::{Card, Rank};
 
 use crate::action::Action;
 use crate::error::Illegal;
-use crate::rules::Rules;
+use crate::rules::{MAX_PLAYERS, MIN_PLAYERS, Rules};
 use crate::state::{CrazyEights, Phase};
+
+/// Cards dealt in all by seat count (C4), looked up rather than computed;
+/// 16 entries so the masked index needs no bounds check.
+const DEAL_SIZE: [u8; 16] = {
+    let mut out = [0u8; 16];
+    let mut n = MIN_PLAYERS;
+    while n <= MAX_PLAYERS {
+        out[n] = n as u8 * Rules::hand_size(n);
+        n += 1;
+    }
+    out
+};
 
 impl CrazyEights {
     /// Checks `action`, then applies it.
@@ -13,33 +25,42 @@ impl CrazyEights {
     pub(crate) fn apply_in_place(&mut self, action: &Action) -> Result<(), Illegal> {
         // The steps of random play, legal by one mask test each; anything else
         // goes through the full check, which names the broken rule. Each
-        // phase's step is applied here, without a second match on the phase.
-        match (self.phase, *action) {
-            (Phase::Deal, Action::Deal(c)) if self.stock.remove(c) => {
+        // step is applied here, without a second match on the phase; the
+        // action's tag (in a register) is matched before the phase.
+        let phase = self.phase;
+        match *action {
+            Action::Deal(c) if phase == Phase::Deal && self.stock.remove(c) => {
                 self.deal_card(c);
                 return Ok(());
             }
-            (Phase::Draw, Action::Deal(c)) if self.stock.remove(c) => {
+            Action::Deal(c) if phase == Phase::Draw && self.stock.remove(c) => {
                 self.draw_card(c);
                 return Ok(());
             }
             // The card leaves the hand as the last test, so a refused play
             // changes nothing.
-            (Phase::Turn, Action::Play(c))
-                if self.fits_now(c) && self.hands[usize::from(self.to_act)].remove(c) =>
-            {
-                self.play(c);
-                return Ok(());
+            Action::Play(c) if phase == Phase::Turn && self.fits_now(c) => {
+                let seat = usize::from(self.to_act);
+                if let Some(hand) = self.hands.get_mut(seat)
+                    && hand.remove(c)
+                {
+                    self.play(seat, c);
+                    return Ok(());
+                }
             }
-            (Phase::Turn, Action::Draw) if self.owed > 0 || self.turn_facts().may_draw() => {
+            Action::Draw
+                if phase == Phase::Turn && (self.owed > 0 || self.turn_facts().may_draw()) =>
+            {
                 self.start_draw();
                 return Ok(());
             }
-            (Phase::Turn, Action::Pass) if self.owed == 0 && self.turn_facts().may_pass() => {
+            Action::Pass
+                if phase == Phase::Turn && self.owed == 0 && self.turn_facts().may_pass() =>
+            {
                 self.pass();
                 return Ok(());
             }
-            (Phase::Nominate, Action::Nominate(suit)) => {
+            Action::Nominate(suit) if phase == Phase::Nominate => {
                 self.nominate(suit);
                 return Ok(());
             }
@@ -55,8 +76,9 @@ impl CrazyEights {
             }
             Action::Deal(c) => self.chance_card(c),
             Action::Play(c) => {
-                self.hands[usize::from(self.to_act)].remove(c);
-                self.play(c);
+                let seat = usize::from(self.to_act);
+                self.hands[seat].remove(c);
+                self.play(seat, c);
             }
             Action::Nominate(suit) => self.nominate(suit),
             Action::Draw => self.start_draw(),
@@ -70,7 +92,7 @@ impl CrazyEights {
     fn nominate(&mut self, suit: cards_core::Suit) {
         self.passes = 0;
         self.suit = suit;
-        self.to_act = self.step(self.to_act, 1);
+        self.to_act = self.next_seat(self.to_act);
         self.phase = Phase::Turn;
     }
 
@@ -111,9 +133,7 @@ impl CrazyEights {
             .add(c)
             .expect("within the decks");
         self.dealt += 1;
-        if usize::from(self.dealt)
-            == self.seats_usize() * usize::from(Rules::hand_size(self.seats_usize()))
-        {
+        if self.dealt == DEAL_SIZE[self.seats_usize() & 15] {
             self.phase = Phase::TurnUp;
         }
     }
@@ -168,7 +188,7 @@ impl CrazyEights {
             }
             if self.owed == 0 {
                 self.phase = Phase::Turn;
-                self.to_act = self.step(self.to_act, 1);
+                self.to_act = self.next_seat(self.to_act);
             }
             return;
         }
@@ -181,10 +201,9 @@ impl CrazyEights {
     }
 
     /// C7, C8, C11, C12.1, C12.2: a card goes onto the discard pile; it has
-    /// left the hand already.
+    /// left the hand of `seat` (the seat to act) already.
     #[inline(always)]
-    fn play(&mut self, c: Card) {
-        let seat = usize::from(self.to_act);
+    fn play(&mut self, seat: usize, c: Card) {
         self.passes = 0;
         self.plays += 1;
         self.draws = 0;
@@ -202,8 +221,8 @@ impl CrazyEights {
             self.phase = Phase::Nominate;
             return;
         }
-        let mut by = 1;
         if self.rules.use_special_cards {
+            let mut by = 1;
             match c.rank() {
                 Rank::Queen => by = 2,
                 Rank::Ace => self.reversed = !self.reversed,
@@ -211,8 +230,10 @@ impl CrazyEights {
                 Rank::Two if !self.stock.is_empty() => self.owed += 2,
                 _ => {}
             }
+            self.to_act = self.step(self.to_act, by);
+        } else {
+            self.to_act = self.next_seat(self.to_act);
         }
-        self.to_act = self.step(self.to_act, by);
     }
 
     /// C9.1, C10, C12.3: the turn ends without a card played.
@@ -229,6 +250,6 @@ impl CrazyEights {
         if self.draws == self.rules.max_draw_cards {
             self.draws = 0;
         }
-        self.to_act = self.step(self.to_act, 1);
+        self.to_act = self.next_seat(self.to_act);
     }
 }
