@@ -48,14 +48,12 @@ impl CrazyEights {
                     return Ok(());
                 }
             }
-            Action::Draw
-                if phase == Phase::Turn && (self.owed > 0 || self.turn_facts().may_draw()) =>
+            Action::Draw if phase == Phase::Turn && (self.owed > 0 || self.may_draw_now()) =>
             {
                 self.start_draw();
                 return Ok(());
             }
-            Action::Pass
-                if phase == Phase::Turn && self.owed == 0 && self.turn_facts().may_pass() =>
+            Action::Pass if phase == Phase::Turn && self.owed == 0 && !self.may_draw_now() =>
             {
                 self.pass();
                 return Ok(());
@@ -66,8 +64,15 @@ impl CrazyEights {
             }
             _ => {}
         }
-        self.check(action)?;
-        match *action {
+        self.apply_checked(*action)
+    }
+
+    /// The full check, then the action: everything the fast path above does
+    /// not take. Not inlined, so the fast path keeps the action in registers.
+    #[inline(never)]
+    fn apply_checked(&mut self, action: Action) -> Result<(), Illegal> {
+        self.check(&action)?;
+        match action {
             Action::Dealer(s) => {
                 // C3: the dealer is chosen; the deal starts at his left.
                 self.dealer = s.0;
@@ -85,6 +90,14 @@ impl CrazyEights {
             Action::Pass => self.pass(),
         }
         Ok(())
+    }
+
+    /// C9, C10: the player to act may draw (a card in the stock and a draw
+    /// left this turn); when not, he may pass (C9.1). The turn facts' test
+    /// without reading the hand.
+    #[inline]
+    fn may_draw_now(&self) -> bool {
+        !self.stock.is_empty() && self.draws < self.rules.max_draw_cards
     }
 
     /// C8: the suit is named; the turn moves on.
