@@ -33,7 +33,8 @@ impl TurnFacts {
     /// The moves are written into a fixed array and copied into `out` at
     /// once, instead of one `Vec::push` each: at most 21 distinct cards fit
     /// (four of the top card's rank, four eights, thirteen of the suit), then
-    /// draw or pass, so 32 entries suffice.
+    /// draw or pass, so the first [`LISTED`] of the 32 entries (a power of two,
+    /// so an index is masked rather than checked) hold every move.
     #[inline(always)]
     pub fn list(&self, out: &mut Vec<Action>) {
         // Every byte defined (unlike `Pass`), so the fill is a few wide stores.
@@ -45,7 +46,7 @@ impl TurnFacts {
             m = (m | m >> 1) & LOW_BITS;
             n = write_plays(&mut buf, n, m);
             buf[n & 31] = Action::Draw;
-            out.extend_from_slice(&buf);
+            out.extend_from_slice(&buf[..LISTED]);
             out.truncate(n + 1);
             return;
         } else {
@@ -53,15 +54,19 @@ impl TurnFacts {
         };
         // C7, all at once on the hand's lanes (2 bits a card, rank by rank,
         // OpenSpiel's id order): the top card's rank, the eights, the suit.
-        let held = {
-            let l = self.hand.lanes();
-            l | l >> 1
-        };
-        let fits = TOP_FITS[self.top.index() & 63] | SUIT_FITS[self.suit as usize];
-        n = write_plays(&mut buf, n, held & fits);
+        // Each half on its own: a lane's high bit never reaches the next
+        // lane's low bit, the only bit the fits keep.
+        let l = self.hand.lanes();
+        let (low, high) = (l as u64, (l >> 64) as u64);
+        let (top, suit) = (self.top.index() & 63, self.suit as usize);
+        let fits_low = TOP_FITS_HALVES[0][top] | SUIT_FITS_HALVES[0][suit];
+        let fits_high = TOP_FITS_HALVES[1][top] | SUIT_FITS_HALVES[1][suit];
+        n = write_half(&mut buf, n, (low | low >> 1) & fits_low, 0);
+        n = write_half(&mut buf, n, (high | high >> 1) & fits_high, 32);
         // C9, C10: draw and pass exclude each other (one of them is offered).
         buf[n & 31] = if may_draw { Action::Draw } else { Action::Pass };
-        out.extend_from_slice(&buf);
+        debug_assert!(n < LISTED);
+        out.extend_from_slice(&buf[..LISTED]);
         out.truncate(n + 1);
     }
 
@@ -77,6 +82,10 @@ impl TurnFacts {
         self.stock_empty || self.draws >= self.max_draw
     }
 }
+
+/// The entries of a turn's list copied into the caller's `Vec`: room for 21
+/// plays and a draw or pass, in three 16-byte moves.
+const LISTED: usize = 24;
 
 /// The low bit of each card's lane (52 cards).
 const LOW_BITS: u128 = (1u128 << 104) / 3;
@@ -106,6 +115,18 @@ const TOP_FITS: [u128; 64] = {
     }
     out
 };
+/// [`TOP_FITS`] split into its 64-bit halves (ranks two to nine, ten to ace),
+/// so the mask is built with word-wide loads and ors.
+const TOP_FITS_HALVES: [[u64; 64]; 2] = {
+    let mut out = [[0u64; 64]; 2];
+    let mut i = 0;
+    while i < 64 {
+        out[0][i] = TOP_FITS[i] as u64;
+        out[1][i] = (TOP_FITS[i] >> 64) as u64;
+        i += 1;
+    }
+    out
+};
 /// The low bit of every lane of one suit (index: the suit).
 const SUIT_FITS: [u128; 4] = [
     SUIT_CLUBS,
@@ -113,6 +134,17 @@ const SUIT_FITS: [u128; 4] = [
     SUIT_CLUBS << 4,
     SUIT_CLUBS << 6,
 ];
+/// [`SUIT_FITS`] split into its 64-bit halves.
+const SUIT_FITS_HALVES: [[u64; 4]; 2] = {
+    let mut out = [[0u64; 4]; 2];
+    let mut i = 0;
+    while i < 4 {
+        out[0][i] = SUIT_FITS[i] as u64;
+        out[1][i] = (SUIT_FITS[i] >> 64) as u64;
+        i += 1;
+    }
+    out
+};
 
 /// The play of the card of each 2-bit lane (`4 · rank + suit`); the rest unused.
 const PLAY_AT_LANE: [Action; 64] = {
