@@ -48,13 +48,11 @@ impl CrazyEights {
                     return Ok(());
                 }
             }
-            Action::Draw if phase == Phase::Turn && (self.owed > 0 || self.may_draw_now()) =>
-            {
+            Action::Draw if phase == Phase::Turn && (self.owed > 0 || self.may_draw_now()) => {
                 self.start_draw();
                 return Ok(());
             }
-            Action::Pass if phase == Phase::Turn && self.owed == 0 && !self.may_draw_now() =>
-            {
+            Action::Pass if phase == Phase::Turn && self.owed == 0 && !self.may_draw_now() => {
                 self.pass();
                 return Ok(());
             }
