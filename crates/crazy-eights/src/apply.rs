@@ -139,7 +139,8 @@ impl CrazyEights {
     /// left the stock already.
     #[inline(always)]
     fn deal_card(&mut self, c: Card) {
-        let seat = (self.dealer + 1 + self.dealt % self.n) % self.n;
+        // (dealer + 1 + dealt mod n) mod n with one division: below 64.
+        let seat = (self.dealer + 1 + self.dealt) % self.n;
         self.hands[usize::from(seat)]
             .add(c)
             .expect("within the decks");
