@@ -45,10 +45,28 @@ const UNITS: [u128; 64] = {
     out
 };
 
+/// Both bits of each card's lane (`3 << shift`), by card index: the lane's
+/// mask read from memory rather than computed with a 128-bit multiply.
+const LANE_MASKS: [u128; 64] = {
+    let mut out = [0u128; 64];
+    let mut i = 0;
+    while i < 64 {
+        out[i] = 3 * UNITS[i];
+        i += 1;
+    }
+    out
+};
+
 /// One copy of `card` as lanes.
 #[inline]
 const fn unit(card: Card) -> u128 {
     UNITS[card.index() & 63]
+}
+
+/// The two bits of `card`'s lane.
+#[inline]
+const fn lane_mask(card: Card) -> u128 {
+    LANE_MASKS[card.index() & 63]
 }
 
 /// The lane of `card`: a table lookup instead of a division by 13.
@@ -196,7 +214,7 @@ impl CardMultiset {
     /// Whether at least one copy of `card` is here.
     #[inline]
     pub const fn contains(self, card: Card) -> bool {
-        self.0 & (3 * unit(card)) != 0
+        self.0 & lane_mask(card) != 0
     }
 
     /// Total number of cards, copies counted.
@@ -217,22 +235,23 @@ impl CardMultiset {
     /// [`TooManyCopies`] when it already holds `MAX_COPIES` of it.
     #[inline]
     pub fn add(&mut self, card: Card) -> Result<(), TooManyCopies> {
-        let one = unit(card);
-        if self.0 & (3 * one) == 3 * one {
+        // A lane at MAX_COPIES wraps to 0 (its carry spoils only the sum,
+        // which is then dropped); any other lane is non-zero after the add.
+        let sum = self.0 + unit(card);
+        if sum & lane_mask(card) == 0 {
             return Err(TooManyCopies);
         }
-        self.0 += one;
+        self.0 = sum;
         Ok(())
     }
 
     /// Removes one copy of `card`; returns whether there was one.
     #[inline]
     pub fn remove(&mut self, card: Card) -> bool {
-        let one = unit(card);
-        if self.0 & (3 * one) == 0 {
+        if self.0 & lane_mask(card) == 0 {
             return false;
         }
-        self.0 -= one;
+        self.0 -= unit(card);
         true
     }
 

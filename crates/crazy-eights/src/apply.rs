@@ -4,42 +4,73 @@ use cards_core::{Card, Rank};
 
 use crate::action::Action;
 use crate::error::Illegal;
-use crate::rules::Rules;
+use crate::rules::{MAX_PLAYERS, MIN_PLAYERS, Rules};
 use crate::state::{CrazyEights, Phase};
+
+/// Cards dealt in all by seat count (C4), looked up rather than computed;
+/// 16 entries so the masked index needs no bounds check.
+const DEAL_SIZE: [u8; 16] = {
+    let mut out = [0u8; 16];
+    let mut n = MIN_PLAYERS;
+    while n <= MAX_PLAYERS {
+        out[n] = n as u8 * Rules::hand_size(n);
+        n += 1;
+    }
+    out
+};
 
 impl CrazyEights {
     /// Checks `action`, then applies it.
     #[inline]
     pub(crate) fn apply_in_place(&mut self, action: &Action) -> Result<(), Illegal> {
         // The steps of random play, legal by one mask test each; anything else
-        // goes through the full check, which names the broken rule.
-        match (self.phase, *action) {
-            (Phase::Deal | Phase::TurnUp | Phase::Draw, Action::Deal(c))
-                if self.stock.contains(c) =>
-            {
-                self.chance_card(c);
+        // goes through the full check, which names the broken rule. Each
+        // step is applied here, without a second match on the phase; the
+        // action's tag (in a register) is matched before the phase.
+        let phase = self.phase;
+        match *action {
+            Action::Deal(c) if phase == Phase::Deal && self.stock.remove(c) => {
+                self.deal_card(c);
                 return Ok(());
             }
-            (Phase::Turn, Action::Play(c)) if self.may_play(c) => {
-                self.play(c);
+            Action::Deal(c) if phase == Phase::Draw && self.stock.remove(c) => {
+                self.draw_card(c);
                 return Ok(());
             }
-            (Phase::Turn, Action::Draw) if self.owed > 0 || self.turn_facts().may_draw() => {
+            // The card leaves the hand as the last test, so a refused play
+            // changes nothing.
+            Action::Play(c) if phase == Phase::Turn && self.fits_now(c) => {
+                let seat = usize::from(self.to_act);
+                if let Some(hand) = self.hands.get_mut(seat)
+                    && hand.remove(c)
+                {
+                    self.play(seat, c);
+                    return Ok(());
+                }
+            }
+            Action::Draw if phase == Phase::Turn && (self.owed > 0 || self.may_draw_now()) => {
                 self.start_draw();
                 return Ok(());
             }
-            (Phase::Turn, Action::Pass) if self.owed == 0 && self.turn_facts().may_pass() => {
+            Action::Pass if phase == Phase::Turn && self.owed == 0 && !self.may_draw_now() => {
                 self.pass();
                 return Ok(());
             }
-            (Phase::Nominate, Action::Nominate(suit)) => {
+            Action::Nominate(suit) if phase == Phase::Nominate => {
                 self.nominate(suit);
                 return Ok(());
             }
             _ => {}
         }
-        self.check(action)?;
-        match *action {
+        self.apply_checked(*action)
+    }
+
+    /// The full check, then the action: everything the fast path above does
+    /// not take. Not inlined, so the fast path keeps the action in registers.
+    #[inline(never)]
+    fn apply_checked(&mut self, action: Action) -> Result<(), Illegal> {
+        self.check(&action)?;
+        match action {
             Action::Dealer(s) => {
                 // C3: the dealer is chosen; the deal starts at his left.
                 self.dealer = s.0;
@@ -47,7 +78,11 @@ impl CrazyEights {
                 self.phase = Phase::Deal;
             }
             Action::Deal(c) => self.chance_card(c),
-            Action::Play(c) => self.play(c),
+            Action::Play(c) => {
+                let seat = usize::from(self.to_act);
+                self.hands[seat].remove(c);
+                self.play(seat, c);
+            }
             Action::Nominate(suit) => self.nominate(suit),
             Action::Draw => self.start_draw(),
             Action::Pass => self.pass(),
@@ -55,12 +90,20 @@ impl CrazyEights {
         Ok(())
     }
 
+    /// C9, C10: the player to act may draw (a card in the stock and a draw
+    /// left this turn); when not, he may pass (C9.1). The turn facts' test
+    /// without reading the hand.
+    #[inline]
+    fn may_draw_now(&self) -> bool {
+        !self.stock.is_empty() && self.draws < self.rules.max_draw_cards
+    }
+
     /// C8: the suit is named; the turn moves on.
     #[inline]
     fn nominate(&mut self, suit: cards_core::Suit) {
         self.passes = 0;
         self.suit = suit;
-        self.to_act = self.step(self.to_act, 1);
+        self.to_act = self.next_seat(self.to_act);
         self.phase = Phase::Turn;
     }
 
@@ -71,21 +114,12 @@ impl CrazyEights {
         self.phase = Phase::Draw;
     }
 
+    /// A card from the stock at a chance step, once checked to be there.
     fn chance_card(&mut self, c: Card) {
         match self.phase {
             Phase::Deal => {
-                // C4: one card at a time round the table from the dealer's left.
                 self.stock.remove(c);
-                let seat = (self.dealer + 1 + self.dealt % self.n) % self.n;
-                self.hands[usize::from(seat)]
-                    .add(c)
-                    .expect("within the decks");
-                self.dealt += 1;
-                if usize::from(self.dealt)
-                    == self.seats_usize() * usize::from(Rules::hand_size(self.seats_usize()))
-                {
-                    self.phase = Phase::TurnUp;
-                }
+                self.deal_card(c);
             }
             Phase::TurnUp => {
                 // C5.1: an eight goes straight back into the stock.
@@ -94,7 +128,25 @@ impl CrazyEights {
                     self.turn_up(c);
                 }
             }
-            _ => self.draw_card(c),
+            _ => {
+                self.stock.remove(c);
+                self.draw_card(c);
+            }
+        }
+    }
+
+    /// C4: one card at a time round the table from the dealer's left; `c` has
+    /// left the stock already.
+    #[inline(always)]
+    fn deal_card(&mut self, c: Card) {
+        // (dealer + 1 + dealt mod n) mod n with one division: below 64.
+        let seat = (self.dealer + 1 + self.dealt) % self.n;
+        self.hands[usize::from(seat)]
+            .add(c)
+            .expect("within the decks");
+        self.dealt += 1;
+        if self.dealt == DEAL_SIZE[self.seats_usize() & 15] {
+            self.phase = Phase::TurnUp;
         }
     }
 
@@ -127,9 +179,10 @@ impl CrazyEights {
         }
     }
 
-    /// C9, C11.3: the player to act takes a card from the stock.
+    /// C9, C11.3: the player to act takes a card from the stock; `c` has left
+    /// the stock already.
+    #[inline(always)]
     fn draw_card(&mut self, c: Card) {
-        self.stock.remove(c);
         self.hands[usize::from(self.to_act)]
             .add(c)
             .expect("within the decks");
@@ -147,7 +200,7 @@ impl CrazyEights {
             }
             if self.owed == 0 {
                 self.phase = Phase::Turn;
-                self.to_act = self.step(self.to_act, 1);
+                self.to_act = self.next_seat(self.to_act);
             }
             return;
         }
@@ -159,13 +212,13 @@ impl CrazyEights {
         }
     }
 
-    /// C7, C8, C11, C12.1, C12.2: a card goes onto the discard pile.
-    fn play(&mut self, c: Card) {
-        let seat = usize::from(self.to_act);
+    /// C7, C8, C11, C12.1, C12.2: a card goes onto the discard pile; it has
+    /// left the hand of `seat` (the seat to act) already.
+    #[inline(always)]
+    fn play(&mut self, seat: usize, c: Card) {
         self.passes = 0;
         self.plays += 1;
         self.draws = 0;
-        self.hands[seat].remove(c);
         if let Some(old) = self.top {
             self.discards.add(old).expect("within the decks");
         }
@@ -180,8 +233,8 @@ impl CrazyEights {
             self.phase = Phase::Nominate;
             return;
         }
-        let mut by = 1;
         if self.rules.use_special_cards {
+            let mut by = 1;
             match c.rank() {
                 Rank::Queen => by = 2,
                 Rank::Ace => self.reversed = !self.reversed,
@@ -189,8 +242,10 @@ impl CrazyEights {
                 Rank::Two if !self.stock.is_empty() => self.owed += 2,
                 _ => {}
             }
+            self.to_act = self.step(self.to_act, by);
+        } else {
+            self.to_act = self.next_seat(self.to_act);
         }
-        self.to_act = self.step(self.to_act, by);
     }
 
     /// C9.1, C10, C12.3: the turn ends without a card played.
@@ -207,6 +262,6 @@ impl CrazyEights {
         if self.draws == self.rules.max_draw_cards {
             self.draws = 0;
         }
-        self.to_act = self.step(self.to_act, 1);
+        self.to_act = self.next_seat(self.to_act);
     }
 }

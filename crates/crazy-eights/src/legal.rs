@@ -33,7 +33,8 @@ impl TurnFacts {
     /// The moves are written into a fixed array and copied into `out` at
     /// once, instead of one `Vec::push` each: at most 21 distinct cards fit
     /// (four of the top card's rank, four eights, thirteen of the suit), then
-    /// draw or pass, so 32 entries suffice.
+    /// draw or pass, so the first [`LISTED`] of the 32 entries (a power of two,
+    /// so an index is masked rather than checked) hold every move.
     #[inline(always)]
     pub fn list(&self, out: &mut Vec<Action>) {
         // Every byte defined (unlike `Pass`), so the fill is a few wide stores.
@@ -45,7 +46,7 @@ impl TurnFacts {
             m = (m | m >> 1) & LOW_BITS;
             n = write_plays(&mut buf, n, m);
             buf[n & 31] = Action::Draw;
-            out.extend_from_slice(&buf);
+            out.extend_from_slice(&buf[..LISTED]);
             out.truncate(n + 1);
             return;
         } else {
@@ -53,15 +54,19 @@ impl TurnFacts {
         };
         // C7, all at once on the hand's lanes (2 bits a card, rank by rank,
         // OpenSpiel's id order): the top card's rank, the eights, the suit.
-        let held = {
-            let l = self.hand.lanes();
-            (l | l >> 1) & LOW_BITS
-        };
-        let fits = TOP_FITS[self.top.index() & 63] | SUIT_FITS[self.suit as usize];
-        n = write_plays(&mut buf, n, held & fits);
+        // Each half on its own: a lane's high bit never reaches the next
+        // lane's low bit, the only bit the fits keep.
+        let l = self.hand.lanes();
+        let (low, high) = (l as u64, (l >> 64) as u64);
+        let (top, suit) = (self.top.index() & 63, self.suit as usize);
+        let fits_low = TOP_FITS_HALVES[0][top] | SUIT_FITS_HALVES[0][suit];
+        let fits_high = TOP_FITS_HALVES[1][top] | SUIT_FITS_HALVES[1][suit];
+        n = write_half(&mut buf, n, (low | low >> 1) & fits_low, 0);
+        n = write_half(&mut buf, n, (high | high >> 1) & fits_high, 32);
         // C9, C10: draw and pass exclude each other (one of them is offered).
         buf[n & 31] = if may_draw { Action::Draw } else { Action::Pass };
-        out.extend_from_slice(&buf);
+        debug_assert!(n < LISTED);
+        out.extend_from_slice(&buf[..LISTED]);
         out.truncate(n + 1);
     }
 
@@ -78,12 +83,16 @@ impl TurnFacts {
     }
 }
 
+/// The entries of a turn's list copied into the caller's `Vec`: room for 21
+/// plays and a draw or pass, in three 16-byte moves.
+const LISTED: usize = 24;
+
 /// The low bit of each card's lane (52 cards).
 const LOW_BITS: u128 = (1u128 << 104) / 3;
 /// The low bit of every club's lane; shifted by 2 · suit, of that suit's.
 const SUIT_CLUBS: u128 = 0x01_01_01_01_01_01_01_01_01_01_01_01_01;
 
-/// Every lane of one rank (index: the rank), looked up instead of a u128 shift.
+/// Both bits of every lane of one rank (index: the rank).
 const RANK_FITS: [u128; 13] = {
     let mut out = [0u128; 13];
     let mut r = 0;
@@ -93,13 +102,27 @@ const RANK_FITS: [u128; 13] = {
     }
     out
 };
-/// The lanes of the top card's rank and of the eights (index: the top card's
-/// index, `suit · 13 + rank`; 64 entries so the lookup needs no bounds check).
+/// The low bits of the lanes of the top card's rank and of the eights (index:
+/// the top card's index, `suit · 13 + rank`; 64 entries so the lookup needs no
+/// bounds check). Like [`SUIT_FITS`], only low bits: the fits mask needs no
+/// further `& LOW_BITS`.
 const TOP_FITS: [u128; 64] = {
     let mut out = [0u128; 64];
     let mut i = 0;
     while i < 52 {
-        out[i] = RANK_FITS[i % 13] | RANK_FITS[Rank::Eight as usize];
+        out[i] = (RANK_FITS[i % 13] | RANK_FITS[Rank::Eight as usize]) & LOW_BITS;
+        i += 1;
+    }
+    out
+};
+/// [`TOP_FITS`] split into its 64-bit halves (ranks two to nine, ten to ace),
+/// so the mask is built with word-wide loads and ors.
+const TOP_FITS_HALVES: [[u64; 64]; 2] = {
+    let mut out = [[0u64; 64]; 2];
+    let mut i = 0;
+    while i < 64 {
+        out[0][i] = TOP_FITS[i] as u64;
+        out[1][i] = (TOP_FITS[i] >> 64) as u64;
         i += 1;
     }
     out
@@ -111,6 +134,17 @@ const SUIT_FITS: [u128; 4] = [
     SUIT_CLUBS << 4,
     SUIT_CLUBS << 6,
 ];
+/// [`SUIT_FITS`] split into its 64-bit halves.
+const SUIT_FITS_HALVES: [[u64; 4]; 2] = {
+    let mut out = [[0u64; 4]; 2];
+    let mut i = 0;
+    while i < 4 {
+        out[0][i] = SUIT_FITS[i] as u64;
+        out[1][i] = (SUIT_FITS[i] >> 64) as u64;
+        i += 1;
+    }
+    out
+};
 
 /// The play of the card of each 2-bit lane (`4 · rank + suit`); the rest unused.
 const PLAY_AT_LANE: [Action; 64] = {
@@ -218,19 +252,18 @@ impl CrazyEights {
         }
     }
 
-    /// Whether playing `c` now is legal (C7, C11.3): what [`check`](Self::check)
-    /// accepts for a play at a turn.
+    /// Whether `c` may go on the pile now, if held (C7, C11.3): with the hand
+    /// test, what [`check`](Self::check) accepts for a play at a turn.
     #[inline]
-    pub(crate) fn may_play(&self, c: Card) -> bool {
-        self.hands[usize::from(self.to_act)].contains(c)
-            && if self.owed > 0 {
-                c.rank() == Rank::Two
-            } else {
-                match self.top {
-                    Some(top) => matches(c, top, self.suit),
-                    None => false,
-                }
+    pub(crate) fn fits_now(&self, c: Card) -> bool {
+        if self.owed > 0 {
+            c.rank() == Rank::Two
+        } else {
+            match self.top {
+                Some(top) => matches(c, top, self.suit),
+                None => false,
             }
+        }
     }
 
     fn check_turn(&self, action: &Action) -> Result<(), Illegal> {

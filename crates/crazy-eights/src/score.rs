@@ -29,19 +29,49 @@ pub const fn penalty(card: Card, scoring: Scoring) -> u32 {
     }
 }
 
-/// What a whole hand costs (C13): only the cards held are visited.
-pub(crate) fn hand_penalty(hand: CardMultiset, scoring: Scoring) -> u32 {
-    let lanes = hand.lanes();
-    // The low bit of each non-empty 2-bit lane.
-    let mut held = (lanes | lanes >> 1) & ((1u128 << 104) / 3);
+/// The low bit of every card's 2-bit lane (52 cards).
+const LOW_BITS: u128 = (1u128 << 104) / 3;
+
+/// What one card costs by the position of its lane's low bit in
+/// [`CardMultiset::lanes`] (`2 · lane`; odd positions and 104 on unused), for
+/// each scoring in declaration order. A table, so a hand is summed bit by bit
+/// without a match per card.
+const BIT_PENALTY: [[u8; 128]; 2] = {
+    let mut out = [[0u8; 128]; 2];
+    let mut lane = 0;
+    while lane < 52 {
+        let card = LANE_CARD[lane];
+        out[0][2 * lane] = penalty(card, Scoring::CardIndex) as u8;
+        out[1][2 * lane] = penalty(card, Scoring::FaceValue) as u8;
+        lane += 1;
+    }
+    out
+};
+
+/// The sum of `table` at the set bits of `bits`, one 64-bit half at a time.
+#[inline]
+fn sum_at_bits(bits: u128, table: &[u8; 128]) -> u32 {
     let mut sum = 0;
-    while held != 0 {
-        let bit = held.trailing_zeros();
-        let copies = ((lanes >> bit) & 3) as u32;
-        sum += penalty(LANE_CARD[(bit / 2) as usize], scoring) * copies;
-        held &= held - 1;
+    let mut lo = bits as u64;
+    while lo != 0 {
+        sum += u32::from(table[lo.trailing_zeros() as usize & 63]);
+        lo &= lo - 1;
+    }
+    let mut hi = (bits >> 64) as u64;
+    while hi != 0 {
+        sum += u32::from(table[64 + (hi.trailing_zeros() as usize & 63)]);
+        hi &= hi - 1;
     }
     sum
+}
+
+/// What a whole hand costs (C13): only the cards held are visited. A lane
+/// holds 0 to 3 copies in two bits, so the cost is the sum over the lanes'
+/// low bits plus twice the sum over their high bits.
+pub(crate) fn hand_penalty(hand: CardMultiset, scoring: Scoring) -> u32 {
+    let lanes = hand.lanes();
+    let table = &BIT_PENALTY[scoring as usize];
+    sum_at_bits(lanes & LOW_BITS, table) + 2 * sum_at_bits((lanes >> 1) & LOW_BITS, table)
 }
 
 impl CrazyEights {

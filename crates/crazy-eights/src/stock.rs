@@ -1,19 +1,19 @@
 //! Drawing from the unordered stock (C4, C5, C9) in a few instructions: the
 //! k-th copy, rank by rank, found from per-rank counts summed all at once
-//! instead of a walk over the ranks.
+//! instead of a walk over the ranks. The lanes are worked on as two 64-bit
+//! halves (ranks two to nine, then ten to ace), so every step is one machine
+//! word wide.
 
 use cards_core::{Card, CardMultiset, Rank, Rng, Suit};
 
 /// Each byte 1: multiplying by it sums the bytes below and at each byte.
-const BYTES_ONE: u128 = u128::MAX / 0xFF;
+const BYTES_ONE: u64 = u64::MAX / 0xFF;
 /// Bits 0–1 and 4–5 of every byte.
-const PAIRS: u128 = BYTES_ONE * 0x33;
+const PAIRS: u64 = BYTES_ONE * 0x33;
 /// The low nibble of every byte.
-const NIBBLES: u128 = BYTES_ONE * 0x0F;
-/// Bytes 0 to 12: one per rank.
-const RANK_BYTES: u128 = (1u128 << 104) - 1;
-/// The top bit of each rank's byte.
-const RANK_TOPS: u128 = (BYTES_ONE * 0x80) & RANK_BYTES;
+const NIBBLES: u64 = BYTES_ONE * 0x0F;
+/// The top bit of every byte.
+const TOPS: u64 = BYTES_ONE * 0x80;
 
 /// The card of each 2-bit lane of [`CardMultiset::lanes`] (lane `4 · rank + suit`).
 /// 64 entries (the rest unused), so an index below 64 needs no bounds check.
@@ -27,31 +27,71 @@ pub(crate) const LANE_CARD: [Card; 64] = {
     out
 };
 
-/// Running copy counts of a multiset: byte `r` holds the copies of ranks `0..=r`.
+/// The suit of the `k`-th copy among one rank's lanes `b` (clubs' copies
+/// first), at index `16 · b + k`; looked up instead of three comparisons.
+/// Entries past the rank's copies are unused.
+const SUIT_OF_COPY: [u8; 256 * 16] = {
+    let mut out = [0u8; 256 * 16];
+    let mut b = 0;
+    while b < 256 {
+        let mut k = 0;
+        let mut suit = 0;
+        while suit < 4 {
+            let mut copy = 0;
+            while copy < (b >> (2 * suit)) & 3 {
+                out[16 * b + k] = suit as u8;
+                k += 1;
+                copy += 1;
+            }
+            suit += 1;
+        }
+        b += 1;
+    }
+    out
+};
+
+/// Copies per rank of one half's lanes, a byte each.
+#[inline]
+const fn per_rank(lanes: u64) -> u64 {
+    // Two lanes to a nibble, then two nibbles to a byte.
+    let per_nibble = (lanes & PAIRS) + ((lanes >> 2) & PAIRS);
+    (per_nibble + (per_nibble >> 4)) & NIBBLES
+}
+
+/// Running copy counts of a multiset: in each half, byte `r` holds the copies
+/// of that half's ranks up to and including its `r`-th.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct RankTotals {
-    lanes: u128,
-    running: u128,
+    /// Lanes of ranks two to nine (byte `r`: rank `r`).
+    low: u64,
+    /// Lanes of ranks ten to ace (byte `r`: rank `8 + r`; bytes 5 to 7 empty).
+    high: u64,
+    /// Running counts over `low` (byte 7: all its copies).
+    low_running: u64,
+    /// Running counts over `high` (bytes 4 to 7: all its copies).
+    high_running: u64,
 }
 
 impl RankTotals {
-    /// The totals of `stock`, which holds at most 127 cards (two decks, C1).
+    /// The totals of `stock`, which holds at most 127 cards (two decks, C1),
+    /// so no byte of a running count passes 127.
     #[inline]
     pub(crate) fn of(stock: CardMultiset) -> RankTotals {
         let lanes = stock.lanes();
-        // Two lanes to a nibble, then two nibbles to a byte: copies per rank.
-        let per_nibble = (lanes & PAIRS) + ((lanes >> 2) & PAIRS);
-        let per_rank = (per_nibble + (per_nibble >> 4)) & NIBBLES & RANK_BYTES;
+        let low = lanes as u64;
+        let high = (lanes >> 64) as u64;
         RankTotals {
-            lanes,
-            running: per_rank.wrapping_mul(BYTES_ONE),
+            low,
+            high,
+            low_running: per_rank(low).wrapping_mul(BYTES_ONE),
+            high_running: per_rank(high).wrapping_mul(BYTES_ONE),
         }
     }
 
     /// All copies.
     #[inline]
     pub(crate) fn len(self) -> u64 {
-        u64::from((self.running >> 96) as u8)
+        (self.low_running >> 56) + (self.high_running >> 56)
     }
 
     /// The `k`-th copy in [`CardMultiset::copies`]' order (rank by rank, clubs
@@ -59,21 +99,23 @@ impl RankTotals {
     #[inline]
     pub(crate) fn nth(self, k: u64) -> Card {
         debug_assert!(k < self.len());
+        let low_len = self.low_running >> 56;
+        // The half holding it, and the lane of that half's first card.
+        let (lanes, running, k, first) = if k < low_len {
+            (self.low, self.low_running, k, 0)
+        } else {
+            (self.high, self.high_running, k - low_len, 32)
+        };
         // The first rank whose running count passes k: its byte is the lowest
         // with the top bit kept after subtracting k + 1 from each (all < 128).
-        let above = ((self.running | RANK_TOPS) - BYTES_ONE * u128::from(k + 1)) & RANK_TOPS;
-        let rank_byte = above.trailing_zeros() / 8;
-        // Bytes read from memory rather than a variable 128-bit shift; the
-        // rank is below 13 since k < len().
-        let i = rank_byte as usize & 15;
-        let before = (self.running << 8).to_le_bytes()[i];
-        let rest = k as u8 - before;
-        let b = self.lanes.to_le_bytes()[i];
-        let c0 = b & 3;
-        let c1 = c0 + ((b >> 2) & 3);
-        let c2 = c1 + ((b >> 4) & 3);
-        let suit = u32::from(rest >= c0) + u32::from(rest >= c1) + u32::from(rest >= c2);
-        LANE_CARD[i * 4 + suit as usize]
+        let above = ((running | TOPS) - BYTES_ONE * (k + 1)) & TOPS;
+        let shift = above.trailing_zeros() & 56;
+        // The copies of the ranks before it, then its own lanes.
+        let before = ((running << 8) >> shift) as u8;
+        let b = (lanes >> shift) as u8;
+        let rest = (k as u8).wrapping_sub(before) & 15;
+        let suit = SUIT_OF_COPY[usize::from(b) << 4 | usize::from(rest)];
+        LANE_CARD[(first + (shift as usize >> 1) + usize::from(suit)) & 63]
     }
 
     /// One copy drawn uniformly (each copy weighs 1), `None` when empty: the
