@@ -7,9 +7,10 @@
 use std::hint::black_box;
 
 use benches::crazy_eights::{apply_pairs, player_positions};
-use cards_core::{ChaCha8Rng, Game, Playout, SeedableRng};
+use cards_core::{ChaCha8Rng, Game, Playout, Rng, SeedableRng};
 use crazy_eights::{Action, CrazyEights, Rules};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use rand::rngs::SmallRng;
 
 fn legal_actions(c: &mut Criterion) {
     let positions = player_positions(256);
@@ -61,15 +62,16 @@ fn apply(c: &mut Criterion) {
 
 const GAMES: u64 = 100;
 
-fn random_game(c: &mut Criterion) {
-    // OpenSpiel's defaults: 5 players, max_draw_cards 5, max_turns 100.
+/// `GAMES` random games with OpenSpiel's defaults (5 players, max_draw_cards 5,
+/// max_turns 100), game `i` seeded with `i`, by the generator `R`.
+fn random_games<R: Rng + SeedableRng>(c: &mut Criterion, name: &str) {
     let start = CrazyEights::new(Rules::default(), 5).expect("valid");
     let play_all = |start: &CrazyEights| {
         let mut playout = Playout::new();
         let (mut finished, mut steps) = (0u64, 0u64);
         for seed in 0..GAMES {
             let mut g = *start;
-            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut rng = R::seed_from_u64(seed);
             while playout.step(&mut g, &mut rng) {
                 steps += 1;
             }
@@ -79,13 +81,13 @@ fn random_game(c: &mut Criterion) {
     };
     let expected = play_all(&start);
     eprintln!(
-        "crazy_eights/random_game: {GAMES} games, {} steps (chance included), {:.1} steps a game",
+        "crazy_eights/{name}: {GAMES} games, {} steps (chance included), {:.1} steps a game",
         expected.1,
         expected.1 as f64 / GAMES as f64
     );
     let mut group = c.benchmark_group("crazy_eights");
     group.throughput(Throughput::Elements(GAMES));
-    group.bench_function("random_game", |b| {
+    group.bench_function(name, |b| {
         b.iter(|| {
             let got = play_all(black_box(&start));
             assert_eq!(got, expected);
@@ -96,5 +98,23 @@ fn random_game(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, legal_actions, apply, random_game);
+/// With cards-core's seeded generator, ChaCha8.
+fn random_game(c: &mut Criterion) {
+    random_games::<ChaCha8Rng>(c, "random_game");
+}
+
+/// With rand's `SmallRng` (Xoshiro256++), a fast non-cryptographic generator
+/// of the same class as the `mt19937_64` OpenSpiel's driver draws from: the
+/// engines compared with the generator's cost matched.
+fn random_game_small_rng(c: &mut Criterion) {
+    random_games::<SmallRng>(c, "random_game_small_rng");
+}
+
+criterion_group!(
+    benches,
+    legal_actions,
+    apply,
+    random_game,
+    random_game_small_rng
+);
 criterion_main!(benches);

@@ -7,7 +7,9 @@
 # Both sides report a median: OpenSpiel's driver times 15 passes of 2,000 games
 # (one seeded sequence running on) and prints the median pass's ns/step;
 # criterion's `crazy_eights/random_game` median is divided by the steps of its
-# 100 games. The last line gives both medians and their ratio.
+# 100 games. The last two lines give the medians and their ratio, with our side
+# drawing from ChaCha8 (cards-core's seeded generator) and from rand's SmallRng
+# (Xoshiro256++, a fast generator like the driver's mt19937_64).
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
 if [ $# -ge 1 ]; then
@@ -23,15 +25,26 @@ spiel_ns=$(echo "$spiel_out" | tail -1 | sed -n 's/.* median \([0-9.]*\) ns\/ste
 
 bench_out=$(cargo bench -p benches --bench crazy_eights -- crazy_eights/random_game 2>&1)
 echo "$bench_out" | grep -E "random_game|time:|thrpt:"
-steps=$(echo "$bench_out" | sed -n 's/^crazy_eights\/random_game: [0-9]* games, \([0-9]*\) steps.*/\1/p' | head -1)
-estimates=${CARGO_TARGET_DIR:-target}/criterion/crazy_eights/random_game/new/estimates.json
-median_ns=$(grep -o '"median":{"confidence_interval":{[^}]*},"point_estimate":[0-9.e+-]*' "$estimates" |
-  sed 's/.*"point_estimate"://')
-if [ -z "$spiel_ns" ] || [ -z "$steps" ] || [ -z "$median_ns" ]; then
-  echo "speed.sh: could not read a median (OpenSpiel '$spiel_ns', steps '$steps', criterion '$median_ns')" >&2
-  exit 1
-fi
-awk -v s="$spiel_ns" -v m="$median_ns" -v n="$steps" 'BEGIN {
-  ours = m / n
-  printf "crazy_eights random play, median ns/step: OpenSpiel C++ %.1f, this crate %.1f (criterion median %.0f us / %d steps), ratio %.1fx\n", s, ours, m / 1000, n, s / ours
-}'
+# Criterion's median of one bench, in ns for its GAMES games.
+median() {
+  local estimates=${CARGO_TARGET_DIR:-target}/criterion/crazy_eights/$1/new/estimates.json
+  grep -o '"median":{"confidence_interval":{[^}]*},"point_estimate":[0-9.e+-]*' "$estimates" |
+    sed 's/.*"point_estimate"://'
+}
+steps_of() {
+  echo "$bench_out" | sed -n "s/^crazy_eights\/$1: [0-9]* games, \([0-9]*\) steps.*/\1/p" | head -1
+}
+for bench in random_game random_game_small_rng; do
+  steps=$(steps_of "$bench")
+  median_ns=$(median "$bench")
+  if [ -z "$spiel_ns" ] || [ -z "$steps" ] || [ -z "$median_ns" ]; then
+    echo "speed.sh: could not read a median (OpenSpiel '$spiel_ns', $bench: steps '$steps', criterion '$median_ns')" >&2
+    exit 1
+  fi
+  rng=ChaCha8
+  [ "$bench" = random_game_small_rng ] && rng="SmallRng (Xoshiro256++)"
+  awk -v s="$spiel_ns" -v m="$median_ns" -v n="$steps" -v rng="$rng" 'BEGIN {
+    ours = m / n
+    printf "crazy_eights random play, median ns/step: OpenSpiel C++ (mt19937_64) %.1f, this crate (%s) %.1f (criterion median %.0f us / %d steps), ratio %.1fx\n", s, rng, ours, m / 1000, n, s / ours
+  }'
+done
