@@ -47,29 +47,14 @@ fn icount_schwimmen_score(hands: &[CardSet]) -> u64 {
 /// Lists the legal actions of every fixed turn position `REPS` times; the total count.
 #[inline(never)]
 fn icount_schwimmen_legal(positions: &[Schwimmen], buf: &mut Vec<schwimmen::Action>) -> usize {
-    let mut total = 0;
-    for _ in 0..REPS {
-        for g in black_box(positions) {
-            g.legal_actions(buf);
-            total += buf.len();
-        }
-    }
-    total
+    count_legal(positions, buf)
 }
 
 /// Applies one legal action to each fixed position `REPS` times; the number of
 /// accepted actions plus the next positions' seats to act.
 #[inline(never)]
 fn icount_schwimmen_apply(pairs: &[(Schwimmen, schwimmen::Action)]) -> usize {
-    let mut sum = 0;
-    for _ in 0..REPS {
-        for (g, a) in black_box(pairs) {
-            if let Ok(next) = g.apply(a) {
-                sum += 1 + actor_code(next.actor());
-            }
-        }
-    }
-    sum
+    apply_all(pairs, |next| 1 + actor_code(next.actor()))
 }
 
 /// Plays 100 random first rounds of a 4-player game (seed 42); the steps taken.
@@ -119,43 +104,20 @@ fn icount_trump21_rank(rounds: &[([u16; 5], usize, u8)]) -> u64 {
 /// Lists the legal actions of 256 fixed player positions `REPS` times; the total count.
 #[inline(never)]
 fn icount_trump21_legal(positions: &[Trump21], buf: &mut Vec<T21Action>) -> usize {
-    let mut total = 0;
-    for _ in 0..REPS {
-        for g in black_box(positions) {
-            g.legal_actions(buf);
-            total += buf.len();
-        }
-    }
-    total
+    count_legal(positions, buf)
 }
 
 /// Applies every legal action of 64 fixed positions `REPS` times; accepted
 /// actions plus the next positions' seats to act.
 #[inline(never)]
 fn icount_trump21_apply(pairs: &[(Trump21, T21Action)]) -> usize {
-    let mut sum = 0;
-    for _ in 0..REPS {
-        for (g, a) in black_box(pairs) {
-            if let Ok(next) = g.apply(a) {
-                sum += 1 + actor_code(next.actor());
-            }
-        }
-    }
-    sum
+    apply_all(pairs, |next| 1 + actor_code(next.actor()))
 }
 
 /// Plays 100 random 2-player games (seeds 0 to 99); the steps plus the winners' seats.
 #[inline(never)]
 fn icount_trump21_game(start: &Trump21) -> u64 {
-    let mut playout = Playout::new();
-    let mut sum = 0u64;
-    for seed in 0..100 {
-        let mut g = black_box(start).clone();
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        sum += playout.run(&mut g, &mut rng, 1_000_000) as u64;
-        sum += outcome_code(&g);
-    }
-    sum
+    seeded_games(start)
 }
 
 // ---------------------------------------------------------------- shithead
@@ -178,43 +140,20 @@ fn icount_shithead_playable() -> u32 {
 /// Lists the legal actions of 256 fixed positions `REPS` times; the total count.
 #[inline(never)]
 fn icount_shithead_legal(positions: &[Shithead], buf: &mut Vec<ShAction>) -> usize {
-    let mut total = 0;
-    for _ in 0..REPS {
-        for g in black_box(positions) {
-            g.legal_actions(buf);
-            total += buf.len();
-        }
-    }
-    total
+    count_legal(positions, buf)
 }
 
 /// Applies the middle legal action of 256 fixed positions `REPS` times; the
 /// cards on the piles afterwards.
 #[inline(never)]
 fn icount_shithead_apply(pairs: &[(Shithead, ShAction)]) -> usize {
-    let mut sum = 0;
-    for _ in 0..REPS {
-        for (g, a) in black_box(pairs) {
-            if let Ok(next) = g.apply(a) {
-                sum += next.pile().len();
-            }
-        }
-    }
-    sum
+    apply_all(pairs, |next| next.pile().len())
 }
 
 /// Plays 100 random 4-player games (seeds 0 to 99); the steps plus the winners' seats.
 #[inline(never)]
 fn icount_shithead_game(start: &Shithead) -> u64 {
-    let mut playout = Playout::new();
-    let mut sum = 0u64;
-    for seed in 0..100 {
-        let mut g = *black_box(start);
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        sum += playout.run(&mut g, &mut rng, 1_000_000) as u64;
-        sum += outcome_code(&g);
-    }
-    sum
+    seeded_games(start)
 }
 
 // ---------------------------------------------------------------- crazy eights
@@ -222,44 +161,21 @@ fn icount_shithead_game(start: &Shithead) -> u64 {
 /// Lists the legal actions of 256 fixed player positions `REPS` times; the total count.
 #[inline(never)]
 fn icount_crazy_eights_legal(positions: &[CrazyEights], buf: &mut Vec<C8Action>) -> usize {
-    let mut total = 0;
-    for _ in 0..REPS {
-        for g in black_box(positions) {
-            g.legal_actions(buf);
-            total += buf.len();
-        }
-    }
-    total
+    count_legal(positions, buf)
 }
 
 /// Applies every legal action of 64 fixed positions `REPS` times; accepted
 /// actions plus the next positions' seats to act.
 #[inline(never)]
 fn icount_crazy_eights_apply(pairs: &[(CrazyEights, C8Action)]) -> usize {
-    let mut sum = 0;
-    for _ in 0..REPS {
-        for (g, a) in black_box(pairs) {
-            if let Ok(next) = g.apply(a) {
-                sum += 1 + actor_code(next.actor());
-            }
-        }
-    }
-    sum
+    apply_all(pairs, |next| 1 + actor_code(next.actor()))
 }
 
 /// Plays 100 random 5-player games with OpenSpiel's defaults (seeds 0 to 99),
 /// chance steps included; the steps plus the winners' seats.
 #[inline(never)]
 fn icount_crazy_eights_game(start: &CrazyEights) -> u64 {
-    let mut playout = Playout::new();
-    let mut sum = 0u64;
-    for seed in 0..100 {
-        let mut g = *black_box(start);
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        sum += playout.run(&mut g, &mut rng, 1_000_000) as u64;
-        sum += outcome_code(&g);
-    }
-    sum
+    seeded_games(start)
 }
 
 // ---------------------------------------------------------------- encodings
@@ -303,6 +219,54 @@ fn icount_shithead_encode(states: &[Shithead], views: &[shithead::View]) -> u64 
 }
 
 // ---------------------------------------------------------------- driver
+
+// ---------------------------------------------------------------- shared loops
+//
+// Each workload's own `#[inline(never)]` function (the symbol callgrind
+// toggles on) calls one of these, inlined into it.
+
+/// Lists the legal actions of `positions` `REPS` times; the total count.
+#[inline(always)]
+fn count_legal<G: Game>(positions: &[G], buf: &mut Vec<G::Action>) -> usize {
+    let mut total = 0;
+    for _ in 0..REPS {
+        for g in black_box(positions) {
+            g.legal_actions(buf);
+            total += buf.len();
+        }
+    }
+    total
+}
+
+/// Applies each pair's action `REPS` times; `score` of every accepted next
+/// position, summed.
+#[inline(always)]
+fn apply_all<G: Game>(pairs: &[(G, G::Action)], score: impl Fn(&G) -> usize) -> usize {
+    let mut sum = 0;
+    for _ in 0..REPS {
+        for (g, a) in black_box(pairs) {
+            if let Ok(next) = g.apply(a) {
+                sum += score(&next);
+            }
+        }
+    }
+    sum
+}
+
+/// Plays 100 random games from `start`, game `i` seeded with `i`, chance steps
+/// included; the steps plus the winners' seats.
+#[inline(always)]
+fn seeded_games<G: Game>(start: &G) -> u64 {
+    let mut playout = Playout::new();
+    let mut sum = 0u64;
+    for seed in 0..100 {
+        let mut g = black_box(start).clone();
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        sum += playout.run(&mut g, &mut rng, 1_000_000) as u64;
+        sum += outcome_code(&g);
+    }
+    sum
+}
 
 /// 0 for chance or the end, 1 + seat for a player.
 fn actor_code(actor: cards_core::Actor) -> usize {
