@@ -92,6 +92,15 @@ pub enum Seen {
         seat: Seat,
         /// What he did.
         action: Action,
+        /// The open number card the action put on a stack: what Draw x or Perfect
+        /// Draw took for the player (T12.4, T12.5), or Love your enemy for its
+        /// target when the rules give the best card (T12.7). `None` when nothing
+        /// was taken (no such card left) or the action takes no card.
+        #[cfg_attr(
+            feature = "serde",
+            serde(default, skip_serializing_if = "Option::is_none")
+        )]
+        took: Option<u8>,
     },
     /// A player revealed his hidden card on the target (T11.1).
     Revealed {
@@ -168,6 +177,15 @@ impl Event {
         let played = || Seen::Played {
             seat: turn,
             action: *action,
+            took: match action {
+                Action::Play(Play::Love(at)) => taken(g, after, *at),
+                Action::Play(Play::Simple(k))
+                    if k.draw_value().is_some() || *k == Trump::PerfectDraw =>
+                {
+                    taken(g, after, turn)
+                }
+                _ => None,
+            },
         };
         let seen = match (g.phase, *action) {
             (Phase::Exchanging(_), Action::Give(Give::Hidden(_))) if !sees(turn) => {
@@ -357,6 +375,13 @@ impl Event {
     }
 }
 
+/// The card `seat`'s open stack gained from `g` to `after`, if it gained one
+/// (a round ending in the same step clears the stacks: then `None`).
+fn taken(g: &Trump21, after: &Trump21, seat: Seat) -> Option<u8> {
+    let (before, now) = (g.open_cards(seat)?, after.open_cards(seat)?);
+    (now.len() == before.len() + 1 && now.starts_with(before)).then(|| now[before.len()])
+}
+
 /// "a 5", "an 8", "an 11".
 fn a_value(v: u8) -> String {
     if v == 8 || v == 11 {
@@ -427,7 +452,29 @@ impl fmt::Display for Event {
             Seen::Destroyed { seat, kind } => {
                 format!("{} hidden {} is destroyed", self.whose(*seat), kind.title())
             }
-            Seen::Played { seat, action } => self.action_words(*seat, action),
+            Seen::Played { seat, action, took } => {
+                let words = self.action_words(*seat, action);
+                match (action, took) {
+                    (Action::Play(Play::Love(at)), Some(v)) => {
+                        let who = self.who(*at);
+                        format!("{words}: {who} {} {}", who.verb("get", "gets"), a_value(*v))
+                    }
+                    (_, Some(v)) => {
+                        let who = self.who(*seat);
+                        format!("{words} and {} {}", who.verb("take", "takes"), a_value(*v))
+                    }
+                    (Action::Play(Play::Simple(k)), None)
+                        if self.round_end.is_none()
+                            && (k.draw_value().is_some() || *k == Trump::PerfectDraw) =>
+                    {
+                        match k.draw_value() {
+                            Some(x) => format!("{words}, but no {x} is left"),
+                            None => format!("{words}, but the deck is empty"),
+                        }
+                    }
+                    _ => words,
+                }
+            }
             Seen::Revealed { seat, card } => format!(
                 "{} {} hidden {card}",
                 self.says(*seat, "reveal", "reveals"),

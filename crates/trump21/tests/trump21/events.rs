@@ -105,3 +105,40 @@ fn events_round_trip_through_json() {
         assert_eq!(serde_json::from_str::<trump21::Event>(&json).unwrap(), e);
     }
 }
+
+#[test]
+fn t12_events_name_the_card_draw_x_perfect_draw_and_love_your_enemy_put_down() {
+    // Seat 0 at 9 + 2 = 11, seat 1 at 7 + 10 = 17; the deck holds 5, 3 and 11.
+    let g = trump21::Position::new(Rules::default(), 2)
+        .hand(Seat(0), 9, &[2])
+        .hand(Seat(1), 7, &[10])
+        .trumps(
+            Seat(0),
+            &[Trump::Draw5, Trump::Draw4, Trump::PerfectDraw, Trump::Love],
+        )
+        .deck(&[5, 3, 11])
+        .build()
+        .unwrap();
+    let me = Viewer::Seat(Seat(0));
+    assert_eq!(said(&g, "play draw-5", me), "you play Draw 5 and take a 5");
+    assert_eq!(
+        said(&g, "play draw-4", Viewer::Spectator),
+        "seat 0 plays Draw 4, but no 4 is left"
+    );
+    // At 11 with target 21 the best card is the largest that fits: the 5 (T12.5).
+    assert_eq!(
+        said(&g, "play perfect-draw", Viewer::Seat(Seat(1))),
+        "seat 0 plays Perfect Draw and takes a 5"
+    );
+    // Love your enemy gives seat 1 (at 17) the best card for him: the 3.
+    assert_eq!(
+        said(&g, "play love-your-enemy @1", Viewer::Seat(Seat(1))),
+        "seat 0 plays Love your enemy on you: you get a 3"
+    );
+    #[cfg(feature = "serde")]
+    {
+        let e = g.event(&"play draw-5".parse().unwrap(), me).unwrap();
+        let json = serde_json::to_value(&e).unwrap();
+        assert_eq!(json["seen"]["played"]["took"], 5, "{json}");
+    }
+}
