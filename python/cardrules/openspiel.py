@@ -5,7 +5,9 @@ built) with ``pyspiel.register_game``; then
 OpenSpiel's algorithms.
 
 Game parameters: ``players`` (seat count) and ``rules`` (the rules as JSON, ""
-for the defaults). States are backed by the Rust ``State``: ids, chance
+for the defaults). ``State.resample_from_infostate`` deals the cards a seat
+cannot see again from its view alone, so OpenSpiel's ``ISMCTSBot`` (with
+``use_observation_string=True``) searches these games. States are backed by the Rust ``State``: ids, chance
 outcomes with their probabilities, returns (1 first down to -1 last, ties
 averaged). Observation tensors and strings are the seat's view (the tensor
 layout is the game's ``encode`` module docs; the string is the view as JSON).
@@ -100,6 +102,15 @@ def _make_game_class(name):
 
         def returns(self):
             return list(self.inner.returns())
+
+        def resample_from_infostate(self, player_id, probability_sampler):
+            """A state ``player_id`` cannot tell from this one (its observation
+            kept, every card it cannot see dealt again), seeded from
+            ``probability_sampler``: what OpenSpiel's ISMCTS samples."""
+            seed = int(probability_sampler() * 2**53)
+            state = State(self.get_game())
+            state.inner = self.inner.resample(player_id, seed)
+            return state
 
         def __str__(self):
             return self.inner.view_json()

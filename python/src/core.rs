@@ -2,7 +2,8 @@
 //! once for every game that implements [`PyGame`].
 
 use cards_core::{
-    Actor, ChaCha8Rng, Encode, Game, Save, Seat, SeedableRng, Shape, Viewer, legal_mask,
+    Actor, ChaCha8Rng, Determinize, Encode, Game, Save, Seat, SeedableRng, Shape, Viewer,
+    legal_mask,
 };
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -12,8 +13,11 @@ pub const CHANCE: i64 = -1;
 /// OpenSpiel's player id once the game is over.
 pub const TERMINAL: i64 = -4;
 
-/// What the bindings need of a game: its encoding and serde forms.
-pub trait PyGame: Encode + Save + Serialize + DeserializeOwned + Send + Sync + 'static {
+/// What the bindings need of a game: its encoding, its determinization and
+/// its serde forms.
+pub trait PyGame:
+    Encode + Save + Determinize + Serialize + DeserializeOwned + Send + Sync + 'static
+{
     /// Rules from JSON (the game's serde form of its `Rules`).
     fn rules_from_json(json: &str) -> Result<Self::Rules, String>;
     /// Rules as JSON.
@@ -24,7 +28,7 @@ pub trait PyGame: Encode + Save + Serialize + DeserializeOwned + Send + Sync + '
 
 impl<G> PyGame for G
 where
-    G: Encode + Save + Serialize + DeserializeOwned + Send + Sync + 'static,
+    G: Encode + Save + Determinize + Serialize + DeserializeOwned + Send + Sync + 'static,
     G::Rules: Serialize + DeserializeOwned,
     G::View: Serialize,
 {
@@ -211,6 +215,20 @@ impl<G: PyGame> Core<G> {
             .event(&a, viewer)
             .map(|e| e.to_string())
             .map_err(|e| e.to_string())
+    }
+
+    /// A full position `seat` cannot tell from this one: its view kept, every
+    /// card it cannot see dealt again at random (the game's `Determinize`,
+    /// from the view alone), with a chance stream seeded by `seed`.
+    pub fn resample(&self, seat: usize, seed: u64) -> Result<Core<G>, String> {
+        let seats = self.game.seats();
+        if seat >= seats {
+            return Err(format!("seat {seat} is not at this {seats}-seat table"));
+        }
+        let view = self.game.observe(Viewer::Seat(Seat(seat as u8)));
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let game = G::determinize(self.game.rules(), &view, &mut rng).map_err(|e| e.to_string())?;
+        Ok(Core::of(game, rng))
     }
 
     /// The state as JSON (its validated setup).

@@ -187,6 +187,17 @@ macro_rules! py_game {
                 self.0.game == other.0.game
             }
 
+            /// A position `seat` cannot tell from this one: same view, every card
+            /// it cannot see dealt again at random from what the view allows
+            /// (seeded by `seed`): the sample an information-set search draws.
+            #[pyo3(signature = (seat, seed = 0))]
+            fn resample(&self, seat: usize, seed: u64) -> pyo3::PyResult<Self> {
+                self.0
+                    .resample(seat, seed)
+                    .map($state)
+                    .map_err(pyo3::exceptions::PyValueError::new_err)
+            }
+
             /// The position as JSON (its validated setup); the chance stream is not saved.
             fn to_json(&self) -> pyo3::PyResult<String> {
                 self.0

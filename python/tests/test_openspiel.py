@@ -5,7 +5,7 @@ import json
 import numpy as np
 import pyspiel
 import pytest
-from open_spiel.python.algorithms import mcts
+from open_spiel.python.algorithms import ismcts, mcts
 
 import cardrules.openspiel
 from conftest import cases, short_rules
@@ -52,3 +52,54 @@ def test_observation_tensor_is_the_seat_tensor(game):
     p = s.current_player()
     np.testing.assert_array_equal(np.asarray(s.observation_tensor(p)), s.inner.observation(p))
     assert json.loads(s.observation_string(p))["viewer"] == {"seat": p}
+
+
+def test_resample_keeps_the_seats_observation_and_deals_the_rest_again(game):
+    g = load(game, 3)
+    rng = np.random.RandomState(1)
+    s = g.new_initial_state()
+    changed = 0
+    for _ in range(60):
+        while s.is_chance_node():
+            actions, probs = zip(*s.chance_outcomes())
+            s.apply_action(int(rng.choice(actions, p=probs)))
+        if s.is_terminal():
+            break
+        p = s.current_player()
+        for _ in range(3):
+            r = s.resample_from_infostate(p, rng.uniform)
+            assert r.current_player() == p
+            assert r.observation_string(p) == s.observation_string(p)
+            assert sorted(r.legal_actions()) == sorted(s.legal_actions())
+            changed += r.observation_string((p + 1) % 3) != s.observation_string((p + 1) % 3)
+        s.apply_action(int(rng.choice(s.legal_actions())))
+    assert changed > 0, "a resample never moved another seat's cards"
+    with pytest.raises(ValueError):
+        s.inner.resample(7, 0)
+
+
+def test_openspiel_ismcts_bot_plays_a_whole_game(game):
+    g = load(game, 3)
+    rng = np.random.RandomState(0)
+    bot = ismcts.ISMCTSBot(
+        g,
+        mcts.RandomRolloutEvaluator(1, rng),
+        uct_c=2.0,
+        max_simulations=20,
+        random_state=rng,
+        use_observation_string=True,
+    )
+    s = g.new_initial_state()
+    moves = 0
+    while not s.is_terminal():
+        if s.is_chance_node():
+            actions, probs = zip(*s.chance_outcomes())
+            s.apply_action(int(rng.choice(actions, p=probs)))
+        elif s.current_player() == 0:
+            a = bot.step(s)
+            assert a in s.legal_actions()
+            s.apply_action(a)
+            moves += 1
+        else:
+            s.apply_action(int(rng.choice(s.legal_actions())))
+    assert moves > 0 and abs(sum(s.returns())) < 1e-9
