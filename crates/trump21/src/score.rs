@@ -81,11 +81,16 @@ pub fn rank_totals(totals: &[u16], target: u8, ranking: Ranking) -> RoundWinners
         (_, []) => 0,
         (_, [_]) => 1,
         (Ranking::UnderFirst, &[a, b]) => {
-            let (ka, kb) = (score_key(a, target, ranking), score_key(b, target, ranking));
+            // Both at or under the target (the common case): the totals are the keys.
+            let (ka, kb) = if a.max(b) <= u16::from(target) {
+                (a, b)
+            } else {
+                (score_key(a, target, ranking), score_key(b, target, ranking))
+            };
             u16::from(ka >= kb) | u16::from(kb >= ka) << 1
         }
         (Ranking::UnderFirst, &[a, b, c]) => small3([a, b], c, totals, target),
-        (Ranking::UnderFirst, &[a, b, c, d]) => small([a, b, c, d], totals, target),
+        (Ranking::UnderFirst, &[a, b, c, d]) => small4([a, b, c, d], totals, target),
         (Ranking::UnderFirst, &[a, b, c, d, e]) => small5([a, b, c, d], e, totals, target),
         _ => general(&totals[..len], target, ranking),
     };
@@ -120,10 +125,8 @@ const UNDER: [u64; 256] = {
     m
 };
 
-/// Lane `i` of a `u64` holds total `i`, 16 bits each.
-const LANES: u64 = 0x0001_0001_0001_0001;
-/// The bits of a lane that must be clear for the total to be below 64.
-const HIGH: u64 = 0xffc0 * LANES;
+/// The bits of four 16-bit lanes that must be clear for the totals to be below 64.
+const HIGH: u64 = 0xffc0_ffc0_ffc0_ffc0;
 
 /// The best total under first when every total is below 64 (bit `t` of
 /// `present` for each): the largest at or under the target, else the smallest.
@@ -137,31 +140,20 @@ fn best_small(present: u64, target: u8) -> u64 {
     })
 }
 
-/// Bit `i` set for each of the first `n` lanes of `x` equal to `b` (all below 64).
+/// Four totals under first.
 #[inline(always)]
-fn lanes_equal(x: u64, b: u64, n: usize) -> u16 {
-    let z = x ^ (b * LANES);
-    // 0x40 - z keeps bit 6 only where z is 0 (z is below 64: no borrow).
-    let w = (0x40 * LANES - z) & (0x40 * LANES);
-    // Bit 6 of lane i (bit 16i + 6) moves to bit 60 + i; the other lanes fall off.
-    let mut magic = 0u64;
-    let mut i = 0;
-    while i < n {
-        magic |= 1 << (54 - 15 * i);
-        i += 1;
-    }
-    (w.wrapping_mul(magic) >> 60) as u16
-}
-
-/// Two to four totals under first.
-#[inline(always)]
-fn small<const N: usize>(totals: [u16; N], slice: &[u16], target: u8) -> u16 {
+fn small4(totals: [u16; 4], slice: &[u16], target: u8) -> u16 {
     let x = pack(totals);
     if x & HIGH != 0 {
         return general(slice, target, Ranking::UnderFirst);
     }
-    let b = best_small(present(x, N), target);
-    lanes_equal(x, b, N)
+    let b = best_small(present(x, 4), target) as u32;
+    // Bytes 0 to 3: the first, third, second, fourth total.
+    let y = (x | x >> 24) as u32;
+    let z = y ^ b.wrapping_mul(0x0101_0101);
+    let w = (0x4040_4040 - z) & 0x4040_4040;
+    // Bit 6 of bytes 0, 2, 1, 3 moves to bits 28 to 31.
+    (w.wrapping_mul(1 << 22 | 1 << 7 | 1 << 16 | 1 << 1) >> 28) as u16
 }
 
 /// Three totals under first, in the bytes of a `u32`: the first, the third,
