@@ -32,7 +32,8 @@ pub fn score_key(total: u16, target: u8, ranking: Ranking) -> u16 {
 /// The winners of a round: a bit per position in the ranked slice.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct RoundWinners {
-    mask: u16,
+    // As wide as a register: callers that widen the mask need no zero extension.
+    mask: u64,
     len: u8,
 }
 
@@ -52,7 +53,7 @@ impl RoundWinners {
     /// The winners as a bit mask (bit i = position i).
     #[inline]
     pub fn mask(&self) -> u16 {
-        self.mask
+        self.mask as u16
     }
 
     /// How many lose: none when everybody ties (T10).
@@ -78,21 +79,22 @@ impl RoundWinners {
 pub fn rank_totals(totals: &[u16], target: u8, ranking: Ranking) -> RoundWinners {
     let len = totals.len().min(16);
     let mask = match (ranking, totals) {
-        (_, []) => 0,
+        // Its own arm (not the catch-all), so every length up to 5 has one.
+        (_, []) => u64::from(general(totals, target, ranking)),
         (_, [_]) => 1,
         (Ranking::UnderFirst, &[a, b]) => {
             // Both at or under the target (the common case): the totals are the keys.
-            let (ka, kb) = if a.max(b) <= u16::from(target) {
+            let (ka, kb) = if u32::from(a.max(b)) <= u32::from(target) {
                 (a, b)
             } else {
                 (score_key(a, target, ranking), score_key(b, target, ranking))
             };
-            u16::from(ka >= kb) | u16::from(kb >= ka) << 1
+            u64::from(ka >= kb) | u64::from(kb >= ka) << 1
         }
         (Ranking::UnderFirst, &[a, b, c]) => small3([a, b], c, totals, target),
         (Ranking::UnderFirst, &[a, b, c, d]) => small4([a, b, c, d], totals, target),
         (Ranking::UnderFirst, &[a, b, c, d, e]) => small5([a, b, c, d], e, totals, target),
-        _ => general(&totals[..len], target, ranking),
+        _ => u64::from(general(&totals[..len], target, ranking)),
     };
     RoundWinners {
         mask,
@@ -142,10 +144,10 @@ fn best_small(present: u64, target: u8) -> u64 {
 
 /// Four totals under first.
 #[inline(always)]
-fn small4(totals: [u16; 4], slice: &[u16], target: u8) -> u16 {
+fn small4(totals: [u16; 4], slice: &[u16], target: u8) -> u64 {
     let x = pack(totals);
     if x & HIGH != 0 {
-        return general(slice, target, Ranking::UnderFirst);
+        return u64::from(general(slice, target, Ranking::UnderFirst));
     }
     let b = best_small(present(x, 4), target) as u32;
     // Bytes 0 to 3: the first, third, second, fourth total.
@@ -153,39 +155,39 @@ fn small4(totals: [u16; 4], slice: &[u16], target: u8) -> u16 {
     let z = y ^ b.wrapping_mul(0x0101_0101);
     let w = (0x4040_4040 - z) & 0x4040_4040;
     // Bit 6 of bytes 0, 2, 1, 3 moves to bits 28 to 31.
-    (w.wrapping_mul(1 << 22 | 1 << 7 | 1 << 16 | 1 << 1) >> 28) as u16
+    u64::from(w.wrapping_mul(1 << 22 | 1 << 7 | 1 << 16 | 1 << 1) >> 28)
 }
 
 /// Three totals under first, in the bytes of a `u32`: the first, the third,
 /// the second.
 #[inline(always)]
-fn small3(head: [u16; 2], c: u16, slice: &[u16], target: u8) -> u16 {
+fn small3(head: [u16; 2], c: u16, slice: &[u16], target: u8) -> u64 {
     let x = pack(head) as u32;
     if (x | u32::from(c)) & 0xffc0_ffc0 != 0 {
-        return general(slice, target, Ranking::UnderFirst);
+        return u64::from(general(slice, target, Ranking::UnderFirst));
     }
     let best = best_small(present(u64::from(x), 2) | 1 << c, target) as u32;
     let y = x | u32::from(c) << 8;
     let z = y ^ best.wrapping_mul(0x0101_0101);
     let w = (0x4040_4040 - z) & 0x4040_4040;
     // Bit 6 of bytes 0, 2, 1 moves to bits 29, 30, 31.
-    (w.wrapping_mul(1 << 23 | 1 << 8 | 1 << 17) >> 29) as u16
+    u64::from(w.wrapping_mul(1 << 23 | 1 << 8 | 1 << 17) >> 29)
 }
 
 /// Five totals under first: the first four in 16-bit lanes, the fifth in the
 /// second byte.
 #[inline(always)]
-fn small5(head: [u16; 4], e: u16, slice: &[u16], target: u8) -> u16 {
+fn small5(head: [u16; 4], e: u16, slice: &[u16], target: u8) -> u64 {
     let x = pack(head);
     if (x | u64::from(e)) & HIGH != 0 {
-        return general(slice, target, Ranking::UnderFirst);
+        return u64::from(general(slice, target, Ranking::UnderFirst));
     }
     let best = best_small(present(x, 4) | 1 << e, target);
     let y = x | u64::from(e) << 8;
     let z = y ^ best.wrapping_mul(0x0101_0101_0101_0101);
     let w = (0x4040_4040_4040_4040 - z) & 0x4040_4040_4040_4040;
     // Bit 6 of bytes 0, 2, 4, 6, 1 moves to bits 59 to 63.
-    (w.wrapping_mul(1 << 53 | 1 << 38 | 1 << 23 | 1 << 8 | 1 << 49) >> 59) as u16
+    w.wrapping_mul(1 << 53 | 1 << 38 | 1 << 23 | 1 << 8 | 1 << 49) >> 59
 }
 
 /// Totals in 16-bit lanes, the first in the lowest.
