@@ -87,11 +87,14 @@ pub fn rank_totals(totals: &[u16], target: u8, ranking: Ranking) -> RoundWinners
         (_, []) => u64::from(general(totals, target, ranking)),
         (_, [_]) => 1,
         (Ranking::UnderFirst, &[a, b]) => {
-            // Both at or under the target (the common case): the totals are the keys.
-            let (ka, kb) = if u32::from(a.max(b)) <= u32::from(target) {
-                (a, b)
-            } else {
-                (score_key(a, target, ranking), score_key(b, target, ranking))
+            // Both at or under the target (the common case): the totals are the
+            // keys; one under: it wins; both over: score_key's clamped overshoots.
+            let t = u16::from(target);
+            let (ka, kb) = match (a <= t, b <= t) {
+                (true, true) => (a, b),
+                (true, false) => return RoundWinners { mask: 1, len: 2 },
+                (false, true) => return RoundWinners { mask: 2, len: 2 },
+                (false, false) => (0x7fff - a.min(0x7fff), 0x7fff - b.min(0x7fff)),
             };
             u64::from(ka >= kb) | u64::from(kb >= ka) << 1
         }
