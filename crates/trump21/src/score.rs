@@ -145,11 +145,19 @@ const HIGH: u64 = 0xffc0_ffc0_ffc0_ffc0;
 #[inline(always)]
 fn best_small(present: u64, target: u8) -> u64 {
     let under = present & UNDER[usize::from(target)];
-    u64::from(if under != 0 {
-        63 - under.leading_zeros()
+    if under != 0 {
+        u64::from(63 - under.leading_zeros())
     } else {
-        present.trailing_zeros()
-    })
+        lowest(present)
+    }
+}
+
+/// The lowest total in `present`: the best when every total is over the target
+/// (rare; out of line so that the common path runs straight on).
+#[cold]
+#[inline(never)]
+fn lowest(present: u64) -> u64 {
+    u64::from(present.trailing_zeros())
 }
 
 /// Four totals under first: bytes 0 to 3 of `y` hold the first, third, second
