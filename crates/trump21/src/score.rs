@@ -96,7 +96,13 @@ pub fn rank_totals(totals: &[u16], target: u8, ranking: Ranking) -> RoundWinners
                 (false, true) => return RoundWinners { mask: 2, len: 2 },
                 (false, false) => (0x7fff - a.min(0x7fff), 0x7fff - b.min(0x7fff)),
             };
-            u64::from(ka >= kb) | u64::from(kb >= ka) << 1
+            if ka > kb {
+                1
+            } else if ka < kb {
+                2
+            } else {
+                3
+            }
         }
         (Ranking::UnderFirst, &[a, b, c]) => small3([a, b], c, totals, target),
         (Ranking::UnderFirst, &[a, b, c, d]) => small4([a, b, c, d], totals, target),
