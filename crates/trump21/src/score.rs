@@ -78,6 +78,7 @@ impl RoundWinners {
 #[inline]
 pub fn rank_totals(totals: &[u16], target: u8, ranking: Ranking) -> RoundWinners {
     let len = totals.len().min(16);
+    let under_target = UNDER[usize::from(target)];
     // Under first with 2 to 5 totals (a table's round) takes straight-line paths:
     // two totals compare their keys; three to five, all below 64, find the best
     // total as the highest bit of a bitset at or under the target (else the
@@ -104,9 +105,11 @@ pub fn rank_totals(totals: &[u16], target: u8, ranking: Ranking) -> RoundWinners
                 3
             }
         }
-        (Ranking::UnderFirst, &[a, b, c]) => small3([a, b], c, totals, target),
-        (Ranking::UnderFirst, &[a, b, c, d]) => small4([a, b, c, d], totals, target),
-        (Ranking::UnderFirst, &[a, b, c, d, e]) => small5([a, b, c, d], e, totals, target),
+        (Ranking::UnderFirst, &[a, b, c]) => small3([a, b], c, totals, target, under_target),
+        (Ranking::UnderFirst, &[a, b, c, d]) => small4([a, b, c, d], totals, target, under_target),
+        (Ranking::UnderFirst, &[a, b, c, d, e]) => {
+            small5([a, b, c, d], e, totals, target, under_target)
+        }
         _ => u64::from(general(&totals[..len], target, ranking)),
     };
     RoundWinners {
@@ -149,8 +152,8 @@ const HIGH: u64 = 0xffc0_ffc0_ffc0_ffc0;
 /// The best total under first when every total is below 64 (bit `t` of
 /// `present` for each): the largest at or under the target, else the smallest.
 #[inline(always)]
-fn best_small(present: u64, target: u8) -> u64 {
-    let under = present & UNDER[usize::from(target)];
+fn best_small(present: u64, under_target: u64) -> u64 {
+    let under = present & under_target;
     if under != 0 {
         u64::from(63 - under.leading_zeros())
     } else {
@@ -169,12 +172,12 @@ fn lowest(present: u64) -> u64 {
 /// Four totals under first: bytes 0 to 3 of `y` hold the first, third, second
 /// and fourth total.
 #[inline(always)]
-fn small4(totals: [u16; 4], slice: &[u16], target: u8) -> u64 {
+fn small4(totals: [u16; 4], slice: &[u16], target: u8, under_target: u64) -> u64 {
     let x = pack(totals);
     if x & HIGH != 0 {
         return u64::from(general(slice, target, Ranking::UnderFirst));
     }
-    let b = best_small(present(x, 4), target) as u32;
+    let b = best_small(present(x, 4), under_target) as u32;
     let y = (x | x >> 24) as u32;
     let z = y ^ b.wrapping_mul(0x0101_0101);
     let w = (0x4040_4040 - z) & 0x4040_4040;
@@ -185,12 +188,12 @@ fn small4(totals: [u16; 4], slice: &[u16], target: u8) -> u64 {
 /// Three totals under first: bytes 0, 1, 2 of `y` hold the first, third and
 /// second total.
 #[inline(always)]
-fn small3(head: [u16; 2], c: u16, slice: &[u16], target: u8) -> u64 {
+fn small3(head: [u16; 2], c: u16, slice: &[u16], target: u8, under_target: u64) -> u64 {
     let x = pack(head) as u32;
     if (x | u32::from(c)) & 0xffc0_ffc0 != 0 {
         return u64::from(general(slice, target, Ranking::UnderFirst));
     }
-    let best = best_small(present(u64::from(x), 2) | 1 << c, target) as u32;
+    let best = best_small(present(u64::from(x), 2) | 1 << c, under_target) as u32;
     let y = x | u32::from(c) << 8;
     // Every byte and `best` are below 64, so 0x40 minus their difference keeps
     // bit 6 exactly where they are equal and borrows from no other byte.
@@ -203,12 +206,12 @@ fn small3(head: [u16; 2], c: u16, slice: &[u16], target: u8) -> u64 {
 /// Five totals under first: the first four in 16-bit lanes, the fifth in the
 /// second byte.
 #[inline(always)]
-fn small5(head: [u16; 4], e: u16, slice: &[u16], target: u8) -> u64 {
+fn small5(head: [u16; 4], e: u16, slice: &[u16], target: u8, under_target: u64) -> u64 {
     let x = pack(head);
     if (x | u64::from(e)) & HIGH != 0 {
         return u64::from(general(slice, target, Ranking::UnderFirst));
     }
-    let best = best_small(present(x, 4) | 1 << e, target);
+    let best = best_small(present(x, 4) | 1 << e, under_target);
     let y = x | u64::from(e) << 8;
     let z = y ^ best.wrapping_mul(0x0101_0101_0101_0101);
     let w = (0x4040_4040_4040_4040 - z) & 0x4040_4040_4040_4040;
