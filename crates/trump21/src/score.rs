@@ -78,9 +78,11 @@ impl RoundWinners {
 #[inline]
 pub fn rank_totals(totals: &[u16], target: u8, ranking: Ranking) -> RoundWinners {
     let len = totals.len().min(16);
+    // Read before the length is looked at: a caller's loop then keeps the
+    // table's address in a register and the target in one register.
     let under_target = UNDER[usize::from(target)];
     // Under first with 2 to 5 totals (a table's round) takes straight-line paths:
-    // two totals compare their keys; three to five, all below 64, find the best
+    // two totals compare directly; three to five, all below 64, find the best
     // total as the highest bit of a bitset at or under the target (else the
     // lowest) and mark who holds it in the bytes or lanes of one integer.
     let mask = match (ranking, totals) {
@@ -88,8 +90,9 @@ pub fn rank_totals(totals: &[u16], target: u8, ranking: Ranking) -> RoundWinners
         (_, []) => u64::from(general(totals, target, ranking)),
         (_, [_]) => 1,
         (Ranking::UnderFirst, &[a, b]) => {
-            // Both at or under the target (the common case): the totals are the
-            // keys; one under: it wins; both over: score_key's clamped overshoots.
+            // Both at or under the target (the common case): the higher wins; one
+            // under: it wins; both over: the smaller overshoot, clamped as
+            // score_key clamps it. Ties: both.
             let t = u16::from(target);
             let (ka, kb) = match (a <= t, b <= t) {
                 (true, true) => (a, b),
