@@ -110,11 +110,26 @@ fn random_game_small_rng(c: &mut Criterion) {
     random_games::<SmallRng>(c, "random_game_small_rng");
 }
 
+/// A hard decision and ISMCTS iterations from the first fixed position with
+/// more than two legal actions.
+fn search(c: &mut Criterion) {
+    let mut legal = Vec::new();
+    let position = player_positions(256)
+        .into_iter()
+        .find(|g| {
+            g.legal_actions(&mut legal);
+            legal.len() > 2
+        })
+        .expect("a position with a choice");
+    benches::search::bench_search(c, "crazy_eights", &position);
+}
+
 criterion_group!(
     benches,
     legal_actions,
     apply,
     random_game,
-    random_game_small_rng
+    random_game_small_rng,
+    search
 );
 criterion_main!(benches);

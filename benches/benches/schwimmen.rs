@@ -202,69 +202,21 @@ fn random_game(c: &mut Criterion) {
     group.finish();
 }
 
-/// One hard decision (ISMCTS at `Opponents::hard_budget`, no time limit) on a
-/// fixed mid-round position of a 4-seat game, from the mover's view.
-fn ismcts_decision(c: &mut Criterion) {
-    use cards_core::{Actor, Difficulty, Viewer};
-    let rules = Rules::default();
-    let mut g = Schwimmen::new(rules, 4).expect("4 seats");
+/// A fixed mid-round position of a 4-seat game, a player to act: the
+/// position a hard decision is timed on.
+fn decision_position() -> Schwimmen {
+    let mut g = Schwimmen::new(Rules::default(), 4).expect("4 seats");
     let mut rng = ChaCha8Rng::seed_from_u64(11);
     let mut playout = Playout::new();
-    while !matches!(g.actor(), Actor::Player(_)) || g.phase() != schwimmen::Phase::Turns {
+    while !matches!(g.actor(), cards_core::Actor::Player(_)) || g.phase() != schwimmen::Phase::Turns
+    {
         assert!(playout.step(&mut g, &mut rng), "a turn comes");
     }
-    let Actor::Player(me) = g.actor() else {
-        unreachable!("a player is to move")
-    };
-    let view = g.observe(Viewer::Seat(me));
-    let mut legal = Vec::new();
-    view.legal_actions(&mut legal);
-    let mut bot = Difficulty::Hard.bot::<Schwimmen>(&rules);
-    let mut group = c.benchmark_group("schwimmen");
-    group.sample_size(20);
-    group.bench_function("ismcts_decision", |b| {
-        let mut rng = ChaCha8Rng::seed_from_u64(3);
-        b.iter(|| {
-            let a = bot.choose(black_box(&view), &legal, &mut rng);
-            assert!(legal.contains(&a));
-            a
-        })
-    });
-    group.finish();
+    g
 }
 
-/// ISMCTS iterations per second: one search at the hard budget from the same
-/// position as `ismcts_decision`, throughput in iterations.
-fn ismcts_iterations(c: &mut Criterion) {
-    use cards_core::{Actor, Ismcts, Opponents, Viewer};
-    let rules = Rules::default();
-    let mut g = Schwimmen::new(rules, 4).expect("4 seats");
-    let mut rng = ChaCha8Rng::seed_from_u64(11);
-    let mut playout = Playout::new();
-    while !matches!(g.actor(), Actor::Player(_)) || g.phase() != schwimmen::Phase::Turns {
-        assert!(playout.step(&mut g, &mut rng), "a turn comes");
-    }
-    let Actor::Player(me) = g.actor() else {
-        unreachable!("a player is to move")
-    };
-    let view = g.observe(Viewer::Seat(me));
-    let mut legal = Vec::new();
-    view.legal_actions(&mut legal);
-    let budget = Schwimmen::hard_budget();
-    let mut bot = Ismcts::<Schwimmen>::new(rules, budget);
-    let mut group = c.benchmark_group("schwimmen");
-    group.sample_size(20);
-    group.throughput(Throughput::Elements(u64::from(budget.iterations)));
-    group.bench_function("ismcts_iterations", |b| {
-        let mut rng = ChaCha8Rng::seed_from_u64(6);
-        b.iter(|| {
-            let counts = bot.search(black_box(&view), &legal, &mut rng);
-            let visits: u32 = counts.iter().map(|(_, v)| v).sum();
-            assert_eq!(visits, budget.iterations, "every iteration visits the root");
-            visits
-        })
-    });
-    group.finish();
+fn search(c: &mut Criterion) {
+    benches::search::bench_search(c, "schwimmen", &decision_position());
 }
 
 criterion_group!(
@@ -276,7 +228,6 @@ criterion_group!(
     legal_mask,
     random_round,
     random_game,
-    ismcts_decision,
-    ismcts_iterations
+    search
 );
 criterion_main!(benches);

@@ -6,10 +6,7 @@ use std::hint::black_box;
 
 use benches::encoding::{bench_encode_observation, bench_legal_mask};
 use benches::shithead::{APPLY_SUM, LEGAL_SUM, PLAYABLE_PAIRS, apply_pairs, positions};
-use cards_core::{
-    Actor, Bot, ChaCha8Rng, Game, Ismcts, Opponents, Rank, SeedableRng, Viewer, chance::below,
-    random_playout,
-};
+use cards_core::{Actor, ChaCha8Rng, Game, Rank, SeedableRng, chance::below, random_playout};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use shithead::{Rules, Shithead, playable};
 
@@ -117,33 +114,8 @@ fn decision_position() -> Shithead {
     }
 }
 
-fn bench_ismcts_decision(c: &mut Criterion) {
-    let g = decision_position();
-    let Actor::Player(me) = g.actor() else {
-        unreachable!("a player decision")
-    };
-    let view = g.observe(Viewer::Seat(me));
-    let mut legal = Vec::new();
-    g.legal_actions(&mut legal);
-    let rules = Rules::default();
-    let mut group = c.benchmark_group("shithead");
-    group.sample_size(20);
-    group.bench_function("ismcts_decision", |b| {
-        let mut bot = Ismcts::<Shithead>::new(rules, Shithead::hard_budget());
-        let mut rng = ChaCha8Rng::seed_from_u64(5);
-        b.iter(|| {
-            let a = bot.choose(&view, &legal, &mut rng);
-            assert!(legal.contains(&a));
-            a
-        })
-    });
-    group.throughput(Throughput::Elements(u64::from(shithead::HARD_ITERATIONS)));
-    group.bench_function("ismcts_iterations", |b| {
-        let mut bot = Ismcts::<Shithead>::new(rules, Shithead::hard_budget());
-        let mut rng = ChaCha8Rng::seed_from_u64(6);
-        b.iter(|| bot.search(&view, &legal, &mut rng).len())
-    });
-    group.finish();
+fn bench_search(c: &mut Criterion) {
+    benches::search::bench_search(c, "shithead", &decision_position());
 }
 
 fn bench_encodings(c: &mut Criterion) {
@@ -155,7 +127,7 @@ fn bench_encodings(c: &mut Criterion) {
 criterion_group!(
     benches,
     bench_encodings,
-    bench_ismcts_decision,
+    bench_search,
     bench_playable,
     bench_legal_actions,
     bench_apply,

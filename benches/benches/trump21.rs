@@ -6,9 +6,10 @@
 use std::hint::black_box;
 
 use benches::encoding::{bench_encode_observation, bench_legal_mask};
+use benches::search::bench_search;
 use benches::trump21::{apply_pairs, player_positions, rankings};
 use cards_core::chance::below;
-use cards_core::{Actor, Bot, ChaCha8Rng, Game, Ismcts, Opponents, Playout, SeedableRng, Viewer};
+use cards_core::{Actor, ChaCha8Rng, Game, Playout, SeedableRng};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use trump21::{Ranking, Rules, Trump21, rank_totals};
 
@@ -146,40 +147,13 @@ fn decision_position() -> Trump21 {
     }
 }
 
-fn ismcts_decision(c: &mut Criterion) {
-    let g = decision_position();
-    let Actor::Player(me) = g.actor() else {
-        unreachable!("a player decision")
-    };
-    let view = g.observe(Viewer::Seat(me));
-    let mut legal = Vec::new();
-    g.legal_actions(&mut legal);
-    let rules = Rules::default();
-    let mut group = c.benchmark_group("trump21");
-    group.sample_size(20);
-    group.bench_function("ismcts_decision", |b| {
-        let mut bot = Ismcts::<Trump21>::new(rules, Trump21::hard_budget());
-        let mut rng = ChaCha8Rng::seed_from_u64(5);
-        b.iter(|| {
-            let a = bot.choose(&view, &legal, &mut rng);
-            assert!(legal.contains(&a));
-            a
-        })
-    });
-    group.throughput(Throughput::Elements(u64::from(
-        Trump21::hard_budget().iterations,
-    )));
-    group.bench_function("ismcts_iterations", |b| {
-        let mut bot = Ismcts::<Trump21>::new(rules, Trump21::hard_budget());
-        let mut rng = ChaCha8Rng::seed_from_u64(6);
-        b.iter(|| bot.search(&view, &legal, &mut rng).len())
-    });
-    group.finish();
+fn search(c: &mut Criterion) {
+    bench_search(c, "trump21", &decision_position());
 }
 
 criterion_group!(
     benches,
-    ismcts_decision,
+    search,
     rank_totals_bench,
     legal_actions,
     apply,

@@ -1,0 +1,50 @@
+//! The search benches every game runs, written once: one hard decision and
+//! ISMCTS iterations per second, from a fixed position of the game's choosing.
+
+use std::hint::black_box;
+
+use cards_core::{Actor, ChaCha8Rng, Difficulty, Ismcts, Opponents, SeedableRng, Viewer};
+use criterion::{Criterion, Throughput};
+
+/// Two benches in `group` from the view of the seat to act in `position`:
+///
+/// - `ismcts_decision`: one decision of the game's hard level
+///   (`Difficulty::Hard`, its default budget, no time limit);
+/// - `ismcts_iterations`: one ISMCTS search at `Opponents::hard_budget`, its
+///   throughput in iterations.
+///
+/// # Panics
+/// When no player is to act in `position`.
+pub fn bench_search<G: Opponents>(c: &mut Criterion, group: &str, position: &G) {
+    let Actor::Player(me) = position.actor() else {
+        panic!("{group}: the search benches need a player decision");
+    };
+    let view = position.observe(Viewer::Seat(me));
+    let mut legal = Vec::new();
+    position.legal_actions(&mut legal);
+    let rules = position.rules().clone();
+    let mut g = c.benchmark_group(group);
+    g.sample_size(20);
+    let mut hard = Difficulty::Hard.bot::<G>(&rules);
+    g.bench_function("ismcts_decision", |b| {
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        b.iter(|| {
+            let a = hard.choose(black_box(&view), &legal, &mut rng);
+            assert!(legal.contains(&a), "the hard level chose a legal action");
+            a
+        })
+    });
+    let budget = G::hard_budget();
+    let mut search = Ismcts::<G>::new(rules, budget);
+    g.throughput(Throughput::Elements(u64::from(budget.iterations)));
+    g.bench_function("ismcts_iterations", |b| {
+        let mut rng = ChaCha8Rng::seed_from_u64(6);
+        b.iter(|| {
+            let counts = search.search(black_box(&view), &legal, &mut rng);
+            let visits: u32 = counts.iter().map(|(_, v)| v).sum();
+            assert_eq!(visits, budget.iterations, "every iteration visits the root");
+            visits
+        })
+    });
+    g.finish();
+}
