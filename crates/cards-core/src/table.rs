@@ -159,14 +159,6 @@ impl<G: Game> Table<G> {
         Ok(())
     }
 
-    /// [`play`](Table::play) for `seat`, known to be the one to act.
-    fn play_known(&mut self, seat: Seat, action: G::Action) -> Result<(), G::Illegal> {
-        self.state.apply_mut(&action)?;
-        self.log.push(Step::Player(seat, action));
-        self.resolve_chance();
-        Ok(())
-    }
-
     /// Plays `action` for `seat`, refusing it unless `seat` is to act: what a
     /// server calls with the seat a request came from.
     ///
@@ -225,13 +217,24 @@ impl<G: Game> Table<G> {
         let Some(seat) = self.to_act() else {
             return Ok(None);
         };
+        self.bot_step(seat, bot).map(|(action, _)| Some(action))
+    }
+
+    /// Lets `bot` choose for `seat`, the seat to act, plays its choice and
+    /// resolves chance; the action and who acts next.
+    fn bot_step(
+        &mut self,
+        seat: Seat,
+        bot: &mut dyn Bot<G>,
+    ) -> Result<(G::Action, Actor), G::Illegal> {
         self.state.legal_actions(&mut self.legal);
         let action = match bot.choose_without_view(&self.legal, &mut self.bot_rng) {
             Some(action) => action,
             None => bot.choose(&self.view(seat), &self.legal, &mut self.bot_rng),
         };
-        self.play_known(seat, action.clone())?;
-        Ok(Some(action))
+        self.state.apply_mut(&action)?;
+        self.log.push(Step::Player(seat, action.clone()));
+        Ok((action, self.resolve_chance()))
     }
 
     /// Lets `bots[seat]` play every seat until the game ends or `max_actions`
@@ -252,11 +255,12 @@ impl<G: Game> Table<G> {
                 seats: self.state.seats(),
             });
         }
+        let mut actor = self.state.actor();
         for _ in 0..max_actions {
-            let Some(seat) = self.to_act() else {
+            let Actor::Player(seat) = actor else {
                 break;
             };
-            self.play_bot(bots[seat.index()].as_mut())?;
+            actor = self.bot_step(seat, bots[seat.index()].as_mut())?.1;
         }
         Ok(self.outcome())
     }
@@ -316,16 +320,21 @@ impl<G: Game> Table<G> {
         out
     }
 
-    fn resolve_chance(&mut self) {
-        while self.state.actor() == Actor::Chance {
+    /// Plays chance steps until a player acts or the game is over; who acts then.
+    fn resolve_chance(&mut self) -> Actor {
+        loop {
+            let actor = self.state.actor();
+            if actor != Actor::Chance {
+                return actor;
+            }
             let Some(action) = self
                 .state
                 .sample_chance(&mut self.chance_rng, &mut self.scratch)
             else {
-                return;
+                return actor;
             };
             if self.state.apply_mut(&action).is_err() {
-                return;
+                return actor;
             }
             self.log.push(Step::Chance(action));
         }
