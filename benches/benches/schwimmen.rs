@@ -201,7 +201,8 @@ fn random_game(c: &mut Criterion) {
     group.finish();
 }
 
-/// One hard decision (ISMCTS at `Opponents::hard_budget`, no time limit) on a
+/// One hard decision (`Difficulty::Hard`: the rollout search of
+/// `Opponents::hard_search`, no time limit; the name is historical) on a
 /// fixed mid-round position of a 4-seat game, from the mover's view.
 fn ismcts_decision(c: &mut Criterion) {
     use cards_core::{Actor, Difficulty, Viewer};
