@@ -136,6 +136,15 @@ fn bench_ismcts_decision(c: &mut Criterion) {
             a
         })
     });
+    group.bench_function("hard_decision", |b| {
+        let mut bot = cards_core::Difficulty::Hard.bot::<Shithead>(&rules);
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        b.iter(|| {
+            let a = bot.choose(&view, &legal, &mut rng);
+            assert!(legal.contains(&a));
+            a
+        })
+    });
     group.throughput(Throughput::Elements(u64::from(shithead::HARD_ITERATIONS)));
     group.bench_function("ismcts_iterations", |b| {
         let mut bot = Ismcts::<Shithead>::new(rules, Shithead::hard_budget());
