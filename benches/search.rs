@@ -1,5 +1,6 @@
-//! The search benches every game runs, written once: one hard decision and
-//! ISMCTS iterations per second, from a fixed position of the game's choosing.
+//! The search benches every game runs, written once: one decision of the hard
+//! level and ISMCTS iterations per second, from a fixed position of the game's
+//! choosing.
 
 use std::hint::black_box;
 
@@ -8,10 +9,11 @@ use criterion::{Criterion, Throughput};
 
 /// Two benches in `group` from the view of the seat to act in `position`:
 ///
-/// - `ismcts_decision`: one decision of the game's hard level
-///   (`Difficulty::Hard`, its default budget, no time limit);
-/// - `ismcts_iterations`: one ISMCTS search at `Opponents::hard_budget`, its
-///   throughput in iterations.
+/// - `hard_decision`: one decision of the game's hard level
+///   (`Difficulty::Hard`: ISMCTS or the rollout search, as the game's
+///   `Opponents::hard_search` says, at its default budget, no time limit);
+/// - `ismcts_iterations`: one ISMCTS decision at `Opponents::hard_budget`,
+///   with its throughput in iterations (its time is the ISMCTS decision time).
 ///
 /// # Panics
 /// When no player is to act in `position`.
@@ -26,7 +28,7 @@ pub fn bench_search<G: Opponents>(c: &mut Criterion, group: &str, position: &G) 
     let mut g = c.benchmark_group(group);
     g.sample_size(20);
     let mut hard = Difficulty::Hard.bot::<G>(&rules);
-    g.bench_function("ismcts_decision", |b| {
+    g.bench_function("hard_decision", |b| {
         let mut rng = ChaCha8Rng::seed_from_u64(5);
         b.iter(|| {
             let a = hard.choose(black_box(&view), &legal, &mut rng);

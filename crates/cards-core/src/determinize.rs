@@ -32,7 +32,9 @@ pub trait Determinize: Game {
     /// The action a search playout takes for the player to act, from the
     /// `legal` list of the full position; `None` (the default) picks uniformly
     /// at random. A game can play its playouts with a cheap heuristic here, so
-    /// that searches do not learn to exploit random opponents.
+    /// that searches do not learn to exploit random opponents. The
+    /// [`Rollout`](crate::Rollout) search plays every seat by it, so there it
+    /// is the policy being improved on.
     fn playout_action<R: Rng + ?Sized>(
         &self,
         legal: &[Self::Action],
@@ -62,10 +64,11 @@ pub trait Determinize: Game {
     /// shows they did (say, to knock, or to pass on this middle) had the
     /// hidden cards lain as in `self`, a position
     /// [`determinize`](Determinize::determinize)d from `view`. In 0..=1; the
-    /// default 1 keeps every sample. [`Ismcts`](crate::Ismcts) draws a sample
-    /// again with probability 1 minus this (up to
-    /// [`Ismcts::MAX_DRAWS`](crate::Ismcts::MAX_DRAWS) draws), so positions are
-    /// weighted by it: uniform dealing, then conditioning on the choices seen.
+    /// default 1 keeps every sample. [`Ismcts`](crate::Ismcts) and
+    /// [`Rollout`](crate::Rollout) draw a sample again with probability 1
+    /// minus this (up to [`Ismcts::MAX_DRAWS`](crate::Ismcts::MAX_DRAWS)
+    /// draws), so positions are weighted by it: uniform dealing, then
+    /// conditioning on the choices seen.
     fn plausibility(&self, view: &Self::View) -> f64 {
         let _ = view;
         1.0

@@ -7,16 +7,37 @@ use crate::chance::below;
 use crate::determinize::Determinize;
 use crate::game::Game;
 use crate::ismcts::{Ismcts, SearchBudget};
+use crate::rollout::{Rollout, RolloutBudget};
 
-/// A game's own opponents: its heuristic bot and the search budget its hard
-/// level gets. With it, [`Difficulty::bot`] builds every level.
+/// Which of the generic searches plays a game's hard level, and its budget.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum HardSearch {
+    /// Information-set MCTS ([`Ismcts`]).
+    Ismcts(SearchBudget),
+    /// The one-ply rollout improvement of the game's playout policy
+    /// ([`Rollout`]), anchored on the game's [`Opponents::heuristic`].
+    Rollout(RolloutBudget),
+}
+
+/// A game's own opponents: its heuristic bot and the search its hard level
+/// runs. With it, [`Difficulty::bot`] builds every level.
 pub trait Opponents: Determinize + 'static {
     /// The game's heuristic bot (the medium level).
     fn heuristic(rules: &Self::Rules) -> Box<dyn Bot<Self>>;
 
-    /// The budget of the hard level: about 50 ms a decision on one core.
+    /// The budget of the hard level when it searches with [`Ismcts`] (the
+    /// default [`Opponents::hard_search`]): at most about 50 ms a decision on
+    /// one core.
     fn hard_budget() -> SearchBudget {
         SearchBudget::default()
+    }
+
+    /// The search of the hard level; the default is [`Ismcts`] at
+    /// [`Opponents::hard_budget`]. A game whose playout policy is a sound
+    /// heuristic may choose [`Rollout`] instead. Either way no wall-clock
+    /// limit should be set, so that a hard bot is a pure function of its seed.
+    fn hard_search() -> HardSearch {
+        HardSearch::Ismcts(Self::hard_budget())
     }
 }
 
@@ -37,7 +58,9 @@ pub enum Difficulty {
     /// The game's heuristic bot.
     #[default]
     Medium,
-    /// Information-set MCTS at the game's [`Opponents::hard_budget`].
+    /// A search from the seat's view: the game's [`Opponents::hard_search`]
+    /// ([`Ismcts`] at [`Opponents::hard_budget`] unless the game chooses
+    /// the [`Rollout`] improvement of its heuristic).
     Hard,
 }
 
@@ -52,7 +75,14 @@ impl Difficulty {
                 inner: G::heuristic(rules),
             }),
             Difficulty::Medium => G::heuristic(rules),
-            Difficulty::Hard => Box::new(Ismcts::<G>::new(rules.clone(), G::hard_budget())),
+            Difficulty::Hard => match G::hard_search() {
+                HardSearch::Ismcts(budget) => Box::new(Ismcts::<G>::new(rules.clone(), budget)),
+                HardSearch::Rollout(budget) => Box::new(Rollout::<G>::anchored(
+                    rules.clone(),
+                    budget,
+                    G::heuristic(rules),
+                )),
+            },
         }
     }
 }

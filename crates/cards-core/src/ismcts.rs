@@ -107,6 +107,28 @@ pub struct Ismcts<G: Game> {
     playout: Playout<G>,
 }
 
+/// A determinized position drawn by [`Ismcts::sample`]'s rule: drawn again
+/// with probability 1 minus its [`plausibility`](Determinize::plausibility),
+/// up to [`Ismcts::MAX_DRAWS`] draws, then the most plausible one drawn.
+pub(crate) fn sample_weighted<G: Determinize>(
+    rules: &G::Rules,
+    view: &G::View,
+    rng: &mut dyn Rng,
+) -> Option<G> {
+    let mut best: Option<(f64, G)> = None;
+    for _ in 0..Ismcts::<G>::MAX_DRAWS {
+        let state = G::determinize(rules, view, rng).ok()?;
+        let p = state.plausibility(view);
+        if p >= 1.0 || unit(rng) < p {
+            return Some(state);
+        }
+        if best.as_ref().is_none_or(|(b, _)| p > *b) {
+            best = Some((p, state));
+        }
+    }
+    best.map(|(_, s)| s)
+}
+
 /// A uniform number in 0..1 (53 random bits).
 fn unit(rng: &mut dyn Rng) -> f64 {
     (rng.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
@@ -206,18 +228,7 @@ impl<G: Determinize> Ismcts<G> {
     /// draws; then the most plausible one drawn): the position an iteration
     /// starts from. `None` when the view does not determinize.
     pub fn sample(&self, view: &G::View, rng: &mut dyn Rng) -> Option<G> {
-        let mut best: Option<(f64, G)> = None;
-        for _ in 0..Self::MAX_DRAWS {
-            let state = G::determinize(&self.rules, view, rng).ok()?;
-            let p = state.plausibility(view);
-            if p >= 1.0 || unit(rng) < p {
-                return Some(state);
-            }
-            if best.as_ref().is_none_or(|(b, _)| p > *b) {
-                best = Some((p, state));
-            }
-        }
-        best.map(|(_, s)| s)
+        sample_weighted(&self.rules, view, rng)
     }
 
     /// One iteration from a determinized `state`: down the tree, one new node,

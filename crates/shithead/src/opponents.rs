@@ -1,16 +1,24 @@
 //! [`Opponents`]: the difficulty levels of Shithead (easy, medium = the
-//! [`ShitheadBot`] heuristic, hard = ISMCTS at [`Opponents::hard_budget`]).
+//! [`ShitheadBot`] heuristic, hard = the rollout search of
+//! [`Opponents::hard_search`]).
 
-use cards_core::{Bot, Opponents, SearchBudget};
+use cards_core::{Bot, HardSearch, Opponents, RolloutBudget, SearchBudget};
 
 use crate::bot::ShitheadBot;
 use crate::rules::Rules;
 use crate::state::Shithead;
 
-/// Iterations of one hard decision: 15 ms median on the quiet two-core
-/// reference machine, 40–55 ms while it is shared by four builds (criterion
-/// bench `shithead/ismcts_decision`), so well within 50 ms.
+/// Iterations of one ISMCTS decision at [`Opponents::hard_budget`] (the hard
+/// level before the rollout search replaced it; benches still measure it):
+/// 8.9 ms median on the quiet two-core reference machine (criterion bench
+/// `shithead/ismcts_iterations`).
 pub const HARD_ITERATIONS: u32 = 800;
+
+/// Determinizations of one hard decision ([`Opponents::hard_search`]): 17 ms
+/// median while the two-core machine was shared (criterion bench
+/// `shithead/hard_decision`; ISMCTS at [`HARD_ITERATIONS`] took 9.9 ms in the
+/// same run), well within 50 ms.
+pub const HARD_SAMPLES: u32 = 800;
 
 impl Opponents for Shithead {
     fn heuristic(_rules: &Rules) -> Box<dyn Bot<Shithead>> {
@@ -25,5 +33,17 @@ impl Opponents for Shithead {
             exploration: 1.0,
             ..SearchBudget::iterations(HARD_ITERATIONS)
         }
+    }
+
+    /// The hard level is the [`Rollout`](cards_core::Rollout) improvement of
+    /// [`ShitheadBot`]: [`HARD_SAMPLES`] determinizations per decision, every
+    /// legal action played out from each by the heuristic playout policy for
+    /// every seat until the next player goes out, and the best mean taken
+    /// ([`ShitheadBot`]'s choice on a tie: confidence 0).
+    fn hard_search() -> HardSearch {
+        HardSearch::Rollout(RolloutBudget {
+            confidence: 0.0,
+            ..RolloutBudget::samples(HARD_SAMPLES)
+        })
     }
 }

@@ -90,7 +90,7 @@ fn s23_5_ismcts_finds_the_forced_31_swap() {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         assert_eq!(bot.choose(&view, &legal, &mut rng), win, "seed {seed}");
     }
-    // The hard level finds it too; it is the same search at the game's budget.
+    // The hard level (the rollout search of StrongBot) finds it too.
     let mut hard = Difficulty::Hard.bot::<Schwimmen>(g.rules());
     let mut rng = ChaCha8Rng::seed_from_u64(4);
     assert_eq!(hard.choose(&view, &legal, &mut rng), win);
@@ -101,4 +101,22 @@ fn s23_a_spectator_view_does_not_determinize() {
     let g = last_life();
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     assert!(Schwimmen::determinize(g.rules(), &g.observe(Viewer::Spectator), &mut rng).is_err());
+}
+
+#[test]
+fn s23_5_the_hard_level_replays_a_seeded_game_alike() {
+    // One hard seat (the rollout search) against three StrongBots, 80
+    // actions: the same seed gives the same position and log.
+    let run = || {
+        let mut t = cards_core::Table::<Schwimmen>::new(Rules::default(), 4, 9).unwrap();
+        let mut bots: Vec<Box<dyn Bot<Schwimmen>>> = vec![
+            Difficulty::Hard.bot::<Schwimmen>(&Rules::default()),
+            Difficulty::Medium.bot::<Schwimmen>(&Rules::default()),
+            Difficulty::Medium.bot::<Schwimmen>(&Rules::default()),
+            Difficulty::Medium.bot::<Schwimmen>(&Rules::default()),
+        ];
+        t.play_bots(&mut bots, 80).unwrap();
+        format!("{:?}", t.state())
+    };
+    assert_eq!(run(), run(), "(S23.5) a seeded hard bot is deterministic");
 }

@@ -88,3 +88,20 @@ fn every_difficulty_plays_a_seeded_game_to_the_end_the_same_way() {
         shithead::HARD_ITERATIONS
     );
 }
+
+#[test]
+fn h23_4_the_hard_level_replays_a_seeded_game_alike() {
+    // One hard seat (the rollout search at HARD_SAMPLES) against two
+    // ShitheadBots, 60 actions: the same seed gives the same position.
+    let run = || {
+        let mut t = Table::<Shithead>::new(Rules::default(), 3, 7).unwrap();
+        let mut bots: Vec<Box<dyn Bot<Shithead>>> = vec![
+            Difficulty::Hard.bot::<Shithead>(&Rules::default()),
+            Difficulty::Medium.bot::<Shithead>(&Rules::default()),
+            Difficulty::Medium.bot::<Shithead>(&Rules::default()),
+        ];
+        t.play_bots(&mut bots, 60).unwrap();
+        format!("{:?}", t.state())
+    };
+    assert_eq!(run(), run(), "(H23.4) a seeded hard bot is deterministic");
+}

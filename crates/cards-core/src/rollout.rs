@@ -1,0 +1,254 @@
+//! [`Rollout`]: a one-ply improvement of a game's playout policy, a [`Bot`]
+//! for every game that can [`Determinize`].
+//!
+//! For each of a number of positions sampled from the seat's view (weighted by
+//! the game's [`plausibility`](Determinize::plausibility), as [`Ismcts`] draws
+//! them), every legal action is applied and the game is played on by the
+//! game's [`playout_action`](Determinize::playout_action) for every seat (the
+//! deciding one included) to the [`horizon`](Determinize::horizon) or the
+//! game's end. The action with the best mean reward is chosen. Every action of
+//! a sample is played out from the same random stream (common random numbers),
+//! so the actions are compared on equal luck.
+//!
+//! When the playout policy is a sound heuristic, this is the classic rollout
+//! improvement: it plays at least about as well as the heuristic wherever the
+//! samples are plausible, and better wherever looking one move ahead through
+//! the heuristic's own continuation shows a better action.
+//!
+//! [`Ismcts`]: crate::Ismcts
+
+use rand_chacha::ChaCha8Rng;
+use rand_core::{Rng, SeedableRng};
+
+use crate::bot::Bot;
+use crate::determinize::Determinize;
+use crate::game::{Actor, Game};
+use crate::ismcts::sample_weighted;
+use crate::search::Playout;
+use crate::seat::Seat;
+
+/// How many samples a [`Rollout`] takes per decision and how far it plays.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RolloutBudget {
+    /// Determinized positions per decision; every legal action is played out
+    /// once from each.
+    pub samples: u32,
+    /// Steps (chance included) a playout may take before it is scored 0.
+    pub max_playout_steps: usize,
+    /// With an anchor ([`Rollout::anchored`]), how sure the search must be to
+    /// leave the anchor's choice: the best action's mean gain over it, paired
+    /// sample by sample, must exceed this many standard errors.
+    pub confidence: f64,
+}
+
+impl Default for RolloutBudget {
+    /// 200 samples, playouts of up to 100,000 steps, confidence 2.
+    fn default() -> Self {
+        RolloutBudget {
+            samples: 200,
+            max_playout_steps: 100_000,
+            confidence: 2.0,
+        }
+    }
+}
+
+impl RolloutBudget {
+    /// `samples` per decision, the other settings as [`Default`].
+    pub fn samples(samples: u32) -> RolloutBudget {
+        RolloutBudget {
+            samples,
+            ..RolloutBudget::default()
+        }
+    }
+}
+
+/// The rollout search as a [`Bot`]: deterministic for a given RNG seed, and
+/// its buffers are kept between decisions.
+///
+/// ```
+/// # use cards_core::{Bot, Determinize, Game, Table, Rollout, RolloutBudget, RandomBot};
+/// # fn demo<G: Determinize + 'static>(rules: G::Rules) -> Result<(), Box<dyn std::error::Error>> where G::SetupError: 'static {
+/// let mut table = Table::<G>::new(rules.clone(), 2, 7)?;
+/// let mut bots: Vec<Box<dyn Bot<G>>> = vec![
+///     Box::new(Rollout::<G>::new(rules, RolloutBudget::samples(100))),
+///     Box::new(RandomBot),
+/// ];
+/// table.play_bots(&mut bots, 100_000)?;
+/// # Ok(()) }
+/// ```
+pub struct Rollout<G: Game> {
+    rules: G::Rules,
+    budget: RolloutBudget,
+    anchor: Option<Box<dyn Bot<G>>>,
+    /// The reward of every action in every sample, sample-major.
+    rewards: Vec<f64>,
+    legal: Vec<G::Action>,
+    playout: Playout<G>,
+}
+
+impl<G: Game> std::fmt::Debug for Rollout<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Rollout")
+            .field("budget", &self.budget)
+            .field("anchored", &self.anchor.is_some())
+            .finish_non_exhaustive()
+    }
+}
+
+impl<G: Determinize> Rollout<G> {
+    /// A searcher for games under `rules` (a view does not carry them).
+    pub fn new(rules: G::Rules, budget: RolloutBudget) -> Rollout<G> {
+        Rollout {
+            rules,
+            budget,
+            anchor: None,
+            rewards: Vec::new(),
+            legal: Vec::new(),
+            playout: Playout::new(),
+        }
+    }
+
+    /// A searcher that improves on `anchor` (usually the game's heuristic):
+    /// it plays the anchor's choice unless another action's mean reward beats
+    /// it by more than [`RolloutBudget::confidence`] standard errors of the
+    /// paired difference. Uniform samples of the hidden cards are only an
+    /// approximation of what the other seats hold, so small gains seen in
+    /// them are not worth leaving a sound heuristic for.
+    pub fn anchored(rules: G::Rules, budget: RolloutBudget, anchor: Box<dyn Bot<G>>) -> Rollout<G> {
+        Rollout {
+            anchor: Some(anchor),
+            ..Rollout::new(rules, budget)
+        }
+    }
+
+    /// The budget each decision gets.
+    pub fn budget(&self) -> RolloutBudget {
+        self.budget
+    }
+
+    /// The mean reward of each action of `legal` over the samples, in the
+    /// order of `legal` (all 0 when the view does not determinize; an action
+    /// a sample refuses scores -1 there, which a consistent determinization
+    /// never does).
+    pub fn evaluate(&mut self, view: &G::View, legal: &[G::Action], rng: &mut dyn Rng) -> Vec<f64> {
+        let taken = self.sample_rewards(view, legal, rng);
+        let n = legal.len();
+        (0..n)
+            .map(|i| {
+                let sum: f64 = (0..taken).map(|k| self.rewards[k * n + i]).sum();
+                if taken == 0 { 0.0 } else { sum / taken as f64 }
+            })
+            .collect()
+    }
+
+    /// Fills `rewards` with the reward of every action in every sample;
+    /// returns how many samples were taken.
+    fn sample_rewards(&mut self, view: &G::View, legal: &[G::Action], rng: &mut dyn Rng) -> usize {
+        self.rewards.clear();
+        let mut taken = 0;
+        for _ in 0..self.budget.samples {
+            let Some(state) = sample_weighted::<G>(&self.rules, view, rng) else {
+                break;
+            };
+            let Actor::Player(me) = state.actor() else {
+                break;
+            };
+            let seed = rng.next_u64();
+            let horizon = state.horizon();
+            for a in legal {
+                let mut line = state.clone();
+                let r = if line.apply_mut(a).is_ok() {
+                    let mut stream = ChaCha8Rng::seed_from_u64(seed);
+                    self.play_out(line, me, horizon, &mut stream)
+                } else {
+                    -1.0
+                };
+                self.rewards.push(r);
+            }
+            taken += 1;
+        }
+        taken
+    }
+
+    /// The index in `legal` to play: the best mean, or with an anchor whose
+    /// choice is `base`, the best only when its paired gain over `base` is
+    /// clear (see [`Rollout::anchored`]).
+    fn pick(&self, taken: usize, n: usize, base: Option<usize>) -> usize {
+        if taken == 0 {
+            return base.unwrap_or(0);
+        }
+        let mean =
+            |i: usize| (0..taken).map(|k| self.rewards[k * n + i]).sum::<f64>() / taken as f64;
+        let best = (0..n).fold(0, |b, i| if mean(i) > mean(b) { i } else { b });
+        let Some(base) = base else {
+            return best;
+        };
+        if best == base || taken < 2 {
+            return base;
+        }
+        let diffs = (0..taken).map(|k| self.rewards[k * n + best] - self.rewards[k * n + base]);
+        let m = diffs.clone().sum::<f64>() / taken as f64;
+        let var = diffs.map(|d| (d - m) * (d - m)).sum::<f64>() / (taken - 1) as f64;
+        let se = (var / taken as f64).sqrt();
+        if m > self.budget.confidence * se {
+            best
+        } else {
+            base
+        }
+    }
+
+    /// Plays `state` on by the game's playout policy past `horizon` (the
+    /// decision's) or to the end; the reward of `me` there (0 when the step
+    /// limit is reached).
+    fn play_out(&mut self, mut state: G, me: Seat, horizon: u64, rng: &mut ChaCha8Rng) -> f64 {
+        for _ in 0..self.budget.max_playout_steps {
+            if state.horizon() != horizon
+                && let Some(r) = state.horizon_reward(me)
+            {
+                return r;
+            }
+            match state.actor() {
+                Actor::Terminal => break,
+                Actor::Chance => {
+                    if !self.playout.step(&mut state, rng) {
+                        break;
+                    }
+                }
+                Actor::Player(_) => {
+                    state.legal_actions(&mut self.legal);
+                    let n = self.legal.len() as u64;
+                    if n == 0 {
+                        break;
+                    }
+                    let action = match state.playout_action(&self.legal, rng) {
+                        Some(a) => a,
+                        None => self.legal[crate::chance::below(rng, n) as usize].clone(),
+                    };
+                    if state.apply_mut(&action).is_err() {
+                        break;
+                    }
+                }
+            }
+        }
+        if state.horizon() != horizon
+            && let Some(r) = state.horizon_reward(me)
+        {
+            return r;
+        }
+        state.outcome().map_or(0.0, |o| o.reward(me))
+    }
+}
+
+impl<G: Determinize> Bot<G> for Rollout<G> {
+    /// The action of best mean reward (ties go to the one listed first), or
+    /// the anchor's choice unless another is clearly better.
+    fn choose(&mut self, view: &G::View, legal: &[G::Action], rng: &mut dyn Rng) -> G::Action {
+        if legal.len() == 1 {
+            return legal[0].clone();
+        }
+        let base = self.anchor.as_mut().map(|a| a.choose(view, legal, rng));
+        let base = base.and_then(|b| legal.iter().position(|a| *a == b));
+        let taken = self.sample_rewards(view, legal, rng);
+        legal[self.pick(taken, legal.len(), base)].clone()
+    }
+}
