@@ -15,7 +15,7 @@
 //! - the state, and every re-dealt state, saves and loads back equal ([`Save`]);
 //!
 //! and over a whole walk: the game ends within the step budget, and its log
-//! replays to the same state. Under the `serde` feature, [`check_json_reloads`]
+//! replays to the same state. Under the `serde` feature, `check_json_reloads`
 //! replays a walk's log and saves and loads every state (re-dealt ones too) as JSON.
 //! For games with an [`Encode`](crate::Encode), [`check_encoding`] checks ids,
 //! the legal mask and the tensors at one state, [`check_id_spaces`] whole id
