@@ -3,7 +3,7 @@
 //! [`OddsBot`] heuristic; hard is single-observer ISMCTS
 //! ([`cards_core::Ismcts`]) at [`Opponents::hard_budget`]: [`HARD_ITERATIONS`]
 //! iterations a decision with exploration [`HARD_EXPLORATION`] and no
-//! wall-clock limit (about 25 ms a decision on one quiet core, within the 50 ms
+//! wall-clock limit (about 20 ms a decision on one quiet core, within the 50 ms
 //! the hard level allows).
 //!
 //! The search hooks the hard level plays with: each iteration samples the hidden
@@ -22,9 +22,11 @@ use crate::rules::Rules;
 use crate::state::{Phase, Status, Trump21};
 
 /// Iterations of one hard decision (see `docs/rules/trump21.md`, "Opponents").
-/// The criterion bench `trump21/ismcts_decision` times 1,000 iterations at 4.7 ms
-/// on the quiet two-core reference machine, so 4,000 stay near 20 ms, under the
-/// 50 ms a decision that hard allows.
+/// The criterion bench `trump21/ismcts_decision` took 19.5 ms for a decision
+/// on the quiet two-core reference machine with the opponents still in the
+/// tree; with them acting off the tree the same decision runs 10 % fewer
+/// instructions (callgrind: 193.7 M against 215.8 M), so about 18 ms, well
+/// under the 50 ms a decision that hard allows.
 pub const HARD_ITERATIONS: u32 = 4_000;
 
 /// The UCB exploration constant of the hard level. Rewards of a one-round
