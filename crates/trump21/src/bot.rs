@@ -118,16 +118,7 @@ impl OddsBot {
         let total = view.my_total().unwrap_or(0);
         let target = u16::from(view.target);
         let gap = i32::from(target) - i32::from(total);
-        // The best visible opponent total: what we must beat.
-        let best_other = view
-            .seats
-            .iter()
-            .enumerate()
-            .filter(|(i, s)| *i != me.index() && s.status == crate::state::Status::Active)
-            .map(|(_, s)| s.visible_total())
-            .filter(|&t| t <= target)
-            .max()
-            .unwrap_or(0);
+        let best_other = OddsBot::best_other(view, me);
         let mine = view.my_trumps;
         let play = |p: Play| Action::Play(p);
         // Over the target: Return the last card if that brings us back.
@@ -214,11 +205,34 @@ impl OddsBot {
         if want_more && odds < self.nerve && has(&play(Play::Simple(Trump::PerfectDraw))) {
             return play(Play::Simple(Trump::PerfectDraw));
         }
-        // Draw while the odds are good, or when behind a visible total and not hopeless.
-        let behind = total < best_other && odds >= 0.25;
-        if gap > 0 && has(&Action::Draw) && (odds >= self.nerve || behind) {
+        if has(&Action::Draw) && self.draws_at(view, total, best_other) {
             return Action::Draw;
         }
         Action::Close
+    }
+
+    /// The best visible total at or under the target among the other active
+    /// players of `view`: what `me` must beat (0 when there is none).
+    pub(crate) fn best_other(view: &View, me: Seat) -> u16 {
+        let target = u16::from(view.target);
+        view.seats
+            .iter()
+            .enumerate()
+            .filter(|(i, s)| *i != me.index() && s.status == crate::state::Status::Active)
+            .map(|(_, s)| s.visible_total())
+            .filter(|&t| t <= target)
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// Whether the bot draws a number card at `total` when its round action
+    /// comes (no trump played first, `draw` listed): while the odds of staying
+    /// at or under the target are good, or when behind `best_other` and not
+    /// hopeless.
+    pub(crate) fn draws_at(&self, view: &View, total: u16, best_other: u16) -> bool {
+        let gap = i32::from(view.target) - i32::from(total);
+        let odds = OddsBot::safe_odds(view, total);
+        let behind = total < best_other && odds >= 0.25;
+        gap > 0 && (odds >= self.nerve || behind)
     }
 }

@@ -315,4 +315,18 @@ impl Determinize for Trump21 {
     fn horizon_reward(&self, seat: Seat) -> Option<f64> {
         crate::opponents::horizon_reward(self, seat)
     }
+
+    /// Weighted by whether the others' closes fit their sampled hidden cards
+    /// under the [`OddsBot`](crate::OddsBot) model (module `model`).
+    fn plausibility(&self, view: &View) -> f64 {
+        crate::model::plausibility(self, view)
+    }
+
+    /// The other seats act as [`OddsBot`](crate::OddsBot) from their own view of
+    /// the sample, in the tree as in playouts: the tree branches on the
+    /// searching seat's decisions only, and an opponent's choice depends on his
+    /// sampled hidden card, which a shared tree node cannot.
+    fn opponents_by_playout(&self) -> bool {
+        true
+    }
 }

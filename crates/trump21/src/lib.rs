@@ -15,6 +15,7 @@ mod error;
 mod event;
 mod game;
 mod legal;
+mod model;
 mod numbers;
 mod observe;
 mod opponents;

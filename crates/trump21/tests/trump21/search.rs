@@ -335,3 +335,43 @@ proptest! {
         let _ = forks;
     }
 }
+
+/// Issue 10: the hard level's opponent model (T15.2: a close is public). Seat 1
+/// closed on an open 8; seat 0 sees 5 open of its own. Holding 10 hidden (18), an
+/// `OddsBot` closes there; holding 2 (10), it would have drawn, so that position
+/// counts a tenth among seat 0's samples.
+#[test]
+fn t15_2_a_close_the_heuristic_would_not_make_is_unlikely() {
+    let plausibility = |hidden: u8| {
+        let mut s = position(&[(9, &[5]), (hidden, &[8])], &[&[], &[]], 0);
+        s.seats[1].closed = true;
+        let g = load(s);
+        g.plausibility(&g.observe(Viewer::Seat(Seat(0))))
+    };
+    assert_eq!(plausibility(10), 1.0);
+    assert!((plausibility(2) - 0.1).abs() < 1e-12, "{}", plausibility(2));
+    // Seat 1's own view knows his hidden card: nothing to weigh.
+    let mut s = position(&[(9, &[5]), (2, &[8])], &[&[], &[]], 0);
+    s.seats[1].closed = true;
+    let g = load(s);
+    assert_eq!(g.plausibility(&g.observe(Viewer::Seat(Seat(1)))), 1.0);
+}
+
+/// Issue 10: in the hard level's tree only the searching seat decides; the
+/// others act as `OddsBot` from their sampled view (`opponents_by_playout`).
+#[test]
+fn the_hard_tree_holds_the_searchers_decisions_only() {
+    let g = load(position(
+        &[(9, &[5]), (4, &[8]), (7, &[2])],
+        &[&[], &[], &[]],
+        0,
+    ));
+    let view = g.observe(Viewer::Seat(Seat(0)));
+    let mut legal = Vec::new();
+    g.legal_actions(&mut legal);
+    assert!(g.opponents_by_playout());
+    let mut bot = Ismcts::<Trump21>::new(Rules::default(), Trump21::hard_budget());
+    bot.search(&view, &legal, &mut ChaCha8Rng::seed_from_u64(3));
+    assert!(bot.nodes_of(Seat(0)) > legal.len());
+    assert_eq!(bot.nodes_of(Seat(1)) + bot.nodes_of(Seat(2)), 0);
+}
