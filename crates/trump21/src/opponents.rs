@@ -22,7 +22,7 @@ use crate::rules::Rules;
 use crate::state::{Phase, Status, Trump21};
 
 /// Iterations of one hard decision (see `docs/rules/trump21.md`, "Opponents").
-/// The criterion bench `trump21/ismcts_decision` took 19.5 ms for a decision
+/// The criterion bench `trump21/hard_decision` took 19.5 ms for a decision
 /// on the quiet two-core reference machine with the opponents still in the
 /// tree; with them acting off the tree the same decision runs 10 % fewer
 /// instructions (callgrind: 193.7 M against 215.8 M), so about 18 ms, well
