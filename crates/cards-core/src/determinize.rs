@@ -85,3 +85,22 @@ pub trait Determinize: Game {
         false
     }
 }
+
+/// The action a search playout takes for the player to act in `state`: the
+/// game's [`Determinize::playout_action`] from the legal list (listed into
+/// `legal`), else one uniformly at random; `None` when nothing is legal.
+pub(crate) fn policy_action<G: Determinize, R: Rng + ?Sized>(
+    state: &G,
+    legal: &mut Vec<G::Action>,
+    rng: &mut R,
+) -> Option<G::Action> {
+    state.legal_actions(legal);
+    let n = legal.len() as u64;
+    if n == 0 {
+        return None;
+    }
+    Some(match state.playout_action(legal, rng) {
+        Some(a) => a,
+        None => legal[crate::chance::below(rng, n) as usize].clone(),
+    })
+}

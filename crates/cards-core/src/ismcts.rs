@@ -20,7 +20,7 @@ use rand_core::Rng;
 
 use crate::bot::Bot;
 use crate::chance::below;
-use crate::determinize::Determinize;
+use crate::determinize::{Determinize, policy_action};
 use crate::game::{Actor, Game};
 use crate::search::Playout;
 use crate::seat::Seat;
@@ -261,14 +261,8 @@ impl<G: Determinize> Ismcts<G> {
                 break;
             }
             if by_model && Some(seat) != searcher {
-                state.legal_actions(&mut self.legal);
-                let n = self.legal.len() as u64;
-                if n == 0 {
+                let Some(action) = policy_action(&state, &mut self.legal, rng) else {
                     break;
-                }
-                let action = match state.playout_action(&self.legal, rng) {
-                    Some(a) => a,
-                    None => self.legal[below(rng, n) as usize].clone(),
                 };
                 if state.apply_mut(&action).is_err() {
                     return;
@@ -293,14 +287,8 @@ impl<G: Determinize> Ismcts<G> {
                 break;
             }
             if let Actor::Player(_) = state.actor() {
-                state.legal_actions(&mut self.legal);
-                let n = self.legal.len() as u64;
-                if n == 0 {
+                let Some(action) = policy_action(&state, &mut self.legal, rng) else {
                     break;
-                }
-                let action = match state.playout_action(&self.legal, rng) {
-                    Some(a) => a,
-                    None => self.legal[below(rng, n) as usize].clone(),
                 };
                 if state.apply_mut(&action).is_err() {
                     break;

@@ -21,7 +21,7 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 
 use crate::bot::Bot;
-use crate::determinize::Determinize;
+use crate::determinize::{Determinize, policy_action};
 use crate::game::{Actor, Game};
 use crate::ismcts::sample_weighted;
 use crate::search::Playout;
@@ -215,14 +215,8 @@ impl<G: Determinize> Rollout<G> {
                     }
                 }
                 Actor::Player(_) => {
-                    state.legal_actions(&mut self.legal);
-                    let n = self.legal.len() as u64;
-                    if n == 0 {
+                    let Some(action) = policy_action(&state, &mut self.legal, rng) else {
                         break;
-                    }
-                    let action = match state.playout_action(&self.legal, rng) {
-                        Some(a) => a,
-                        None => self.legal[crate::chance::below(rng, n) as usize].clone(),
                     };
                     if state.apply_mut(&action).is_err() {
                         break;
