@@ -17,17 +17,9 @@ def load(game, seats):
     return pyspiel.load_game(cardrules.openspiel.REGISTERED[game], params)
 
 
-@pytest.mark.parametrize("game,seats", cases())
-def test_random_sim(game, seats):
-    g = load(game, seats)
-    assert g.num_players() == seats
-    pyspiel.random_sim_test(g, num_sims=3, serialize=False, verbose=False)
-
-
-def test_mcts_bot_plays_a_whole_game(game):
-    g = load(game, 3)
-    rng = np.random.RandomState(0)
-    bot = mcts.MCTSBot(g, 2.0, 30, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
+def play_against_random(g, bot, rng):
+    """A whole game, ``bot`` at seat 0, random players elsewhere, chance by its
+    probabilities; checks the bot's moves are legal and the returns sum to 0."""
     s = g.new_initial_state()
     moves = 0
     while not s.is_terminal():
@@ -42,6 +34,20 @@ def test_mcts_bot_plays_a_whole_game(game):
         else:
             s.apply_action(int(rng.choice(s.legal_actions())))
     assert moves > 0 and abs(sum(s.returns())) < 1e-9
+
+
+@pytest.mark.parametrize("game,seats", cases())
+def test_random_sim(game, seats):
+    g = load(game, seats)
+    assert g.num_players() == seats
+    pyspiel.random_sim_test(g, num_sims=3, serialize=False, verbose=False)
+
+
+def test_mcts_bot_plays_a_whole_game(game):
+    g = load(game, 3)
+    rng = np.random.RandomState(0)
+    bot = mcts.MCTSBot(g, 2.0, 30, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
+    play_against_random(g, bot, rng)
 
 
 def test_observation_tensor_is_the_seat_tensor(game):
@@ -89,17 +95,4 @@ def test_openspiel_ismcts_bot_plays_a_whole_game(game):
         random_state=rng,
         use_observation_string=True,
     )
-    s = g.new_initial_state()
-    moves = 0
-    while not s.is_terminal():
-        if s.is_chance_node():
-            actions, probs = zip(*s.chance_outcomes())
-            s.apply_action(int(rng.choice(actions, p=probs)))
-        elif s.current_player() == 0:
-            a = bot.step(s)
-            assert a in s.legal_actions()
-            s.apply_action(a)
-            moves += 1
-        else:
-            s.apply_action(int(rng.choice(s.legal_actions())))
-    assert moves > 0 and abs(sum(s.returns())) < 1e-9
+    play_against_random(g, bot, rng)
