@@ -23,6 +23,16 @@ pub trait Bot<G: Game> {
         let _ = (legal, rng);
         None
     }
+
+    /// Whether every choice of this bot is `legal[below(rng, legal.len())]`
+    /// ([`below`]): a uniformly random pick and nothing else. `false` by
+    /// default. [`Table::play_bots`](crate::Table::play_bots) asks once per
+    /// call and then draws such picks itself, with the same draws, without a
+    /// call through the trait object: [`RandomBot`] tables play at the speed
+    /// of a bare [`Playout`](crate::Playout).
+    fn is_uniform_random(&self) -> bool {
+        false
+    }
 }
 
 /// Chooses uniformly among the legal actions.
@@ -36,5 +46,9 @@ impl<G: Game> Bot<G> for RandomBot {
 
     fn choose_without_view(&mut self, legal: &[G::Action], rng: &mut dyn Rng) -> Option<G::Action> {
         Some(legal[below(rng, legal.len() as u64) as usize].clone())
+    }
+
+    fn is_uniform_random(&self) -> bool {
+        true
     }
 }

@@ -6,6 +6,7 @@ use rand_core::SeedableRng;
 use std::fmt;
 
 use crate::bot::Bot;
+use crate::chance::below;
 use crate::game::{Actor, Game, Viewer};
 use crate::log::{Step, StepOf};
 use crate::outcome::Outcome;
@@ -52,9 +53,7 @@ impl<G: Game> Table<G> {
 
     /// Continues from any position, with chance drawn from `seed`.
     pub fn from_state(state: G, seed: u64) -> Table<G> {
-        let chance_rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut bot_rng = ChaCha8Rng::seed_from_u64(seed);
-        bot_rng.set_stream(1);
+        let (chance_rng, bot_rng) = streams(seed);
         let mut table = Table {
             start: state.clone(),
             state,
@@ -66,6 +65,27 @@ impl<G: Game> Table<G> {
         };
         table.resolve_chance();
         table
+    }
+
+    /// Starts this table over from `state` with chance drawn from `seed`: the
+    /// same table as [`Table::from_state`]`(state, seed)`, but keeping the
+    /// buffers (the log, the legal list) it has already grown. For
+    /// simulations that play many games in a row on one thread.
+    ///
+    /// ```
+    /// # use cards_core::{Game, Table};
+    /// # fn demo<G: Game>(rules: G::Rules) -> Result<(), G::SetupError> {
+    /// let mut table = Table::<G>::new(rules.clone(), 2, 1)?;
+    /// table.restart(G::new(rules.clone(), 2)?, 2);
+    /// assert_eq!(table.state(), Table::<G>::new(rules, 2, 2)?.state());
+    /// # Ok(()) }
+    /// ```
+    pub fn restart(&mut self, state: G, seed: u64) {
+        (self.chance_rng, self.bot_rng) = streams(seed);
+        self.start.clone_from(&state);
+        self.state = state;
+        self.log.clear();
+        self.resolve_chance();
     }
 
     /// The current position.
@@ -217,28 +237,19 @@ impl<G: Game> Table<G> {
         let Some(seat) = self.to_act() else {
             return Ok(None);
         };
-        self.bot_step(seat, bot).map(|(action, _)| Some(action))
-    }
-
-    /// Lets `bot` choose for `seat`, the seat to act, plays its choice and
-    /// resolves chance; the action and who acts next.
-    fn bot_step(
-        &mut self,
-        seat: Seat,
-        bot: &mut dyn Bot<G>,
-    ) -> Result<(G::Action, Actor), G::Illegal> {
         self.state.legal_actions(&mut self.legal);
-        let action = match bot.choose_without_view(&self.legal, &mut self.bot_rng) {
-            Some(action) => action,
-            None => bot.choose(&self.view(seat), &self.legal, &mut self.bot_rng),
-        };
-        self.state.apply_mut(&action)?;
-        self.log.push(Step::Player(seat, action.clone()));
-        Ok((action, self.resolve_chance()))
+        let action = ask_bot(&self.state, seat, bot, &self.legal, &mut self.bot_rng);
+        self.play(&action)?;
+        Ok(Some(action))
     }
 
     /// Lets `bots[seat]` play every seat until the game ends or `max_actions`
     /// player actions have been played. Returns the outcome if the game ended.
+    ///
+    /// Bots that declare themselves [uniformly random](Bot::is_uniform_random)
+    /// have their picks drawn here, from the same stream and with the same
+    /// draws as their own [`choose`](Bot::choose) would make, so a table of
+    /// random bots plays at the speed of a bare [`Playout`](crate::Playout).
     ///
     /// # Errors
     /// [`TableError::MissingBot`] when there are fewer bots than seats (checked
@@ -255,13 +266,31 @@ impl<G: Game> Table<G> {
                 seats: self.state.seats(),
             });
         }
-        let mut actor = self.state.actor();
-        for _ in 0..max_actions {
-            let Actor::Player(seat) = actor else {
-                break;
-            };
-            actor = self.bot_step(seat, bots[seat.index()].as_mut())?.1;
-        }
+        // Seat i's bot is uniformly random when bit i is set (seats past 63
+        // always ask their bot).
+        let uniform = bots.iter().take(64).enumerate().fold(0u64, |m, (i, b)| {
+            m | (u64::from(b.is_uniform_random()) << i)
+        });
+        let Table {
+            state,
+            chance_rng,
+            bot_rng,
+            log,
+            scratch,
+            legal,
+            ..
+        } = self;
+        run_bots(
+            state,
+            chance_rng,
+            bot_rng,
+            log,
+            scratch,
+            legal,
+            bots,
+            uniform,
+            max_actions,
+        )?;
         Ok(self.outcome())
     }
 
@@ -420,5 +449,83 @@ fn whose_turn(to_act: Option<Seat>) -> String {
     match to_act {
         Some(s) => format!("it is {s}'s turn"),
         None => "the game is over".to_string(),
+    }
+}
+
+/// The table's two streams of `seed`: chance, and the bots' (stream 1).
+fn streams(seed: u64) -> (ChaCha8Rng, ChaCha8Rng) {
+    let chance_rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut bot_rng = chance_rng.clone();
+    bot_rng.set_stream(1);
+    (chance_rng, bot_rng)
+}
+
+/// The loop of [`Table::play_bots`], over the table's parts borrowed apart
+/// (the state, each stream, the buffers): chance from `chance_rng`, the
+/// uniform seats' picks (bit `s` of `uniform` for seat `s`) drawn here from
+/// `bot_rng`, the other seats' from their bots.
+#[allow(clippy::too_many_arguments)]
+fn run_bots<G: Game>(
+    state: &mut G,
+    chance_rng: &mut ChaCha8Rng,
+    bot_rng: &mut ChaCha8Rng,
+    log: &mut Vec<StepOf<G>>,
+    scratch: &mut Vec<(G::Action, u32)>,
+    legal: &mut Vec<G::Action>,
+    bots: &mut [Box<dyn Bot<G>>],
+    uniform: u64,
+    max_actions: usize,
+) -> Result<(), G::Illegal> {
+    let mut actions = 0;
+    loop {
+        // One apply site for chance and players keeps this loop as tight as a
+        // playout's.
+        let (seat, action) = match state.actor() {
+            Actor::Terminal => break,
+            Actor::Chance => match state.sample_chance(chance_rng, scratch) {
+                Some(action) => (None, action),
+                None => break,
+            },
+            Actor::Player(seat) => {
+                if actions == max_actions {
+                    break;
+                }
+                actions += 1;
+                state.legal_actions(legal);
+                let n = legal.len() as u64;
+                if n == 0 {
+                    break;
+                }
+                let action = if seat.index() < 64 && uniform >> seat.index() & 1 == 1 {
+                    legal[below(bot_rng, n) as usize].clone()
+                } else {
+                    ask_bot(state, seat, bots[seat.index()].as_mut(), legal, bot_rng)
+                };
+                (Some(seat), action)
+            }
+        };
+        match (state.apply_mut(&action), seat) {
+            (Ok(()), Some(seat)) => log.push(Step::Player(seat, action)),
+            (Ok(()), None) => log.push(Step::Chance(action)),
+            (Err(e), Some(_)) => return Err(e),
+            // A chance outcome the game refuses: stop where it stands.
+            (Err(_), None) => break,
+        }
+    }
+    Ok(())
+}
+
+/// `bot`'s choice for `seat`, the seat to act in `state`, from `legal`; the
+/// view is built only for a bot that reads it.
+fn ask_bot<G: Game>(
+    state: &G,
+    seat: Seat,
+    bot: &mut dyn Bot<G>,
+    legal: &[G::Action],
+    rng: &mut ChaCha8Rng,
+) -> G::Action {
+    match bot.choose_without_view(legal, rng) {
+        Some(action) => action,
+        None => bot.choose(&state.observe(Viewer::Seat(seat)), legal, rng),
     }
 }

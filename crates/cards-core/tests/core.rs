@@ -210,7 +210,7 @@ fn same_seed_same_game_other_seed_other_game() {
 }
 
 /// Picks like [`RandomBot`] but only through `choose`, so the table builds
-/// its view: the slow path the view-free one must match.
+/// its view: the slow path the two fast ones must match.
 struct RandomWithView;
 impl Bot<Toy> for RandomWithView {
     fn choose(&mut self, view: &toy::ToyView, legal: &[ToyAction], rng: &mut dyn Rng) -> ToyAction {
@@ -219,30 +219,69 @@ impl Bot<Toy> for RandomWithView {
     }
 }
 
+/// Picks like [`RandomBot`] through `choose_without_view`, without declaring
+/// itself uniform: the table asks it through the trait object.
+struct RandomViewFree;
+impl Bot<Toy> for RandomViewFree {
+    fn choose(&mut self, _: &toy::ToyView, _: &[ToyAction], _: &mut dyn Rng) -> ToyAction {
+        panic!("the table takes the view-free path first")
+    }
+    fn choose_without_view(&mut self, legal: &[ToyAction], rng: &mut dyn Rng) -> Option<ToyAction> {
+        Bot::<Toy>::choose_without_view(&mut RandomBot, legal, rng)
+    }
+}
+
 #[test]
-fn a_view_free_bot_plays_the_games_a_view_reading_twin_plays() {
+fn uniform_view_free_and_view_reading_random_bots_play_the_same_games() {
+    assert!(Bot::<Toy>::is_uniform_random(&RandomBot));
+    assert!(!Bot::<Toy>::is_uniform_random(&RandomViewFree));
+    assert!(!Bot::<Toy>::is_uniform_random(&RandomWithView));
+    // Kind k at seat s: every path alone, and mixed tables, where the table
+    // draws for the uniform seats only.
+    let tables: [[u8; 3]; 5] = [[0, 0, 0], [1, 1, 1], [2, 2, 2], [0, 1, 2], [2, 0, 1]];
     for seed in 0..50 {
-        let play = |bots: &mut Vec<Box<dyn Bot<Toy>>>| {
-            let mut t = Table::<Toy>::new(rules(), 3, seed).unwrap();
-            t.play_bots(bots, 100).unwrap();
-            t.log().to_vec()
-        };
-        let mut view_free: Vec<Box<dyn Bot<Toy>>> = (0..3)
-            .map(|_| Box::new(RandomBot) as Box<dyn Bot<Toy>>)
+        let logs: Vec<_> = tables
+            .iter()
+            .map(|kinds| {
+                let mut bots: Vec<Box<dyn Bot<Toy>>> = kinds
+                    .iter()
+                    .map(|k| match k {
+                        0 => Box::new(RandomBot) as Box<dyn Bot<Toy>>,
+                        1 => Box::new(RandomViewFree),
+                        _ => Box::new(RandomWithView),
+                    })
+                    .collect();
+                let mut t = Table::<Toy>::new(rules(), 3, seed).unwrap();
+                t.play_bots(&mut bots, 100).unwrap();
+                t.log().to_vec()
+            })
             .collect();
-        let mut with_view: Vec<Box<dyn Bot<Toy>>> = (0..3)
-            .map(|_| Box::new(RandomWithView) as Box<dyn Bot<Toy>>)
-            .collect();
-        assert!(
-            Bot::<Toy>::choose_without_view(
-                &mut RandomBot,
-                &[ToyAction::Stand],
-                &mut ChaCha8Rng::seed_from_u64(0)
-            )
-            .is_some(),
-            "RandomBot takes the view-free path"
+        for (kinds, log) in tables.iter().zip(&logs) {
+            assert_eq!(log, &logs[0], "seed {seed}, bots {kinds:?}");
+        }
+    }
+}
+
+#[test]
+fn a_restarted_table_is_the_table_a_new_one_would_be() {
+    let mut bots: Vec<Box<dyn Bot<Toy>>> = (0..3)
+        .map(|_| Box::new(RandomBot) as Box<dyn Bot<Toy>>)
+        .collect();
+    let mut reused = Table::<Toy>::new(rules(), 3, 0).unwrap();
+    for seed in 0..30 {
+        // Two or three seats, so the start differs from the last game's.
+        let seats = 2 + seed as usize % 2;
+        let mut fresh = Table::<Toy>::new(rules(), seats, seed).unwrap();
+        reused.restart(Toy::new(rules(), seats).unwrap(), seed);
+        assert_eq!(reused.start(), fresh.start(), "seed {seed}");
+        assert_eq!(reused.log(), fresh.log(), "seed {seed}: the deal");
+        let a = reused.play_bots(&mut bots, 100).unwrap();
+        let b = fresh.play_bots(&mut bots, 100).unwrap();
+        assert_eq!((a, reused.log()), (b, fresh.log()), "seed {seed}");
+        assert_eq!(
+            replay(reused.start(), reused.log()).as_ref(),
+            Ok(reused.state())
         );
-        assert_eq!(play(&mut view_free), play(&mut with_view), "seed {seed}");
     }
 }
 
