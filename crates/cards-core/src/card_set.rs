@@ -207,7 +207,7 @@ impl CardSet {
     /// assert_eq!(stock.pick(&mut a), pick_outcome(&mut b, &listed));
     /// # Ok::<(), cards_core::ParseCardError>(())
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn pick<R: rand_core::Rng + ?Sized>(self, rng: &mut R) -> Option<Card> {
         let counts = byte_prefix_counts(self.0);
         let total = counts >> 56;

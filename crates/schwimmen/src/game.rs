@@ -155,7 +155,7 @@ impl Game for Schwimmen {
         Some(Outcome::from_scores(&keys[..usize::from(self.n)]))
     }
 
-    #[inline]
+    #[inline(always)]
     fn sample_chance<R: Rng + ?Sized>(
         &self,
         rng: &mut R,

@@ -142,7 +142,7 @@ impl Schwimmen {
     }
 
     /// Whether `action` is legal now, without changing anything.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn check(&self, action: &Action) -> Result<(), Illegal> {
         match self.phase {
             Phase::Over => Err(Illegal::GameOver),
