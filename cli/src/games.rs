@@ -6,7 +6,7 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 /// A game the `cards` command can run.
-pub trait CliGame: Game + Send + Sync + 'static
+pub trait CliGame: Game<Action: Send, HostOp: Send> + Send + Sync + 'static
 where
     Self::Rules: Serialize + DeserializeOwned + Send + Sync,
 {

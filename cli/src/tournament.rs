@@ -1,7 +1,7 @@
 //! Seeded tournaments: many games between bots, in parallel, with totals that
 //! do not depend on the thread count.
 
-use cards_core::{Bot, Table};
+use cards_core::Table;
 use indicatif::{ParallelProgressIterator, ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -27,6 +27,9 @@ pub struct Plan<R> {
     /// Player actions after which a game is given up as unfinished.
     pub max_actions: usize,
 }
+
+/// A rayon job's table, made for its first game and restarted for the next.
+type Spare<G> = Option<Box<Table<G>>>;
 
 /// Plays `plan` on the current rayon pool and returns the tally; `progress`
 /// shows a bar on standard error.
@@ -58,47 +61,66 @@ where
     } else {
         ProgressBar::hidden()
     };
+    // Each rayon job keeps one table and one tally for all its games (the
+    // table boxed, so that passing the pair along does not copy it).
     let tally = (0..plan.games)
         .into_par_iter()
         .progress_with(bar)
-        .map(|i| play_one::<G>(plan, i))
+        .fold(
+            || Ok((Tally::new(plan.seats), None)),
+            |acc: Result<(Tally, Spare<G>), String>, i| {
+                let (mut tally, mut table) = acc?;
+                play_one::<G>(plan, i, &mut table, &mut tally)?;
+                Ok((tally, table))
+            },
+        )
+        .map(|acc| acc.map(|(tally, _)| tally))
         .reduce(|| Ok(Tally::new(plan.seats)), |a, b| Ok(a?.merge(b?)))?;
     Ok(tally)
 }
 
-/// Game `i` of the plan.
-fn play_one<G: CliGame>(plan: &Plan<G::Rules>, i: u64) -> Result<Tally, String>
+/// Plays game `i` of the plan on `table` (made on first use, restarted
+/// after) and adds its result to `tally`.
+fn play_one<G: CliGame>(
+    plan: &Plan<G::Rules>,
+    i: u64,
+    table: &mut Spare<G>,
+    tally: &mut Tally,
+) -> Result<(), String>
 where
     G::Rules: Serialize + DeserializeOwned + Send + Sync,
 {
     let n = plan.seats;
     let shift = (i % n as u64) as usize;
-    // bots_by_seat[(j + shift) % n] = slot j's bot.
-    let mut slots: Vec<Option<Box<dyn Bot<G>>>> = (0..n).map(|_| None).collect();
-    for (j, name) in plan.bots.iter().enumerate() {
-        slots[(j + shift) % n] = G::bot(name, &plan.rules);
+    // Seat s holds slot (s - shift) mod n's bot.
+    let mut bots = Vec::with_capacity(n);
+    for seat in 0..n {
+        let name = &plan.bots[(seat + n - shift) % n];
+        bots.push(G::bot(name, &plan.rules).ok_or("every slot has a bot")?);
     }
-    let mut bots: Vec<Box<dyn Bot<G>>> = slots
-        .into_iter()
-        .map(|b| b.ok_or("every slot has a bot"))
-        .collect::<Result<_, _>>()?;
-    let mut table = Table::<G>::new(plan.rules.clone(), n, plan.seed.wrapping_add(i))
-        .map_err(|e| e.to_string())?;
+    let start = G::new(plan.rules.clone(), n).map_err(|e| e.to_string())?;
+    let seed = plan.seed.wrapping_add(i);
+    let table = match table {
+        Some(table) => {
+            table.restart(start, seed);
+            table
+        }
+        None => table.insert(Box::new(Table::from_state(start, seed))),
+    };
     let outcome = table
         .play_bots(&mut bots, plan.max_actions)
         .map_err(|e| format!("game {i}: {e}"))?;
-    let mut tally = Tally::new(n);
-    tally.steps = table.log().len() as u64;
+    tally.steps += table.log().len() as u64;
     match outcome {
-        None => tally.unfinished = 1,
+        None => tally.unfinished += 1,
         Some(o) => {
-            tally.finished = 1;
+            tally.finished += 1;
             for j in 0..n {
                 let place = o.places()[(j + shift) % n];
-                tally.wins[j] = u64::from(place == 1);
-                tally.place_sum[j] = u64::from(place);
+                tally.wins[j] += u64::from(place == 1);
+                tally.place_sum[j] += u64::from(place);
             }
         }
     }
-    Ok(tally)
+    Ok(())
 }
