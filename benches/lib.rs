@@ -7,6 +7,7 @@
 #![forbid(unsafe_code)]
 
 pub mod encoding;
+pub mod fresh;
 pub mod search;
 
 /// Schwimmen fixtures: every 3-card hand and fixed turn positions.

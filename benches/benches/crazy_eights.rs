@@ -124,11 +124,22 @@ fn search(c: &mut Criterion) {
     benches::search::bench_search(c, "crazy_eights", &position);
 }
 
+/// Random games never played before in the run, by a playout and by a
+/// table of random bots (`benches::fresh`).
+fn random_game_fresh(c: &mut Criterion) {
+    benches::fresh::bench_fresh_games(
+        c,
+        "crazy_eights",
+        &CrazyEights::new(Rules::default(), 5).expect("5 seats"),
+    );
+}
+
 criterion_group!(
     benches,
     legal_actions,
     apply,
     random_game,
+    random_game_fresh,
     random_game_small_rng,
     search
 );

@@ -219,6 +219,16 @@ fn search(c: &mut Criterion) {
     benches::search::bench_search(c, "schwimmen", &decision_position());
 }
 
+/// Random games never played before in the run, by a playout and by a
+/// table of random bots (`benches::fresh`).
+fn random_game_fresh(c: &mut Criterion) {
+    benches::fresh::bench_fresh_games(
+        c,
+        "schwimmen",
+        &Schwimmen::new(Rules::default(), 4).expect("4 seats"),
+    );
+}
+
 criterion_group!(
     benches,
     score_all_hands,
@@ -228,6 +238,7 @@ criterion_group!(
     legal_mask,
     random_round,
     random_game,
+    random_game_fresh,
     search
 );
 criterion_main!(benches);

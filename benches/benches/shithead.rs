@@ -124,6 +124,16 @@ fn bench_encodings(c: &mut Criterion) {
     bench_legal_mask(c, "shithead", &states);
 }
 
+/// Random games never played before in the run, by a playout and by a
+/// table of random bots (`benches::fresh`).
+fn random_game_fresh(c: &mut Criterion) {
+    benches::fresh::bench_fresh_games(
+        c,
+        "shithead",
+        &Shithead::new(Rules::default(), 4).expect("4 seats"),
+    );
+}
+
 criterion_group!(
     benches,
     bench_encodings,
@@ -131,6 +141,7 @@ criterion_group!(
     bench_playable,
     bench_legal_actions,
     bench_apply,
-    bench_random_game
+    bench_random_game,
+    random_game_fresh,
 );
 criterion_main!(benches);

@@ -151,6 +151,16 @@ fn search(c: &mut Criterion) {
     bench_search(c, "trump21", &decision_position());
 }
 
+/// Random games never played before in the run, by a playout and by a
+/// table of random bots (`benches::fresh`).
+fn random_game_fresh(c: &mut Criterion) {
+    benches::fresh::bench_fresh_games(
+        c,
+        "trump21",
+        &Trump21::new(Rules::default(), 2).expect("2 seats"),
+    );
+}
+
 criterion_group!(
     benches,
     search,
@@ -158,6 +168,7 @@ criterion_group!(
     legal_actions,
     apply,
     random_game,
+    random_game_fresh,
     encodings
 );
 criterion_main!(benches);
