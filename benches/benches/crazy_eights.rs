@@ -2,7 +2,8 @@
 //! `apply`, and random whole games with OpenSpiel's default parameters (5 players,
 //! chance steps included, as OpenSpiel's random play counts them). Each bench
 //! asserts its own result, so a fast wrong answer fails. docs/speed.md compares
-//! `random_game` with OpenSpiel's C++ game.
+//! `random_game_fresh` (games never played before, as OpenSpiel's driver plays
+//! them) with OpenSpiel's C++ game.
 
 use std::hint::black_box;
 
@@ -125,12 +126,17 @@ fn search(c: &mut Criterion) {
 }
 
 /// Random games never played before in the run, by a playout and by a
-/// table of random bots (`benches::fresh`).
+/// table of random bots (`benches::fresh`), and by a playout on `SmallRng`:
+/// OpenSpiel's driver plays fresh games too, so these are the like-for-like
+/// side of the comparison (crates/crazy-eights/diff/speed.sh).
 fn random_game_fresh(c: &mut Criterion) {
-    benches::fresh::bench_fresh_games(
+    let start = CrazyEights::new(Rules::default(), 5).expect("5 seats");
+    benches::fresh::bench_fresh_games(c, "crazy_eights", &start);
+    benches::fresh::bench_fresh_playouts::<_, SmallRng>(
         c,
         "crazy_eights",
-        &CrazyEights::new(Rules::default(), 5).expect("5 seats"),
+        "random_game_small_rng_fresh",
+        &start,
     );
 }
 
