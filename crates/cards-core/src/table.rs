@@ -271,26 +271,7 @@ impl<G: Game> Table<G> {
         let uniform = bots.iter().take(64).enumerate().fold(0u64, |m, (i, b)| {
             m | (u64::from(b.is_uniform_random()) << i)
         });
-        let Table {
-            state,
-            chance_rng,
-            bot_rng,
-            log,
-            scratch,
-            legal,
-            ..
-        } = self;
-        run_bots(
-            state,
-            chance_rng,
-            bot_rng,
-            log,
-            scratch,
-            legal,
-            bots,
-            uniform,
-            max_actions,
-        )?;
+        self.run(bots, uniform, max_actions)?;
         Ok(self.outcome())
     }
 
@@ -349,24 +330,39 @@ impl<G: Game> Table<G> {
         out
     }
 
-    /// Plays chance steps until a player acts or the game is over; who acts then.
-    fn resolve_chance(&mut self) -> Actor {
-        loop {
-            let actor = self.state.actor();
-            if actor != Actor::Chance {
-                return actor;
-            }
-            let Some(action) = self
-                .state
-                .sample_chance(&mut self.chance_rng, &mut self.scratch)
-            else {
-                return actor;
-            };
-            if self.state.apply_mut(&action).is_err() {
-                return actor;
-            }
-            self.log.push(Step::Chance(action));
-        }
+    /// Plays chance steps until a player acts or the game is over.
+    fn resolve_chance(&mut self) {
+        // With no player action allowed, no bot is asked and nothing refused.
+        let _ = self.run(&mut [], 0, 0);
+    }
+
+    /// [`run_bots`] on this table's state, streams and buffers.
+    fn run(
+        &mut self,
+        bots: &mut [Box<dyn Bot<G>>],
+        uniform: u64,
+        max_actions: usize,
+    ) -> Result<(), G::Illegal> {
+        let Table {
+            state,
+            chance_rng,
+            bot_rng,
+            log,
+            scratch,
+            legal,
+            ..
+        } = self;
+        run_bots(
+            state,
+            chance_rng,
+            bot_rng,
+            log,
+            scratch,
+            legal,
+            bots,
+            uniform,
+            max_actions,
+        )
     }
 }
 
