@@ -1,6 +1,8 @@
 //! Applying an action in place (C3–C12); refused actions leave the state as it was.
 
-use cards_core::{Card, Rank};
+use std::hint::select_unpredictable;
+
+use cards_core::{Card, CardMultiset, Rank};
 
 use crate::action::Action;
 use crate::error::Illegal;
@@ -21,7 +23,7 @@ const DEAL_SIZE: [u8; 16] = {
 
 impl CrazyEights {
     /// Checks `action`, then applies it.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn apply_in_place(&mut self, action: &Action) -> Result<(), Illegal> {
         // The steps of random play, legal by one mask test each; anything else
         // goes through the full check, which names the broken rule. Each
@@ -37,13 +39,16 @@ impl CrazyEights {
                 self.draw_card(c);
                 return Ok(());
             }
-            // The card leaves the hand as the last test, so a refused play
-            // changes nothing.
-            Action::Play(c) if phase == Phase::Turn && self.fits_now(c) => {
+            // Held and fitting, one test; the card then leaves the hand, so
+            // a refused play changes nothing.
+            Action::Play(c) if phase == Phase::Turn => {
                 let seat = usize::from(self.to_act);
-                if let Some(hand) = self.hands.get_mut(seat)
-                    && hand.remove(c)
+                if let Some(&hand) = self.hands.get(seat)
+                    && self.may_play_now(hand, c)
                 {
+                    let mut hand = hand;
+                    hand.remove(c);
+                    self.hands[seat] = hand;
                     self.play(seat, c);
                     return Ok(());
                 }
@@ -173,10 +178,11 @@ impl CrazyEights {
     /// C10.1: with `reshuffle`, an empty stock takes the discards.
     #[inline]
     fn refill(&mut self) {
-        if self.stock.is_empty() && self.rules.reshuffle {
-            self.stock = self.discards;
-            self.discards = cards_core::CardMultiset::EMPTY;
-        }
+        // Selects, not a branch: the stock runs out at no foreseeable step.
+        let take = self.stock.is_empty() & self.rules.reshuffle;
+        let (stock, discards) = (self.stock, self.discards);
+        self.stock = select_unpredictable(take, discards, stock);
+        self.discards = select_unpredictable(take, CardMultiset::EMPTY, discards);
     }
 
     /// C9, C11.3: the player to act takes a card from the stock; `c` has left

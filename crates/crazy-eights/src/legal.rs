@@ -42,9 +42,10 @@ impl TurnFacts {
         let mut n = 0usize;
         let may_draw = if self.owed > 0 {
             // C11.3: a two of any suit stacks; otherwise draw what is owed.
-            let mut m = u128::from(self.hand.rank_lanes(Rank::Two));
-            m = (m | m >> 1) & LOW_BITS;
-            n = write_plays(&mut buf, n, m);
+            // The twos are the low half's first four lanes: four plays at
+            // most, written without a loop.
+            let m = u64::from(self.hand.rank_lanes(Rank::Two));
+            (n, _) = write_first::<4>(&mut buf, n, (m | m >> 1) & LOW_BITS as u64, 0);
             buf[n & 31] = Action::Draw;
             out.extend_from_slice(&buf[..LISTED]);
             out.truncate(n + 1);
@@ -61,8 +62,17 @@ impl TurnFacts {
         let (top, suit) = (self.top.index() & 63, self.suit as usize);
         let fits_low = TOP_FITS_HALVES[0][top] | SUIT_FITS_HALVES[0][suit];
         let fits_high = TOP_FITS_HALVES[1][top] | SUIT_FITS_HALVES[1][suit];
-        n = write_half(&mut buf, n, (low | low >> 1) & fits_low, 0);
-        n = write_half(&mut buf, n, (high | high >> 1) & fits_high, 32);
+        let (plays_low, plays_high) = ((low | low >> 1) & fits_low, (high | high >> 1) & fits_high);
+        // Three plays from each half without a loop: 98% of the turns of
+        // random play offer no more. A loop whose exit depends on the count
+        // missed its exit on most fresh turns; the rest take it, once.
+        let (n_low, rest_low) = write_first::<2>(&mut buf, n, plays_low, 0);
+        let (n_all, rest_high) = write_first::<2>(&mut buf, n_low, plays_high, 32);
+        n = if rest_low | rest_high == 0 {
+            n_all
+        } else {
+            write_plays_cold(&mut buf, plays_low, plays_high)
+        };
         // C9, C10: draw and pass exclude each other (one of them is offered).
         buf[n & 31] = if may_draw { Action::Draw } else { Action::Pass };
         debug_assert!(n < LISTED);
@@ -115,6 +125,18 @@ const TOP_FITS: [u128; 64] = {
     }
     out
 };
+/// The low bits of the twos' lanes: what may go on a two while cards are owed (C11.3).
+const TWO_FITS: u128 = RANK_FITS[Rank::Two as usize] & LOW_BITS;
+/// The low bit of each card's lane (index: the card's index, `suit · 13 + rank`).
+const LOW_BIT_OF_CARD: [u128; 64] = {
+    let mut out = [0u128; 64];
+    let mut i = 0;
+    while i < 52 {
+        out[i] = 1u128 << (2 * (4 * (i % 13) + i / 13));
+        i += 1;
+    }
+    out
+};
 /// [`TOP_FITS`] split into its 64-bit halves (ranks two to nine, ten to ace),
 /// so the mask is built with word-wide loads and ors.
 const TOP_FITS_HALVES: [[u64; 64]; 2] = {
@@ -157,16 +179,59 @@ const PLAY_AT_LANE: [Action; 64] = {
     out
 };
 
-/// Writes a play for each set bit of `m` (low bits of card lanes, in lane
-/// order) into `buf` from `n` on; returns the new length. The two halves go
-/// one after the other, each a 64-bit loop.
+/// The play of the card whose lane's low bit is bit `b` of a half's mask, at
+/// `[half][b]` (lower half: ranks two to nine; upper: ten to ace); the odd
+/// bits and the lanes past the aces hold a stray entry.
+const PLAY_AT_BIT: [[Action; 64]; 2] = {
+    let mut out = [[Action::Pass; 64]; 2];
+    let mut half = 0;
+    while half < 2 {
+        let mut b = 0;
+        while b < 64 {
+            out[half][b] = PLAY_AT_LANE[32 * half + b / 2];
+            b += 1;
+        }
+        half += 1;
+    }
+    out
+};
+
+/// Writes the plays of the first `K` set bits of `m` (low bits of the lanes
+/// `first..first + 32`, in lane order) into `buf` from `n` on, with no branch:
+/// a slot past the last play gets a stray entry the next write or the
+/// caller's truncation drops. Returns the new length and the bits not written.
 #[inline(always)]
-fn write_plays(buf: &mut [Action; 32], n: usize, m: u128) -> usize {
-    let n = write_half(buf, n, m as u64, 0);
-    write_half(buf, n, (m >> 64) as u64, 32)
+fn write_first<const K: usize>(
+    buf: &mut [Action; 32],
+    mut n: usize,
+    mut m: u64,
+    first: usize,
+) -> (usize, u64) {
+    let plays = &PLAY_AT_BIT[first / 32 & 1];
+    for _ in 0..K {
+        // The mask's bit 63 is never set (the lanes' low bits are even and
+        // the upper half's stop at 38): with it, an empty mask reads bit 63
+        // (a stray entry) and the count needs no zero test.
+        let bit = (m | 1 << 63).trailing_zeros() as usize;
+        buf[n & 31] = plays[bit & 63];
+        n += usize::from(m != 0);
+        m &= m.wrapping_sub(1);
+    }
+    (n, m)
 }
 
-/// [`write_plays`] for one half: `m`'s lane `i` is lane `first + i`.
+/// Every play of both halves' masks from the start of `buf`, by a loop over
+/// the set bits: the rare turn with more than [`write_first`] takes.
+#[cold]
+#[inline(never)]
+fn write_plays_cold(buf: &mut [Action; 32], low: u64, high: u64) -> usize {
+    let n = write_half(buf, 0, low, 0);
+    write_half(buf, n, high, 32)
+}
+
+/// Writes a play for each set bit of `m` (low bits of card lanes, in lane
+/// order) into `buf` from `n` on; returns the new length. `m`'s lane `i` is
+/// lane `first + i`.
 #[inline(always)]
 fn write_half(buf: &mut [Action; 32], mut n: usize, mut m: u64, first: usize) -> usize {
     while m != 0 {
@@ -252,18 +317,20 @@ impl CrazyEights {
         }
     }
 
-    /// Whether `c` may go on the pile now, if held (C7, C11.3): with the hand
-    /// test, what [`check`](Self::check) accepts for a play at a turn.
-    #[inline]
-    pub(crate) fn fits_now(&self, c: Card) -> bool {
-        if self.owed > 0 {
-            c.rank() == Rank::Two
-        } else {
-            match self.top {
-                Some(top) => matches(c, top, self.suit),
-                None => false,
-            }
-        }
+    /// Whether `hand` holds `c` and `c` may go on the pile now (C7, C11.3):
+    /// what [`check`](Self::check) accepts for a play at a turn, by one test
+    /// on the hand's lanes and the fits mask [`list`](TurnFacts::list) uses,
+    /// picked without a branch on the debt.
+    #[inline(always)]
+    pub(crate) fn may_play_now(&self, hand: CardMultiset, c: Card) -> bool {
+        let open = match self.top {
+            Some(top) => TOP_FITS[top.index() & 63] | SUIT_FITS[self.suit as usize],
+            None => 0,
+        };
+        let owing = u128::from(self.owed > 0).wrapping_neg();
+        let fits = (open & !owing) | (TWO_FITS & owing);
+        let held = hand.lanes();
+        (held | held >> 1) & fits & LOW_BIT_OF_CARD[c.index() & 63] != 0
     }
 
     fn check_turn(&self, action: &Action) -> Result<(), Illegal> {

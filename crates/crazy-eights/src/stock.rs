@@ -100,12 +100,14 @@ impl RankTotals {
     pub(crate) fn nth(self, k: u64) -> Card {
         debug_assert!(k < self.len());
         let low_len = self.low_running >> 56;
-        // The half holding it, and the lane of that half's first card.
-        let (lanes, running, k, first) = if k < low_len {
-            (self.low, self.low_running, k, 0)
-        } else {
-            (self.high, self.high_running, k - low_len, 32)
-        };
+        // The half holding it, and the lane of that half's first card, picked
+        // by a mask: which half a random copy lies in is a coin toss, and a
+        // branch on it missed often.
+        let in_high = u64::from(k >= low_len).wrapping_neg();
+        let lanes = self.low ^ ((self.low ^ self.high) & in_high);
+        let running = self.low_running ^ ((self.low_running ^ self.high_running) & in_high);
+        let k = k - (low_len & in_high);
+        let first = (32 & in_high) as usize;
         // The first rank whose running count passes k: its byte is the lowest
         // with the top bit kept after subtracting k + 1 from each (all < 128).
         let above = ((running | TOPS) - BYTES_ONE * (k + 1)) & TOPS;
