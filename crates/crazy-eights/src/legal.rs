@@ -30,29 +30,36 @@ impl TurnFacts {
     /// Lists the moves in OpenSpiel's id order: cards (rank by rank, suits
     /// clubs to spades), then draw, then pass (C16).
     ///
-    /// The moves are written into a fixed array and copied into `out` at
-    /// once, instead of one `Vec::push` each: at most 21 distinct cards fit
-    /// (four of the top card's rank, four eights, thirteen of the suit), then
-    /// draw or pass, so the first [`LISTED`] of the 32 entries (a power of two,
-    /// so an index is masked rather than checked) hold every move.
+    /// The moves are written straight into 32 entries appended to `out` at
+    /// once (a power of two, so an index is masked rather than checked), then
+    /// the list is cut after the last: at most 21 distinct cards fit (four of
+    /// the top card's rank, four eights, thirteen of the suit), then draw or
+    /// pass. Not into an array on the stack copied over afterwards: the wide
+    /// loads of that copy waited for the narrow stores before them.
     #[inline(always)]
     pub fn list(&self, out: &mut Vec<Action>) {
-        // Every byte defined (unlike `Pass`), so the fill is a few wide stores.
-        let mut buf = [Action::Nominate(Suit::Clubs); 32];
-        let mut n = 0usize;
-        let may_draw = if self.owed > 0 {
+        let start = out.len();
+        out.extend_from_slice(&BLANK);
+        let Ok(buf) = <&mut [Action; 32]>::try_from(&mut out[start..]) else {
+            out.truncate(start);
+            return;
+        };
+        let last = self.write_list(buf);
+        out.truncate(start + last + 1);
+    }
+
+    /// Writes the moves into `buf` from its start; the index of the last.
+    #[inline(always)]
+    fn write_list(&self, buf: &mut [Action; 32]) -> usize {
+        if self.owed > 0 {
             // C11.3: a two of any suit stacks; otherwise draw what is owed.
             // The twos are the low half's first four lanes: four plays at
             // most, written without a loop.
             let m = u64::from(self.hand.rank_lanes(Rank::Two));
-            (n, _) = write_first::<4>(&mut buf, n, (m | m >> 1) & LOW_BITS as u64, 0);
+            let (n, _) = write_first::<4>(buf, 0, (m | m >> 1) & LOW_BITS as u64, 0);
             buf[n & 31] = Action::Draw;
-            out.extend_from_slice(&buf[..LISTED]);
-            out.truncate(n + 1);
-            return;
-        } else {
-            self.may_draw()
-        };
+            return n;
+        }
         // C7, all at once on the hand's lanes (2 bits a card, rank by rank,
         // OpenSpiel's id order): the top card's rank, the eights, the suit.
         // Each half on its own: a lane's high bit never reaches the next
@@ -63,21 +70,24 @@ impl TurnFacts {
         let fits_low = TOP_FITS_HALVES[0][top] | SUIT_FITS_HALVES[0][suit];
         let fits_high = TOP_FITS_HALVES[1][top] | SUIT_FITS_HALVES[1][suit];
         let (plays_low, plays_high) = ((low | low >> 1) & fits_low, (high | high >> 1) & fits_high);
-        // Three plays from each half without a loop: 98% of the turns of
+        // Two plays from each half without a loop: 94% of the turns of
         // random play offer no more. A loop whose exit depends on the count
         // missed its exit on most fresh turns; the rest take it, once.
-        let (n_low, rest_low) = write_first::<2>(&mut buf, n, plays_low, 0);
-        let (n_all, rest_high) = write_first::<2>(&mut buf, n_low, plays_high, 32);
-        n = if rest_low | rest_high == 0 {
+        let (n_low, rest_low) = write_first::<2>(buf, 0, plays_low, 0);
+        let (n_all, rest_high) = write_first::<2>(buf, n_low, plays_high, 32);
+        let n = if rest_low | rest_high == 0 {
             n_all
         } else {
-            write_plays_cold(&mut buf, plays_low, plays_high)
+            write_plays_cold(buf, plays_low, plays_high)
         };
         // C9, C10: draw and pass exclude each other (one of them is offered).
-        buf[n & 31] = if may_draw { Action::Draw } else { Action::Pass };
-        debug_assert!(n < LISTED);
-        out.extend_from_slice(&buf[..LISTED]);
-        out.truncate(n + 1);
+        buf[n & 31] = if self.may_draw() {
+            Action::Draw
+        } else {
+            Action::Pass
+        };
+        debug_assert!(n < 22);
+        n
     }
 
     /// C9, C10: drawing needs a card in the stock and a draw left this turn.
@@ -93,9 +103,9 @@ impl TurnFacts {
     }
 }
 
-/// The entries of a turn's list copied into the caller's `Vec`: room for 21
-/// plays and a draw or pass, in three 16-byte moves.
-const LISTED: usize = 24;
+/// The 32 entries a turn's list is written into, every byte defined (unlike
+/// `Pass`), so appending them is a few wide copies.
+const BLANK: [Action; 32] = [Action::Nominate(Suit::Clubs); 32];
 
 /// The low bit of each card's lane (52 cards).
 const LOW_BITS: u128 = (1u128 << 104) / 3;
