@@ -67,8 +67,7 @@ impl TurnFacts {
         let l = self.hand.lanes();
         let (low, high) = (l as u64, (l >> 64) as u64);
         let (top, suit) = (self.top.index() & 63, self.suit as usize);
-        let fits_low = TOP_FITS_HALVES[0][top] | SUIT_FITS_HALVES[0][suit];
-        let fits_high = TOP_FITS_HALVES[1][top] | SUIT_FITS_HALVES[1][suit];
+        let [fits_low, fits_high] = FITS[(top << 2 | suit) & 255];
         let (plays_low, plays_high) = ((low | low >> 1) & fits_low, (high | high >> 1) & fits_high);
         // Two plays from each half without a loop: 94% of the turns of
         // random play offer no more. A loop whose exit depends on the count
@@ -147,18 +146,6 @@ const LOW_BIT_OF_CARD: [u128; 64] = {
     }
     out
 };
-/// [`TOP_FITS`] split into its 64-bit halves (ranks two to nine, ten to ace),
-/// so the mask is built with word-wide loads and ors.
-const TOP_FITS_HALVES: [[u64; 64]; 2] = {
-    let mut out = [[0u64; 64]; 2];
-    let mut i = 0;
-    while i < 64 {
-        out[0][i] = TOP_FITS[i] as u64;
-        out[1][i] = (TOP_FITS[i] >> 64) as u64;
-        i += 1;
-    }
-    out
-};
 /// The low bit of every lane of one suit (index: the suit).
 const SUIT_FITS: [u128; 4] = [
     SUIT_CLUBS,
@@ -166,13 +153,16 @@ const SUIT_FITS: [u128; 4] = [
     SUIT_CLUBS << 4,
     SUIT_CLUBS << 6,
 ];
-/// [`SUIT_FITS`] split into its 64-bit halves.
-const SUIT_FITS_HALVES: [[u64; 4]; 2] = {
-    let mut out = [[0u64; 4]; 2];
+/// The low bits of the lanes that fit on a top card with a suit to follow
+/// (C7), as [`TOP_FITS`] | [`SUIT_FITS`] in 64-bit halves (ranks two to
+/// nine, ten to ace), at `[4 · top card's index + suit]`: one lookup, two
+/// word-wide loads.
+const FITS: [[u64; 2]; 256] = {
+    let mut out = [[0u64; 2]; 256];
     let mut i = 0;
-    while i < 4 {
-        out[0][i] = SUIT_FITS[i] as u64;
-        out[1][i] = (SUIT_FITS[i] >> 64) as u64;
+    while i < 256 {
+        let fits = TOP_FITS[i >> 2] | SUIT_FITS[i & 3];
+        out[i] = [fits as u64, (fits >> 64) as u64];
         i += 1;
     }
     out
@@ -334,7 +324,10 @@ impl CrazyEights {
     #[inline(always)]
     pub(crate) fn may_play_now(&self, hand: CardMultiset, c: Card) -> bool {
         let open = match self.top {
-            Some(top) => TOP_FITS[top.index() & 63] | SUIT_FITS[self.suit as usize],
+            Some(top) => {
+                let [low, high] = FITS[(top.index() << 2 | self.suit as usize) & 255];
+                u128::from(high) << 64 | u128::from(low)
+            }
             None => 0,
         };
         let owing = u128::from(self.owed > 0).wrapping_neg();
