@@ -46,42 +46,45 @@ impl CrazyEights {
         // step is applied here, without a second match on the phase; the
         // action's tag (in a register) is matched before the phase.
         let phase = self.phase;
-        match *action {
-            Action::Deal(c) if phase == Phase::Deal && self.stock.remove(c) => {
+        let act = *action;
+        if let Action::Deal(c) = act {
+            if phase == Phase::Deal && self.stock.remove(c) {
                 self.deal_card(c);
                 return Ok(());
             }
-            Action::Deal(c) if phase == Phase::Draw && self.stock.remove(c) => {
+            if phase == Phase::Draw && self.stock.remove(c) {
                 self.draw_card(c);
                 return Ok(());
             }
+        } else if let Action::Play(c) = act {
             // Held and fitting, one test; the card then leaves the hand, so
             // a refused play changes nothing.
-            Action::Play(c) if phase == Phase::Turn => {
-                let seat = usize::from(self.to_act);
-                if let Some(&hand) = self.hands.get(seat)
-                    && self.may_play_now(hand, c)
-                {
-                    let mut hand = hand;
-                    hand.remove(c);
-                    self.hands[seat] = hand;
-                    self.play(seat, c);
-                    return Ok(());
-                }
+            let seat = usize::from(self.to_act);
+            if phase == Phase::Turn
+                && let Some(&hand) = self.hands.get(seat)
+                && self.may_play_now(hand, c)
+            {
+                let mut hand = hand;
+                hand.remove(c);
+                self.hands[seat] = hand;
+                self.play(seat, c);
+                return Ok(());
             }
-            Action::Draw if phase == Phase::Turn && (self.owed > 0 || self.may_draw_now()) => {
+        } else if phase == Phase::Turn && act == Action::Draw {
+            if self.owed > 0 || self.may_draw_now() {
                 self.start_draw();
                 return Ok(());
             }
-            Action::Pass if phase == Phase::Turn && self.owed == 0 && !self.may_draw_now() => {
+        } else if phase == Phase::Turn && act == Action::Pass {
+            if self.owed == 0 && !self.may_draw_now() {
                 self.pass();
                 return Ok(());
             }
-            Action::Nominate(suit) if phase == Phase::Nominate => {
-                self.nominate(suit);
-                return Ok(());
-            }
-            _ => {}
+        } else if let Action::Nominate(suit) = act
+            && phase == Phase::Nominate
+        {
+            self.nominate(suit);
+            return Ok(());
         }
         self.apply_checked(*action)
     }
