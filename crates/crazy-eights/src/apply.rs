@@ -1,7 +1,5 @@
 //! Applying an action in place (C3–C12); refused actions leave the state as it was.
 
-use std::hint::select_unpredictable;
-
 use cards_core::{Card, CardMultiset, Rank};
 
 use crate::action::Action;
@@ -199,11 +197,12 @@ impl CrazyEights {
     /// C10.1: with `reshuffle`, an empty stock takes the discards.
     #[inline]
     fn refill(&mut self) {
-        // Selects, not a branch: the stock runs out at no foreseeable step.
-        let take = self.stock.is_empty() & self.rules.reshuffle;
-        let (stock, discards) = (self.stock, self.discards);
-        self.stock = select_unpredictable(take, discards, stock);
-        self.discards = select_unpredictable(take, CardMultiset::EMPTY, discards);
+        // The rule first: without it (OpenSpiel's default) the branch is
+        // always the same and the stock's next value waits for no test on it.
+        if self.rules.reshuffle && self.stock.is_empty() {
+            self.stock = self.discards;
+            self.discards = CardMultiset::EMPTY;
+        }
     }
 
     /// C9, C11.3: the player to act takes a card from the stock; `c` has left
