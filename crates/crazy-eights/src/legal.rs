@@ -319,8 +319,7 @@ impl CrazyEights {
 
     /// Whether `hand` holds `c` and `c` may go on the pile now (C7, C11.3):
     /// what [`check`](Self::check) accepts for a play at a turn, by one test
-    /// on the hand's lanes and the fits mask [`list`](TurnFacts::list) uses,
-    /// picked without a branch on the debt.
+    /// on the hand's lanes and the fits mask [`list`](TurnFacts::list) uses.
     #[inline(always)]
     pub(crate) fn may_play_now(&self, hand: CardMultiset, c: Card) -> bool {
         let open = match self.top {
@@ -330,8 +329,7 @@ impl CrazyEights {
             }
             None => 0,
         };
-        let owing = u128::from(self.owed > 0).wrapping_neg();
-        let fits = (open & !owing) | (TWO_FITS & owing);
+        let fits = if self.owed > 0 { TWO_FITS } else { open };
         let held = hand.lanes();
         (held | held >> 1) & fits & LOW_BIT_OF_CARD[c.index() & 63] != 0
     }
