@@ -207,7 +207,7 @@ fn write_first<const K: usize>(
     mut m: u64,
     first: usize,
 ) -> (usize, u64) {
-    let plays = &PLAY_AT_BIT[first / 32 & 1];
+    let plays = &PLAY_AT_BIT[(first / 32) & 1];
     for _ in 0..K {
         // The mask's bit 63 is never set (the lanes' low bits are even and
         // the upper half's stop at 38): with it, an empty mask reads bit 63
