@@ -1,6 +1,6 @@
 //! Applying an action in place (C3–C12); refused actions leave the state as it was.
 
-use cards_core::{Card, Rank};
+use cards_core::{Card, CardMultiset, Rank};
 
 use crate::action::Action;
 use crate::error::Illegal;
@@ -19,48 +19,70 @@ const DEAL_SIZE: [u8; 16] = {
     out
 };
 
+/// `x mod n` at `[n][x]` for the seat counts (C4), a lookup instead of a
+/// division on every card dealt.
+const MOD_SEATS: [[u8; 64]; 16] = {
+    let mut out = [[0u8; 64]; 16];
+    let mut n = MIN_PLAYERS;
+    while n <= MAX_PLAYERS {
+        let mut x = 0;
+        while x < 64 {
+            out[n][x] = (x % n) as u8;
+            x += 1;
+        }
+        n += 1;
+    }
+    out
+};
+
 impl CrazyEights {
     /// Checks `action`, then applies it.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn apply_in_place(&mut self, action: &Action) -> Result<(), Illegal> {
         // The steps of random play, legal by one mask test each; anything else
         // goes through the full check, which names the broken rule. Each
         // step is applied here, without a second match on the phase; the
         // action's tag (in a register) is matched before the phase.
         let phase = self.phase;
-        match *action {
-            Action::Deal(c) if phase == Phase::Deal && self.stock.remove(c) => {
+        let act = *action;
+        if let Action::Deal(c) = act {
+            if phase == Phase::Deal && self.stock.remove(c) {
                 self.deal_card(c);
                 return Ok(());
             }
-            Action::Deal(c) if phase == Phase::Draw && self.stock.remove(c) => {
+            if phase == Phase::Draw && self.stock.remove(c) {
                 self.draw_card(c);
                 return Ok(());
             }
-            // The card leaves the hand as the last test, so a refused play
-            // changes nothing.
-            Action::Play(c) if phase == Phase::Turn && self.fits_now(c) => {
-                let seat = usize::from(self.to_act);
-                if let Some(hand) = self.hands.get_mut(seat)
-                    && hand.remove(c)
-                {
-                    self.play(seat, c);
-                    return Ok(());
-                }
+        } else if let Action::Play(c) = act {
+            // Held and fitting, one test; the card then leaves the hand, so
+            // a refused play changes nothing.
+            let seat = usize::from(self.to_act);
+            if phase == Phase::Turn
+                && let Some(&hand) = self.hands.get(seat)
+                && self.may_play_now(hand, c)
+            {
+                let mut hand = hand;
+                hand.remove(c);
+                self.hands[seat] = hand;
+                self.play(seat, c);
+                return Ok(());
             }
-            Action::Draw if phase == Phase::Turn && (self.owed > 0 || self.may_draw_now()) => {
+        } else if phase == Phase::Turn && act == Action::Draw {
+            if self.owed > 0 || self.may_draw_now() {
                 self.start_draw();
                 return Ok(());
             }
-            Action::Pass if phase == Phase::Turn && self.owed == 0 && !self.may_draw_now() => {
+        } else if phase == Phase::Turn && act == Action::Pass {
+            if self.owed == 0 && !self.may_draw_now() {
                 self.pass();
                 return Ok(());
             }
-            Action::Nominate(suit) if phase == Phase::Nominate => {
-                self.nominate(suit);
-                return Ok(());
-            }
-            _ => {}
+        } else if let Action::Nominate(suit) = act
+            && phase == Phase::Nominate
+        {
+            self.nominate(suit);
+            return Ok(());
         }
         self.apply_checked(*action)
     }
@@ -139,8 +161,10 @@ impl CrazyEights {
     /// left the stock already.
     #[inline(always)]
     fn deal_card(&mut self, c: Card) {
-        // (dealer + 1 + dealt mod n) mod n with one division: below 64.
-        let seat = (self.dealer + 1 + self.dealt) % self.n;
+        // (dealer + 1 + dealt) mod n, looked up: below 64 (dealer < 10, dealt < 50).
+        let at = usize::from(self.dealer + 1 + self.dealt);
+        debug_assert!(at < 64);
+        let seat = MOD_SEATS[self.seats_usize() & 15][at & 63];
         self.hands[usize::from(seat)]
             .add(c)
             .expect("within the decks");
@@ -173,9 +197,11 @@ impl CrazyEights {
     /// C10.1: with `reshuffle`, an empty stock takes the discards.
     #[inline]
     fn refill(&mut self) {
-        if self.stock.is_empty() && self.rules.reshuffle {
+        // The rule first: without it (OpenSpiel's default) the branch is
+        // always the same and the stock's next value waits for no test on it.
+        if self.rules.reshuffle && self.stock.is_empty() {
             self.stock = self.discards;
-            self.discards = cards_core::CardMultiset::EMPTY;
+            self.discards = CardMultiset::EMPTY;
         }
     }
 

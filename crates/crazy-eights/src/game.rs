@@ -79,7 +79,7 @@ impl Game for CrazyEights {
         self.places()
     }
 
-    #[inline]
+    #[inline(always)]
     fn sample_chance<R: Rng + ?Sized>(
         &self,
         rng: &mut R,

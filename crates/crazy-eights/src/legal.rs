@@ -30,28 +30,36 @@ impl TurnFacts {
     /// Lists the moves in OpenSpiel's id order: cards (rank by rank, suits
     /// clubs to spades), then draw, then pass (C16).
     ///
-    /// The moves are written into a fixed array and copied into `out` at
-    /// once, instead of one `Vec::push` each: at most 21 distinct cards fit
-    /// (four of the top card's rank, four eights, thirteen of the suit), then
-    /// draw or pass, so the first [`LISTED`] of the 32 entries (a power of two,
-    /// so an index is masked rather than checked) hold every move.
+    /// The moves are written straight into 32 entries appended to `out` at
+    /// once (a power of two, so an index is masked rather than checked), then
+    /// the list is cut after the last: at most 21 distinct cards fit (four of
+    /// the top card's rank, four eights, thirteen of the suit), then draw or
+    /// pass. Not into an array on the stack copied over afterwards: the wide
+    /// loads of that copy waited for the narrow stores before them.
     #[inline(always)]
     pub fn list(&self, out: &mut Vec<Action>) {
-        // Every byte defined (unlike `Pass`), so the fill is a few wide stores.
-        let mut buf = [Action::Nominate(Suit::Clubs); 32];
-        let mut n = 0usize;
-        let may_draw = if self.owed > 0 {
-            // C11.3: a two of any suit stacks; otherwise draw what is owed.
-            let mut m = u128::from(self.hand.rank_lanes(Rank::Two));
-            m = (m | m >> 1) & LOW_BITS;
-            n = write_plays(&mut buf, n, m);
-            buf[n & 31] = Action::Draw;
-            out.extend_from_slice(&buf[..LISTED]);
-            out.truncate(n + 1);
+        let start = out.len();
+        out.extend_from_slice(&BLANK);
+        let Ok(buf) = <&mut [Action; 32]>::try_from(&mut out[start..]) else {
+            out.truncate(start);
             return;
-        } else {
-            self.may_draw()
         };
+        let last = self.write_list(buf);
+        out.truncate(start + last + 1);
+    }
+
+    /// Writes the moves into `buf` from its start; the index of the last.
+    #[inline(always)]
+    fn write_list(&self, buf: &mut [Action; 32]) -> usize {
+        if self.owed > 0 {
+            // C11.3: a two of any suit stacks; otherwise draw what is owed.
+            // The twos are the low half's first four lanes: four plays at
+            // most, written without a loop.
+            let m = u64::from(self.hand.rank_lanes(Rank::Two));
+            let (n, _) = write_first::<4>(buf, 0, (m | m >> 1) & LOW_BITS as u64, 0);
+            buf[n & 31] = Action::Draw;
+            return n;
+        }
         // C7, all at once on the hand's lanes (2 bits a card, rank by rank,
         // OpenSpiel's id order): the top card's rank, the eights, the suit.
         // Each half on its own: a lane's high bit never reaches the next
@@ -59,15 +67,26 @@ impl TurnFacts {
         let l = self.hand.lanes();
         let (low, high) = (l as u64, (l >> 64) as u64);
         let (top, suit) = (self.top.index() & 63, self.suit as usize);
-        let fits_low = TOP_FITS_HALVES[0][top] | SUIT_FITS_HALVES[0][suit];
-        let fits_high = TOP_FITS_HALVES[1][top] | SUIT_FITS_HALVES[1][suit];
-        n = write_half(&mut buf, n, (low | low >> 1) & fits_low, 0);
-        n = write_half(&mut buf, n, (high | high >> 1) & fits_high, 32);
+        let [fits_low, fits_high] = FITS[(top << 2 | suit) & 255];
+        let (plays_low, plays_high) = ((low | low >> 1) & fits_low, (high | high >> 1) & fits_high);
+        // Two plays from each half without a loop: 94% of the turns of
+        // random play offer no more. A loop whose exit depends on the count
+        // missed its exit on most fresh turns; the rest take it, once.
+        let (n_low, rest_low) = write_first::<2>(buf, 0, plays_low, 0);
+        let (n_all, rest_high) = write_first::<2>(buf, n_low, plays_high, 32);
+        let n = if rest_low | rest_high == 0 {
+            n_all
+        } else {
+            write_plays_cold(buf, plays_low, plays_high)
+        };
         // C9, C10: draw and pass exclude each other (one of them is offered).
-        buf[n & 31] = if may_draw { Action::Draw } else { Action::Pass };
-        debug_assert!(n < LISTED);
-        out.extend_from_slice(&buf[..LISTED]);
-        out.truncate(n + 1);
+        buf[n & 31] = if self.may_draw() {
+            Action::Draw
+        } else {
+            Action::Pass
+        };
+        debug_assert!(n < 22);
+        n
     }
 
     /// C9, C10: drawing needs a card in the stock and a draw left this turn.
@@ -83,9 +102,9 @@ impl TurnFacts {
     }
 }
 
-/// The entries of a turn's list copied into the caller's `Vec`: room for 21
-/// plays and a draw or pass, in three 16-byte moves.
-const LISTED: usize = 24;
+/// The 32 entries a turn's list is written into, every byte defined (unlike
+/// `Pass`), so appending them is a few wide copies.
+const BLANK: [Action; 32] = [Action::Nominate(Suit::Clubs); 32];
 
 /// The low bit of each card's lane (52 cards).
 const LOW_BITS: u128 = (1u128 << 104) / 3;
@@ -115,14 +134,14 @@ const TOP_FITS: [u128; 64] = {
     }
     out
 };
-/// [`TOP_FITS`] split into its 64-bit halves (ranks two to nine, ten to ace),
-/// so the mask is built with word-wide loads and ors.
-const TOP_FITS_HALVES: [[u64; 64]; 2] = {
-    let mut out = [[0u64; 64]; 2];
+/// The low bits of the twos' lanes: what may go on a two while cards are owed (C11.3).
+const TWO_FITS: u128 = RANK_FITS[Rank::Two as usize] & LOW_BITS;
+/// The low bit of each card's lane (index: the card's index, `suit · 13 + rank`).
+const LOW_BIT_OF_CARD: [u128; 64] = {
+    let mut out = [0u128; 64];
     let mut i = 0;
-    while i < 64 {
-        out[0][i] = TOP_FITS[i] as u64;
-        out[1][i] = (TOP_FITS[i] >> 64) as u64;
+    while i < 52 {
+        out[i] = 1u128 << (2 * (4 * (i % 13) + i / 13));
         i += 1;
     }
     out
@@ -134,13 +153,16 @@ const SUIT_FITS: [u128; 4] = [
     SUIT_CLUBS << 4,
     SUIT_CLUBS << 6,
 ];
-/// [`SUIT_FITS`] split into its 64-bit halves.
-const SUIT_FITS_HALVES: [[u64; 4]; 2] = {
-    let mut out = [[0u64; 4]; 2];
+/// The low bits of the lanes that fit on a top card with a suit to follow
+/// (C7), as [`TOP_FITS`] | [`SUIT_FITS`] in 64-bit halves (ranks two to
+/// nine, ten to ace), at `[4 · top card's index + suit]`: one lookup, two
+/// word-wide loads.
+const FITS: [[u64; 2]; 256] = {
+    let mut out = [[0u64; 2]; 256];
     let mut i = 0;
-    while i < 4 {
-        out[0][i] = SUIT_FITS[i] as u64;
-        out[1][i] = (SUIT_FITS[i] >> 64) as u64;
+    while i < 256 {
+        let fits = TOP_FITS[i >> 2] | SUIT_FITS[i & 3];
+        out[i] = [fits as u64, (fits >> 64) as u64];
         i += 1;
     }
     out
@@ -157,16 +179,59 @@ const PLAY_AT_LANE: [Action; 64] = {
     out
 };
 
-/// Writes a play for each set bit of `m` (low bits of card lanes, in lane
-/// order) into `buf` from `n` on; returns the new length. The two halves go
-/// one after the other, each a 64-bit loop.
+/// The play of the card whose lane's low bit is bit `b` of a half's mask, at
+/// `[half][b]` (lower half: ranks two to nine; upper: ten to ace); the odd
+/// bits and the lanes past the aces hold a stray entry.
+const PLAY_AT_BIT: [[Action; 64]; 2] = {
+    let mut out = [[Action::Pass; 64]; 2];
+    let mut half = 0;
+    while half < 2 {
+        let mut b = 0;
+        while b < 64 {
+            out[half][b] = PLAY_AT_LANE[32 * half + b / 2];
+            b += 1;
+        }
+        half += 1;
+    }
+    out
+};
+
+/// Writes the plays of the first `K` set bits of `m` (low bits of the lanes
+/// `first..first + 32`, in lane order) into `buf` from `n` on, with no branch:
+/// a slot past the last play gets a stray entry the next write or the
+/// caller's truncation drops. Returns the new length and the bits not written.
 #[inline(always)]
-fn write_plays(buf: &mut [Action; 32], n: usize, m: u128) -> usize {
-    let n = write_half(buf, n, m as u64, 0);
-    write_half(buf, n, (m >> 64) as u64, 32)
+fn write_first<const K: usize>(
+    buf: &mut [Action; 32],
+    mut n: usize,
+    mut m: u64,
+    first: usize,
+) -> (usize, u64) {
+    let plays = &PLAY_AT_BIT[(first / 32) & 1];
+    for _ in 0..K {
+        // The mask's bit 63 is never set (the lanes' low bits are even and
+        // the upper half's stop at 38): with it, an empty mask reads bit 63
+        // (a stray entry) and the count needs no zero test.
+        let bit = (m | 1 << 63).trailing_zeros() as usize;
+        buf[n & 31] = plays[bit & 63];
+        n += usize::from(m != 0);
+        m &= m.wrapping_sub(1);
+    }
+    (n, m)
 }
 
-/// [`write_plays`] for one half: `m`'s lane `i` is lane `first + i`.
+/// Every play of both halves' masks from the start of `buf`, by a loop over
+/// the set bits: the rare turn with more than [`write_first`] takes.
+#[cold]
+#[inline(never)]
+fn write_plays_cold(buf: &mut [Action; 32], low: u64, high: u64) -> usize {
+    let n = write_half(buf, 0, low, 0);
+    write_half(buf, n, high, 32)
+}
+
+/// Writes a play for each set bit of `m` (low bits of card lanes, in lane
+/// order) into `buf` from `n` on; returns the new length. `m`'s lane `i` is
+/// lane `first + i`.
 #[inline(always)]
 fn write_half(buf: &mut [Action; 32], mut n: usize, mut m: u64, first: usize) -> usize {
     while m != 0 {
@@ -252,18 +317,21 @@ impl CrazyEights {
         }
     }
 
-    /// Whether `c` may go on the pile now, if held (C7, C11.3): with the hand
-    /// test, what [`check`](Self::check) accepts for a play at a turn.
-    #[inline]
-    pub(crate) fn fits_now(&self, c: Card) -> bool {
-        if self.owed > 0 {
-            c.rank() == Rank::Two
-        } else {
-            match self.top {
-                Some(top) => matches(c, top, self.suit),
-                None => false,
+    /// Whether `hand` holds `c` and `c` may go on the pile now (C7, C11.3):
+    /// what [`check`](Self::check) accepts for a play at a turn, by one test
+    /// on the hand's lanes and the fits mask [`list`](TurnFacts::list) uses.
+    #[inline(always)]
+    pub(crate) fn may_play_now(&self, hand: CardMultiset, c: Card) -> bool {
+        let open = match self.top {
+            Some(top) => {
+                let [low, high] = FITS[(top.index() << 2 | self.suit as usize) & 255];
+                u128::from(high) << 64 | u128::from(low)
             }
-        }
+            None => 0,
+        };
+        let fits = if self.owed > 0 { TWO_FITS } else { open };
+        let held = hand.lanes();
+        (held | held >> 1) & fits & LOW_BIT_OF_CARD[c.index() & 63] != 0
     }
 
     fn check_turn(&self, action: &Action) -> Result<(), Illegal> {

@@ -50,6 +50,17 @@ const SUIT_OF_COPY: [u8; 256 * 16] = {
     out
 };
 
+/// [`SUIT_OF_COPY`] times 13: the suit's part of the card index.
+const SUIT13_OF_COPY: [u8; 256 * 16] = {
+    let mut out = [0u8; 256 * 16];
+    let mut i = 0;
+    while i < 256 * 16 {
+        out[i] = SUIT_OF_COPY[i] * 13;
+        i += 1;
+    }
+    out
+};
+
 /// Copies per rank of one half's lanes, a byte each.
 #[inline]
 const fn per_rank(lanes: u64) -> u64 {
@@ -100,22 +111,29 @@ impl RankTotals {
     pub(crate) fn nth(self, k: u64) -> Card {
         debug_assert!(k < self.len());
         let low_len = self.low_running >> 56;
-        // The half holding it, and the lane of that half's first card.
-        let (lanes, running, k, first) = if k < low_len {
-            (self.low, self.low_running, k, 0)
-        } else {
-            (self.high, self.high_running, k - low_len, 32)
-        };
+        // The half holding it, and the lane of that half's first card, picked
+        // by a mask: which half a random copy lies in is a coin toss, and a
+        // branch on it missed often.
+        let in_high = u64::from(k >= low_len).wrapping_neg();
+        let lanes = self.low ^ ((self.low ^ self.high) & in_high);
+        let running = self.low_running ^ ((self.low_running ^ self.high_running) & in_high);
+        // The position within the half, k + 1 of it in every byte: the
+        // product waits for k and the stock, not for the choice of half.
+        let k1_bytes =
+            (k + 1).wrapping_mul(BYTES_ONE) - (low_len.wrapping_mul(BYTES_ONE) & in_high);
+        let k = k - (low_len & in_high);
         // The first rank whose running count passes k: its byte is the lowest
         // with the top bit kept after subtracting k + 1 from each (all < 128).
-        let above = ((running | TOPS) - BYTES_ONE * (k + 1)) & TOPS;
+        let above = ((running | TOPS) - k1_bytes) & TOPS;
         let shift = above.trailing_zeros() & 56;
         // The copies of the ranks before it, then its own lanes.
         let before = ((running << 8) >> shift) as u8;
         let b = (lanes >> shift) as u8;
         let rest = (k as u8).wrapping_sub(before) & 15;
-        let suit = SUIT_OF_COPY[usize::from(b) << 4 | usize::from(rest)];
-        LANE_CARD[(first + (shift as usize >> 1) + usize::from(suit)) & 63]
+        // Card index suit · 13 + rank, the suit's part looked up.
+        let rank = (8 & in_high as usize) + (shift as usize >> 3);
+        let index = usize::from(SUIT13_OF_COPY[usize::from(b) << 4 | usize::from(rest)]) + rank;
+        Card::from_index(index).unwrap_or(Card::new(Rank::Two, Suit::Clubs))
     }
 
     /// One copy drawn uniformly (each copy weighs 1), `None` when empty: the
