@@ -24,17 +24,15 @@ fn any_card() -> impl Strategy<Value = Card> {
     (0usize..52).prop_map(|i| Card::from_index(i).unwrap())
 }
 
-fn rules() -> ToyRules {
-    ToyRules {
-        max_cards: 3,
-        bug: Bug::None,
-        believe_fives: false,
-        model_opponents: false,
-    }
-}
-
 fn toy(seats: usize, bug: Bug) -> Toy {
-    Toy::new(ToyRules { bug, ..rules() }, seats).unwrap()
+    Toy::new(
+        ToyRules {
+            bug,
+            ..ToyRules::plain()
+        },
+        seats,
+    )
+    .unwrap()
 }
 
 /// Every action of the toy, for nonsense checks.
@@ -181,7 +179,7 @@ fn sampling_consumes_one_draw_per_pick_when_nothing_is_rejected() {
 
 #[test]
 fn a_seeded_game_is_pinned() {
-    let mut table = Table::<Toy>::new(rules(), 2, 7).unwrap();
+    let mut table = Table::<Toy>::new(ToyRules::plain(), 2, 7).unwrap();
     let mut bots: Vec<Box<dyn Bot<Toy>>> = vec![Box::new(RandomBot), Box::new(RandomBot)];
     let outcome = table
         .play_bots(&mut bots, 100)
@@ -198,7 +196,7 @@ fn a_seeded_game_is_pinned() {
 #[test]
 fn same_seed_same_game_other_seed_other_game() {
     let play = |seed| {
-        let mut t = Table::<Toy>::new(rules(), 3, seed).unwrap();
+        let mut t = Table::<Toy>::new(ToyRules::plain(), 3, seed).unwrap();
         let mut bots: Vec<Box<dyn Bot<Toy>>> = (0..3)
             .map(|_| Box::new(RandomBot) as Box<dyn Bot<Toy>>)
             .collect();
@@ -251,7 +249,7 @@ fn uniform_view_free_and_view_reading_random_bots_play_the_same_games() {
                         _ => Box::new(RandomWithView),
                     })
                     .collect();
-                let mut t = Table::<Toy>::new(rules(), 3, seed).unwrap();
+                let mut t = Table::<Toy>::new(ToyRules::plain(), 3, seed).unwrap();
                 t.play_bots(&mut bots, 100).unwrap();
                 t.log().to_vec()
             })
@@ -267,12 +265,12 @@ fn a_restarted_table_is_the_table_a_new_one_would_be() {
     let mut bots: Vec<Box<dyn Bot<Toy>>> = (0..3)
         .map(|_| Box::new(RandomBot) as Box<dyn Bot<Toy>>)
         .collect();
-    let mut reused = Table::<Toy>::new(rules(), 3, 0).unwrap();
+    let mut reused = Table::<Toy>::new(ToyRules::plain(), 3, 0).unwrap();
     for seed in 0..30 {
         // Two or three seats, so the start differs from the last game's.
         let seats = 2 + seed as usize % 2;
-        let mut fresh = Table::<Toy>::new(rules(), seats, seed).unwrap();
-        reused.restart(Toy::new(rules(), seats).unwrap(), seed);
+        let mut fresh = Table::<Toy>::new(ToyRules::plain(), seats, seed).unwrap();
+        reused.restart(Toy::new(ToyRules::plain(), seats).unwrap(), seed);
         assert_eq!(reused.start(), fresh.start(), "seed {seed}");
         assert_eq!(reused.log(), fresh.log(), "seed {seed}: the deal");
         let a = reused.play_bots(&mut bots, 100).unwrap();
@@ -287,7 +285,7 @@ fn a_restarted_table_is_the_table_a_new_one_would_be() {
 
 #[test]
 fn the_log_replays_with_host_operations() {
-    let mut t = Table::<Toy>::new(rules(), 3, 9).unwrap();
+    let mut t = Table::<Toy>::new(ToyRules::plain(), 3, 9).unwrap();
     assert!(
         matches!(t.actor(), Actor::Player(_)),
         "the table resolves the deal"
@@ -310,7 +308,7 @@ fn the_log_replays_with_host_operations() {
 
 #[test]
 fn events_since_show_each_seat_only_its_own_cards() {
-    let t = Table::<Toy>::new(rules(), 2, 7).unwrap();
+    let t = Table::<Toy>::new(ToyRules::plain(), 2, 7).unwrap();
     // The deal: chance gave seat 0 the 3C and seat 1 the 4C.
     let seat0 = t.events_since(Viewer::Seat(cards_core::Seat(0)), 0);
     let seat1 = t.events_since(Viewer::Seat(cards_core::Seat(1)), 0);
@@ -322,7 +320,7 @@ fn events_since_show_each_seat_only_its_own_cards() {
 
 #[test]
 fn play_as_refuses_a_seat_that_is_not_to_act_and_changes_nothing() {
-    let mut t = Table::<Toy>::new(rules(), 2, 7).unwrap();
+    let mut t = Table::<Toy>::new(ToyRules::plain(), 2, 7).unwrap();
     assert_eq!(t.to_act(), Some(cards_core::Seat(0)));
     let before = t.state().clone();
     let err = t
@@ -360,7 +358,7 @@ fn play_as_refuses_a_seat_that_is_not_to_act_and_changes_nothing() {
 
 #[test]
 fn host_as_lets_a_seat_leave_only_for_itself() {
-    let mut t = Table::<Toy>::new(rules(), 3, 7).unwrap();
+    let mut t = Table::<Toy>::new(ToyRules::plain(), 3, 7).unwrap();
     let before = t.log().len();
     let err = t
         .host_as(cards_core::Seat(0), &Leave(cards_core::Seat(2)))
@@ -380,7 +378,7 @@ fn host_as_lets_a_seat_leave_only_for_itself() {
 
 #[test]
 fn play_bots_with_too_few_bots_is_an_error_not_a_panic() {
-    let mut t = Table::<Toy>::new(rules(), 3, 7).unwrap();
+    let mut t = Table::<Toy>::new(ToyRules::plain(), 3, 7).unwrap();
     let mut bots: Vec<Box<dyn Bot<Toy>>> = vec![Box::new(RandomBot), Box::new(RandomBot)];
     let before = t.log().len();
     assert_eq!(
@@ -392,7 +390,7 @@ fn play_bots_with_too_few_bots_is_an_error_not_a_panic() {
 
 #[test]
 fn a_cursor_streams_each_entry_once_as_its_viewer_sees_it() {
-    let mut t = Table::<Toy>::new(rules(), 3, 11).unwrap();
+    let mut t = Table::<Toy>::new(ToyRules::plain(), 3, 11).unwrap();
     let viewers = [
         Viewer::Seat(cards_core::Seat(0)),
         Viewer::Seat(cards_core::Seat(2)),
@@ -428,7 +426,7 @@ fn a_cursor_streams_each_entry_once_as_its_viewer_sees_it() {
 
 #[test]
 fn replay_names_the_entry_that_does_not_fit() {
-    let t = Table::<Toy>::new(rules(), 2, 4).unwrap();
+    let t = Table::<Toy>::new(ToyRules::plain(), 2, 4).unwrap();
     let mut log = t.log().to_vec();
     let start = t.start().clone();
     // A player step where chance is to act.
@@ -494,7 +492,7 @@ impl Bot<Toy> for Greedy {
 fn a_sensible_bot_beats_a_random_one() {
     let mut wins = 0;
     for seed in 0..400 {
-        let mut t = Table::<Toy>::new(rules(), 2, seed).unwrap();
+        let mut t = Table::<Toy>::new(ToyRules::plain(), 2, seed).unwrap();
         let mut bots: Vec<Box<dyn Bot<Toy>>> = vec![Box::new(Greedy), Box::new(RandomBot)];
         let o = t.play_bots(&mut bots, 100).unwrap().unwrap();
         wins += u32::from(o.place(cards_core::Seat(0)) == 1);
@@ -722,7 +720,7 @@ fn ismcts_samples_by_the_opponent_model() {
     let fives = |believe_fives: bool| {
         let rules = ToyRules {
             believe_fives,
-            ..rules()
+            ..ToyRules::plain()
         };
         let bot = Ismcts::<Toy>::new(rules, SearchBudget::iterations(1));
         let mut rng = ChaCha8Rng::seed_from_u64(9);
@@ -757,7 +755,7 @@ fn ismcts_leaves_modelled_opponents_out_of_its_tree() {
     let nodes = |model_opponents: bool| {
         let rules = ToyRules {
             model_opponents,
-            ..rules()
+            ..ToyRules::plain()
         };
         let mut bot = Ismcts::<Toy>::new(rules, SearchBudget::iterations(400));
         let counts = bot.search(&view, &legal, &mut ChaCha8Rng::seed_from_u64(2));
@@ -772,7 +770,7 @@ fn ismcts_leaves_modelled_opponents_out_of_its_tree() {
 
 #[test]
 fn a_spectator_view_does_not_determinize() {
-    let s = Table::<Toy>::new(rules(), 2, 3).unwrap();
+    let s = Table::<Toy>::new(ToyRules::plain(), 2, 3).unwrap();
     let view = s.spectator_view();
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     assert!(
@@ -782,12 +780,12 @@ fn a_spectator_view_does_not_determinize() {
 
 #[test]
 fn ismcts_is_deterministic_for_a_seed() {
-    let t = Table::<Toy>::new(rules(), 3, 21).unwrap();
+    let t = Table::<Toy>::new(ToyRules::plain(), 3, 21).unwrap();
     let seat = t.to_act().unwrap();
     let mut legal = Vec::new();
     t.state().legal_actions(&mut legal);
     let search = |seed| {
-        let mut bot = Ismcts::<Toy>::new(rules(), SearchBudget::iterations(300));
+        let mut bot = Ismcts::<Toy>::new(ToyRules::plain(), SearchBudget::iterations(300));
         bot.search(&t.view(seat), &legal, &mut ChaCha8Rng::seed_from_u64(seed))
     };
     assert_eq!(search(4), search(4));
@@ -812,7 +810,7 @@ fn ismcts_stands_on_a_sure_win_and_draws_when_standing_loses() {
         };
         let mut legal = Vec::new();
         s.legal_actions(&mut legal);
-        let mut bot = Ismcts::<Toy>::new(rules(), SearchBudget::iterations(2_000));
+        let mut bot = Ismcts::<Toy>::new(ToyRules::plain(), SearchBudget::iterations(2_000));
         bot.choose(
             &s.observe(Viewer::Seat(seat)),
             &legal,
@@ -834,11 +832,14 @@ fn ismcts_and_pimc_beat_random_play() {
     let games = 150;
     for seed in 0..games {
         for (k, wins) in wins.iter_mut().enumerate() {
-            let mut t = Table::<Toy>::new(rules(), 2, seed).unwrap();
+            let mut t = Table::<Toy>::new(ToyRules::plain(), 2, seed).unwrap();
             let searcher: Box<dyn Bot<Toy>> = if k == 0 {
-                Box::new(Ismcts::<Toy>::new(rules(), SearchBudget::iterations(200)))
+                Box::new(Ismcts::<Toy>::new(
+                    ToyRules::plain(),
+                    SearchBudget::iterations(200),
+                ))
             } else {
-                Box::new(Pimc::<Toy>::new(rules(), 10, 4))
+                Box::new(Pimc::<Toy>::new(ToyRules::plain(), 10, 4))
             };
             let mut bots: Vec<Box<dyn Bot<Toy>>> = vec![searcher, Box::new(RandomBot)];
             let o = t.play_bots(&mut bots, 100).unwrap().unwrap();
@@ -870,17 +871,17 @@ fn every_difficulty_plays_whole_games_and_hard_beats_easy() {
     let mut hard_wins = 0;
     for seed in 0..100 {
         for level in cards_core::Difficulty::ALL {
-            let mut t = Table::<Toy>::new(rules(), 2, seed).unwrap();
+            let mut t = Table::<Toy>::new(ToyRules::plain(), 2, seed).unwrap();
             let mut bots = vec![
-                level.bot::<Toy>(&rules()),
+                level.bot::<Toy>(&ToyRules::plain()),
                 Box::new(RandomBot) as Box<dyn Bot<Toy>>,
             ];
             assert!(t.play_bots(&mut bots, 100).unwrap().is_some(), "{level}");
         }
-        let mut t = Table::<Toy>::new(rules(), 2, seed).unwrap();
+        let mut t = Table::<Toy>::new(ToyRules::plain(), 2, seed).unwrap();
         let mut bots = vec![
-            cards_core::Difficulty::Hard.bot::<Toy>(&rules()),
-            cards_core::Difficulty::Easy.bot::<Toy>(&rules()),
+            cards_core::Difficulty::Hard.bot::<Toy>(&ToyRules::plain()),
+            cards_core::Difficulty::Easy.bot::<Toy>(&ToyRules::plain()),
         ];
         let o = t.play_bots(&mut bots, 100).unwrap().unwrap();
         hard_wins += u32::from(o.place(cards_core::Seat(0)) < o.place(cards_core::Seat(1)));
@@ -910,7 +911,7 @@ proptest! {
 #[test]
 fn the_encoding_checks_pass_along_games_logs_and_whole_id_spaces() {
     for seats in 2..=3 {
-        assert_eq!(check_id_spaces::<Toy>(&rules(), seats), Ok(()));
+        assert_eq!(check_id_spaces::<Toy>(&ToyRules::plain(), seats), Ok(()));
         for seed in 0..20 {
             let start = toy(seats, Bug::None);
             let steps = check_encoding_along_random_game(&start, seed, 100);
@@ -928,7 +929,7 @@ fn the_encoding_checks_pass_along_games_logs_and_whole_id_spaces() {
 fn an_id_claimed_by_both_spaces_is_caught() {
     let shared = ToyRules {
         bug: Bug::SharedIds,
-        ..rules()
+        ..ToyRules::plain()
     };
     assert_eq!(
         check_id_spaces::<Toy>(&shared, 2).map_err(|v| v.rule),
@@ -948,7 +949,7 @@ fn an_id_claimed_by_both_spaces_is_caught() {
 
 #[test]
 fn the_legal_mask_marks_exactly_the_legal_ids() {
-    let t = Table::<Toy>::new(rules(), 2, 7).unwrap();
+    let t = Table::<Toy>::new(ToyRules::plain(), 2, 7).unwrap();
     let mut mask = [true; 2];
     let mut buf = Vec::new();
     cards_core::legal_mask(t.state(), &mut buf, &mut mask);

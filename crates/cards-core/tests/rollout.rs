@@ -9,16 +9,7 @@ mod toy;
 use cards_core::{
     Actor, Bot, ChaCha8Rng, Game, Rng, Rollout, RolloutBudget, SeedableRng, Table, Viewer,
 };
-use toy::{Bug, Toy, ToyAction, ToyRules};
-
-fn rules() -> ToyRules {
-    ToyRules {
-        max_cards: 3,
-        bug: Bug::None,
-        believe_fives: false,
-        model_opponents: false,
-    }
-}
+use toy::{Toy, ToyAction, ToyRules};
 
 /// Always stands: a poor anchor.
 struct Stander;
@@ -35,7 +26,7 @@ impl Bot<Toy> for Stander {
 /// Seat 1 holding 2C after seat 0 stood on 5H: standing loses for sure,
 /// drawing (every card is 2 or more) ties or wins.
 fn standing_loses() -> Toy {
-    let mut s = Toy::new(rules(), 2).unwrap();
+    let mut s = Toy::new(ToyRules::plain(), 2).unwrap();
     for c in ["5H", "2C"] {
         s = s.apply(&ToyAction::Deal(c.parse().unwrap())).unwrap();
     }
@@ -57,12 +48,12 @@ fn decide(s: &Toy, bot: &mut Rollout<Toy>, seed: u64) -> ToyAction {
 
 #[test]
 fn rollout_is_deterministic_for_a_seed() {
-    let t = Table::<Toy>::new(rules(), 3, 21).unwrap();
+    let t = Table::<Toy>::new(ToyRules::plain(), 3, 21).unwrap();
     let seat = t.to_act().unwrap();
     let mut legal = Vec::new();
     t.state().legal_actions(&mut legal);
     let means = |seed| {
-        let mut bot = Rollout::<Toy>::new(rules(), RolloutBudget::samples(50));
+        let mut bot = Rollout::<Toy>::new(ToyRules::plain(), RolloutBudget::samples(50));
         bot.evaluate(&t.view(seat), &legal, &mut ChaCha8Rng::seed_from_u64(seed))
     };
     assert_eq!(means(4), means(4));
@@ -70,9 +61,12 @@ fn rollout_is_deterministic_for_a_seed() {
     assert!(means(4).iter().all(|m| (-1.0..=1.0).contains(m)));
     // Whole seeded games with a hard (rollout) seat replay alike.
     let game = |seed| {
-        let mut t = Table::<Toy>::new(rules(), 2, seed).unwrap();
+        let mut t = Table::<Toy>::new(ToyRules::plain(), 2, seed).unwrap();
         let mut bots: Vec<Box<dyn Bot<Toy>>> = vec![
-            Box::new(Rollout::<Toy>::new(rules(), RolloutBudget::samples(20))),
+            Box::new(Rollout::<Toy>::new(
+                ToyRules::plain(),
+                RolloutBudget::samples(20),
+            )),
             Box::new(cards_core::RandomBot),
         ];
         t.play_bots(&mut bots, 100).unwrap()
@@ -86,11 +80,14 @@ fn rollout_is_deterministic_for_a_seed() {
 fn rollout_draws_when_standing_loses() {
     let s = standing_loses();
     for seed in 0..5 {
-        let mut plain = Rollout::<Toy>::new(rules(), RolloutBudget::samples(40));
+        let mut plain = Rollout::<Toy>::new(ToyRules::plain(), RolloutBudget::samples(40));
         assert_eq!(decide(&s, &mut plain, seed), ToyAction::Draw, "seed {seed}");
         // A stander as the anchor is overruled: the gain is clear.
-        let mut anchored =
-            Rollout::<Toy>::anchored(rules(), RolloutBudget::samples(40), Box::new(Stander));
+        let mut anchored = Rollout::<Toy>::anchored(
+            ToyRules::plain(),
+            RolloutBudget::samples(40),
+            Box::new(Stander),
+        );
         assert_eq!(
             decide(&s, &mut anchored, seed),
             ToyAction::Draw,
@@ -106,6 +103,6 @@ fn rollout_keeps_the_anchor_without_enough_confidence() {
         confidence: f64::INFINITY,
         ..RolloutBudget::samples(40)
     };
-    let mut bot = Rollout::<Toy>::anchored(rules(), budget, Box::new(Stander));
+    let mut bot = Rollout::<Toy>::anchored(ToyRules::plain(), budget, Box::new(Stander));
     assert_eq!(decide(&s, &mut bot, 1), ToyAction::Stand);
 }

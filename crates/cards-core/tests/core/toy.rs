@@ -55,6 +55,18 @@ pub struct ToyRules {
     pub model_opponents: bool,
 }
 
+impl ToyRules {
+    /// Three cards a hand, no planted bug, no opponent model.
+    pub fn plain() -> ToyRules {
+        ToyRules {
+            max_cards: 3,
+            bug: Bug::None,
+            believe_fives: false,
+            model_opponents: false,
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum ToyAction {
     Deal(Card),
