@@ -22,7 +22,7 @@ fn power(rank: Rank) -> bool {
 }
 
 /// How much a card is worth on the table for the end game (higher is better).
-fn table_value(rank: Rank) -> u32 {
+pub(crate) fn table_value(rank: Rank) -> u32 {
     match rank {
         Rank::Ten => 17,
         Rank::Two => 16,
@@ -55,7 +55,30 @@ fn play_key(top: Option<Rank>, run: u8, pile_len: usize, g: Group) -> Key {
 }
 
 /// H3.1: the next pick towards the most valuable three face-up cards that
-/// include the picks so far (of equal ones the last in card order).
+/// include the picks so far (of equal ones the last in card order), from
+/// the six cards `six` (hand and face-up) of the seat that arranges and its
+/// `picked` cards; `None` when no such pick is listed in `legal`.
+pub(crate) fn arrange_pick(
+    six: CardMultiset,
+    picked: CardMultiset,
+    legal: &[Action],
+) -> Option<Action> {
+    let mut best: Option<(u32, Trio)> = None;
+    trios(six, &mut |t| {
+        let v = t.cards().iter().map(|c| table_value(c.rank())).sum::<u32>();
+        if t.to_cards().includes(picked) && best.is_none_or(|(b, _)| v >= b) {
+            best = Some((v, t));
+        }
+    });
+    let (_, trio) = best?;
+    let mut rest = trio.to_cards();
+    rest.remove_all(picked);
+    let next = rest.copies().next()?;
+    legal.iter().copied().find(|a| *a == Action::FaceUp(next))
+}
+
+/// [`arrange_pick`] from the arranging seat's view; `None` unless face-up
+/// cards are being picked.
 fn arrange(view: &View, legal: &[Action]) -> Option<Action> {
     if !matches!(legal.first(), Some(Action::FaceUp(_))) {
         return None;
@@ -69,18 +92,7 @@ fn arrange(view: &View, legal: &[Action]) -> Option<Action> {
         Stage::Picking(m) => m,
         _ => CardMultiset::EMPTY,
     };
-    let mut best: Option<(u32, Trio)> = None;
-    trios(six, &mut |t| {
-        let v = t.cards().iter().map(|c| table_value(c.rank())).sum::<u32>();
-        if t.to_cards().includes(picked) && best.is_none_or(|(b, _)| v >= b) {
-            best = Some((v, t));
-        }
-    });
-    let (_, trio) = best?;
-    let mut rest = trio.to_cards();
-    rest.remove_all(picked);
-    let next = rest.copies().next()?;
-    legal.iter().copied().find(|a| *a == Action::FaceUp(next))
+    arrange_pick(six, picked, legal)
 }
 
 impl Bot<Shithead> for ShitheadBot {
@@ -98,7 +110,8 @@ impl ShitheadBot {
     /// pile, how many of it lie there in a row, the pile's size, and the legal
     /// actions. Shared by [`Bot::choose`] and search playouts (no allocation);
     /// while face-up cards are being picked (H3.1) it takes the first pick
-    /// listed, which only [`Bot::choose`] improves on, from the seat's view.
+    /// listed: both callers choose the pick by [`arrange_pick`] first, from
+    /// the seat's view or from the state.
     pub(crate) fn pick(top: Option<Rank>, run: u8, pile_len: usize, legal: &[Action]) -> Action {
         let best = |key: &dyn Fn(&Action) -> Option<Key>| {
             legal

@@ -10,7 +10,7 @@ use crate::error::SetupError;
 use crate::observe::View;
 use crate::rules::Rules;
 use crate::setup::Setup;
-use crate::state::{Phase, Shithead, Stage, Status};
+use crate::state::{Conserved, Phase, Shithead, Stage, Status};
 
 fn bad(why: &'static str) -> SetupError {
     SetupError::Position(why)
@@ -222,13 +222,25 @@ impl Determinize for Shithead {
         Shithead::from_setup(Setup::from(dealt))
     }
 
-    /// Playouts play like the [`ShitheadBot`](crate::ShitheadBot) heuristic
-    /// (from the public facts it reads: top rank, run, pile size), and at
-    /// random one step in three, so a search meets opponents that play
-    /// sensibly rather than exploiting random ones.
-    fn playout_action<R: Rng + ?Sized>(&self, legal: &[Action], rng: &mut R) -> Option<Action> {
-        if below(rng, 3) == 0 {
-            return None;
+    /// Playouts play exactly like the [`ShitheadBot`](crate::ShitheadBot)
+    /// heuristic: face-up picks (H3.1) by the same choice of the best three
+    /// of the arranging seat's six cards, and every other action from the
+    /// public facts it reads (top rank, run, pile size). There is no random
+    /// step, so a search meets opponents that play as the medium level does
+    /// (a random step one time in three or ten won no more games for the
+    /// hard level, and made its playouts longer).
+    fn playout_action<R: Rng + ?Sized>(&self, legal: &[Action], _rng: &mut R) -> Option<Action> {
+        if self.phase == Phase::Arranging {
+            let p = self.to_act.index();
+            let mut six = self.hand[p];
+            six.merge(self.up[p]);
+            let picked = match self.stage {
+                Stage::Picking(m) => m,
+                _ => CardMultiset::EMPTY,
+            };
+            if let Some(a) = crate::bot::arrange_pick(six, picked, legal) {
+                return Some(a);
+            }
         }
         Some(crate::ShitheadBot::pick(
             self.top,
@@ -307,5 +319,33 @@ mod tests {
                 assert!(legal.contains(&a));
             }
         }
+    }
+
+    #[test]
+    fn h3_1_playouts_play_every_decision_as_the_heuristic_does() {
+        // From the arranging (H3.1) to the end, the playout policy on the full
+        // state and ShitheadBot on the seat's view choose the same action.
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let mut picks = 0;
+        for seed in 0..12 {
+            let mut t = Table::<Shithead>::new(Rules::default(), 4, seed).unwrap();
+            while let Some(seat) = t.to_act() {
+                let mut legal = Vec::new();
+                t.state().legal_actions(&mut legal);
+                let heuristic = cards_core::Bot::<Shithead>::choose(
+                    &mut crate::ShitheadBot,
+                    &t.view(seat),
+                    &legal,
+                    &mut rng,
+                );
+                let playout = t.state().playout_action(&legal, &mut rng);
+                assert_eq!(playout, Some(heuristic), "seed {seed} (H3.1)");
+                if t.state().phase() == Phase::Arranging && legal.len() > 1 {
+                    picks += 1;
+                }
+                t.play_as(seat, &heuristic).unwrap();
+            }
+        }
+        assert!(picks > 12 * 4, "face-up picks with a choice were compared");
     }
 }

@@ -14,11 +14,12 @@ use crate::state::Shithead;
 /// `shithead/ismcts_iterations`).
 pub const HARD_ITERATIONS: u32 = 800;
 
-/// Determinizations of one hard decision ([`Opponents::hard_search`]): 17 ms
+/// Determinizations of one hard decision ([`Opponents::hard_search`]): 34 ms
 /// median while the two-core machine was shared (criterion bench
-/// `shithead/hard_decision`; ISMCTS at [`HARD_ITERATIONS`] took 9.9 ms in the
-/// same run), well within 50 ms.
-pub const HARD_SAMPLES: u32 = 800;
+/// `shithead/hard_decision`; 17 ms at 800 samples in an earlier shared run),
+/// within 50 ms. Twice the former 800, using the time the playouts saved when
+/// they lost their random step.
+pub const HARD_SAMPLES: u32 = 1600;
 
 impl Opponents for Shithead {
     fn heuristic(_rules: &Rules) -> Box<dyn Bot<Shithead>> {
