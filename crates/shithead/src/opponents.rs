@@ -14,10 +14,9 @@ use crate::state::Shithead;
 /// `shithead/ismcts_iterations`).
 pub const HARD_ITERATIONS: u32 = 800;
 
-/// Determinizations of one hard decision ([`Opponents::hard_search`]): 34 ms
-/// median while the two-core machine was shared (criterion bench
-/// `shithead/hard_decision`; 17 ms at 800 samples in an earlier shared run),
-/// within 50 ms. Twice the former 800, using the time the playouts saved when
+/// Determinizations of one hard decision ([`Opponents::hard_search`]): 31 ms
+/// median on the quiet two-core reference machine (criterion bench
+/// `shithead/hard_decision`; 17 ms at the former 800 samples), within 50 ms. Twice the former 800, using the time the playouts saved when
 /// they lost their random step.
 pub const HARD_SAMPLES: u32 = 1600;
 
