@@ -16,8 +16,9 @@ pub const HARD_ITERATIONS: u32 = 800;
 
 /// Determinizations of one hard decision ([`Opponents::hard_search`]): 31 ms
 /// median on the quiet two-core reference machine (criterion bench
-/// `shithead/hard_decision`; 17 ms at the former 800 samples), within 50 ms. Twice the former 800, using the time the playouts saved when
-/// they lost their random step.
+/// `shithead/hard_decision`; 17 ms at the former 800 samples), within 50 ms:
+/// twice the former 800, using the time the playouts saved when they lost
+/// their random step.
 pub const HARD_SAMPLES: u32 = 1600;
 
 impl Opponents for Shithead {
