@@ -22,7 +22,7 @@ fn power(rank: Rank) -> bool {
 }
 
 /// How much a card is worth on the table for the end game (higher is better).
-pub(crate) fn table_value(rank: Rank) -> u32 {
+fn table_value(rank: Rank) -> u32 {
     match rank {
         Rank::Ten => 17,
         Rank::Two => 16,
