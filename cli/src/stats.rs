@@ -53,7 +53,19 @@ pub fn wilson(successes: u64, trials: u64) -> (f64, f64) {
     let z2 = Z * Z;
     let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
     let half = Z * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / (1.0 + z2 / n);
-    ((centre - half).max(0.0), (centre + half).min(1.0))
+    // At 0 or all successes the bound is exactly 0 or 1; the arithmetic
+    // leaves a rounding error there.
+    let low = if successes == 0 {
+        0.0
+    } else {
+        (centre - half).max(0.0)
+    };
+    let high = if successes == trials {
+        1.0
+    } else {
+        (centre + half).min(1.0)
+    };
+    (low, high)
 }
 
 #[cfg(test)]
@@ -74,6 +86,11 @@ mod tests {
         let (lo, hi) = wilson(10, 10);
         assert!((lo - 0.7225).abs() < 1e-3 && hi == 1.0, "{lo} {hi}");
         assert_eq!(wilson(0, 0), (0.0, 1.0));
+        // Exactly 0 and 1 at the ends whatever the count (3,000 once gave 1e-19).
+        for n in [1, 7, 3_000, 1_000_000] {
+            assert_eq!(wilson(0, n).0, 0.0, "0 of {n}");
+            assert_eq!(wilson(n, n).1, 1.0, "{n} of {n}");
+        }
     }
 
     #[test]
