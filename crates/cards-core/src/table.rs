@@ -336,33 +336,57 @@ impl<G: Game> Table<G> {
         let _ = self.run(&mut [], 0, 0);
     }
 
-    /// [`run_bots`] on this table's state, streams and buffers.
+    /// The loop of [`Table::play_bots`]: chance from the chance stream, the
+    /// picks of the uniform seats (bit `s` of `uniform` for seat `s`) drawn
+    /// here from the bots' stream, the other seats' from their bots, until
+    /// the game ends or `max_actions` player actions are played.
     fn run(
         &mut self,
         bots: &mut [Box<dyn Bot<G>>],
         uniform: u64,
         max_actions: usize,
     ) -> Result<(), G::Illegal> {
-        let Table {
-            state,
-            chance_rng,
-            bot_rng,
-            log,
-            scratch,
-            legal,
-            ..
-        } = self;
-        run_bots(
-            state,
-            chance_rng,
-            bot_rng,
-            log,
-            scratch,
-            legal,
-            bots,
-            uniform,
-            max_actions,
-        )
+        let mut actions = 0;
+        loop {
+            // One apply site for chance and players keeps this loop as tight
+            // as a playout's.
+            let (seat, action) = match self.state.actor() {
+                Actor::Terminal => break,
+                Actor::Chance => match self
+                    .state
+                    .sample_chance(&mut self.chance_rng, &mut self.scratch)
+                {
+                    Some(action) => (None, action),
+                    None => break,
+                },
+                Actor::Player(seat) => {
+                    if actions == max_actions {
+                        break;
+                    }
+                    actions += 1;
+                    self.state.legal_actions(&mut self.legal);
+                    let n = self.legal.len() as u64;
+                    if n == 0 {
+                        break;
+                    }
+                    let action = if seat.index() < 64 && uniform >> seat.index() & 1 == 1 {
+                        self.legal[below(&mut self.bot_rng, n) as usize].clone()
+                    } else {
+                        let bot = bots[seat.index()].as_mut();
+                        ask_bot(&self.state, seat, bot, &self.legal, &mut self.bot_rng)
+                    };
+                    (Some(seat), action)
+                }
+            };
+            match (self.state.apply_mut(&action), seat) {
+                (Ok(()), Some(seat)) => self.log.push(Step::Player(seat, action)),
+                (Ok(()), None) => self.log.push(Step::Chance(action)),
+                (Err(e), Some(_)) => return Err(e),
+                // A chance outcome the game refuses: stop where it stands.
+                (Err(_), None) => break,
+            }
+        }
+        Ok(())
     }
 }
 
@@ -454,61 +478,6 @@ fn streams(seed: u64) -> (ChaCha8Rng, ChaCha8Rng) {
     let mut bot_rng = chance_rng.clone();
     bot_rng.set_stream(1);
     (chance_rng, bot_rng)
-}
-
-/// The loop of [`Table::play_bots`], over the table's parts borrowed apart
-/// (the state, each stream, the buffers): chance from `chance_rng`, the
-/// uniform seats' picks (bit `s` of `uniform` for seat `s`) drawn here from
-/// `bot_rng`, the other seats' from their bots.
-#[allow(clippy::too_many_arguments)]
-fn run_bots<G: Game>(
-    state: &mut G,
-    chance_rng: &mut ChaCha8Rng,
-    bot_rng: &mut ChaCha8Rng,
-    log: &mut Vec<StepOf<G>>,
-    scratch: &mut Vec<(G::Action, u32)>,
-    legal: &mut Vec<G::Action>,
-    bots: &mut [Box<dyn Bot<G>>],
-    uniform: u64,
-    max_actions: usize,
-) -> Result<(), G::Illegal> {
-    let mut actions = 0;
-    loop {
-        // One apply site for chance and players keeps this loop as tight as a
-        // playout's.
-        let (seat, action) = match state.actor() {
-            Actor::Terminal => break,
-            Actor::Chance => match state.sample_chance(chance_rng, scratch) {
-                Some(action) => (None, action),
-                None => break,
-            },
-            Actor::Player(seat) => {
-                if actions == max_actions {
-                    break;
-                }
-                actions += 1;
-                state.legal_actions(legal);
-                let n = legal.len() as u64;
-                if n == 0 {
-                    break;
-                }
-                let action = if seat.index() < 64 && uniform >> seat.index() & 1 == 1 {
-                    legal[below(bot_rng, n) as usize].clone()
-                } else {
-                    ask_bot(state, seat, bots[seat.index()].as_mut(), legal, bot_rng)
-                };
-                (Some(seat), action)
-            }
-        };
-        match (state.apply_mut(&action), seat) {
-            (Ok(()), Some(seat)) => log.push(Step::Player(seat, action)),
-            (Ok(()), None) => log.push(Step::Chance(action)),
-            (Err(e), Some(_)) => return Err(e),
-            // A chance outcome the game refuses: stop where it stands.
-            (Err(_), None) => break,
-        }
-    }
-    Ok(())
 }
 
 /// `bot`'s choice for `seat`, the seat to act in `state`, from `legal`; the
