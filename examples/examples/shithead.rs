@@ -74,7 +74,7 @@ fn table_lines(v: &View) -> String {
             ""
         },
         v.stock_len,
-        v.burned_len
+        v.burned.len()
     );
     s
 }

@@ -72,6 +72,7 @@ impl Shithead {
         };
         out(hand)?;
         out(view.pile)?;
+        out(view.burned)?;
         for s in 0..n {
             out(view.face_up.as_slice()[s])?;
             if s != me.index() {
@@ -94,6 +95,7 @@ impl Shithead {
         g.actions = view.actions;
         g.by_limit = view.phase == Phase::Over && view.actions >= rules.max_actions;
         g.pile = view.pile;
+        g.burned = view.burned;
         for s in 0..n {
             let st = view.status.as_slice()[s];
             g.status[s] = st;
@@ -176,7 +178,6 @@ impl Shithead {
             g.down[s] = take(&mut pool, usize::from(view.face_down_counts.as_slice()[s]))?;
         }
         g.stock = take(&mut pool, usize::from(view.stock_len))?;
-        g.burned = take(&mut pool, usize::from(view.burned_len))?;
         g.removed = take(&mut pool, usize::from(view.removed_len))?;
         if !pool.is_empty() {
             return Err(SetupError::Cards);

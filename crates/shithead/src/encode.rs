@@ -343,7 +343,7 @@ fn encode_global(rules: &Rules, n: usize, d: u32, v: &View, out: &mut [f32]) {
     plane(&mut out[156..208], v.pile);
     let cards = 52 * d;
     out[260] = ratio(u32::from(v.stock_len), cards);
-    out[261] = ratio(u32::from(v.burned_len), cards);
+    out[261] = ratio(v.burned.len() as u32, cards);
     out[262] = ratio(u32::from(v.removed_len), cards);
     out[263] = ratio(v.actions, rules.max_actions);
 }

@@ -10,9 +10,10 @@ use crate::rules::PickUp;
 use crate::state::{Phase, Shithead, Stage, Status};
 
 /// One viewer's knowledge of a game (H23): his own hand, every face-up card,
-/// the pile, and counts for everything hidden. Hidden cards are not
-/// representable here: other hands, face-down cards (his own too), the stock,
-/// the burned and removed cards appear only as counts.
+/// the pile, the burned cards (everyone saw them on the pile, H23.3), and
+/// counts for everything hidden. Hidden cards are not representable here:
+/// other hands, face-down cards (his own too), the stock and the removed
+/// cards appear only as counts.
 ///
 /// A view read from JSON is checked with [`View::validate`] and refused when
 /// no position of its rules could show it.
@@ -76,8 +77,9 @@ pub struct View {
     pub reversed: bool,
     /// Cards in the stock.
     pub stock_len: u16,
-    /// Burned cards.
-    pub burned_len: u16,
+    /// The burned cards (H8): public, since each lay face up on the pile
+    /// when it burned (H23.3).
+    pub burned: CardMultiset,
     /// Cards of players who left.
     pub removed_len: u16,
     /// Player actions taken so far (H22).
@@ -134,7 +136,7 @@ impl View {
             must_open: g.must_open,
             reversed: g.reversed,
             stock_len: g.stock.len() as u16,
-            burned_len: g.burned.len() as u16,
+            burned: g.burned,
             removed_len: g.removed.len() as u16,
             actions: g.actions,
         }

@@ -70,7 +70,6 @@ impl Shithead {
             }
         }
         pool.extend(g.stock.copies());
-        pool.extend(g.burned.copies());
         pool.extend(g.removed.copies());
         for k in (1..pool.len()).rev() {
             let j = below(rng, k as u64 + 1) as usize;
@@ -123,9 +122,8 @@ impl Shithead {
             let len = self.down[s].len();
             fill(&mut g.down[s], len);
         }
-        let (ls, lb, lr) = (self.stock.len(), self.burned.len(), self.removed.len());
+        let (ls, lr) = (self.stock.len(), self.removed.len());
         fill(&mut g.stock, ls);
-        fill(&mut g.burned, lb);
         fill(&mut g.removed, lr);
         g
     }
@@ -133,8 +131,9 @@ impl Shithead {
 
 impl Redeal for Shithead {
     /// Shuffles the stock, every face-down card (the seat's own included),
-    /// the other seats' hands, and the burned and removed cards among
-    /// themselves, keeping every count. What the seat knows stays: cards
+    /// the other seats' hands and the removed cards among themselves,
+    /// keeping every count. The burned cards stay: everyone saw them on the
+    /// pile (H23.3). What the seat knows stays: cards
     /// everyone saw go into a hand stay there (H23.3), the opener's announced
     /// card stays in his hand, no other hand gets a worse card and no seat
     /// before him a copy of it (H4), and a card of the mover's group stays in

@@ -94,14 +94,17 @@ impl View {
         let total: usize = (0..n).map(held).sum::<usize>()
             + self.pile.len()
             + usize::from(self.stock_len)
-            + usize::from(self.burned_len)
+            + self.burned.len()
             + usize::from(self.removed_len);
         ensure(
             total == 52 * usize::from(decks),
             "the counts add up to the decks in play (H1)",
         )?;
         let all = CardMultiset::decks(CARDS_52, decks).map_err(|_| SetupError::Decks)?;
-        let mut seen = self.pile;
+        let mut seen = self
+            .pile
+            .checked_union(self.burned)
+            .map_err(|_| SetupError::Cards)?;
         let others_known = self
             .known
             .as_slice()
@@ -187,7 +190,7 @@ impl View {
             }
             Phase::Dealing | Phase::Arranging => {
                 ensure(
-                    quiet && self.pile.is_empty() && self.burned_len == 0 && !outs[0],
+                    quiet && self.pile.is_empty() && self.burned.is_empty() && !outs[0],
                     "nothing is played before the arranging ends",
                 )?;
                 ensure(n_active >= 2, "play goes on while two players hold cards")?;
@@ -281,7 +284,7 @@ impl View {
                     ensure(
                         self.stage == Stage::Start
                             && self.pile.is_empty()
-                            && self.burned_len == 0
+                            && self.burned.is_empty()
                             && !outs[0]
                             && OPENING_RANKS.contains(&c.rank())
                             && matches!(self.actor, Actor::Player(_)),
@@ -474,7 +477,7 @@ pub(crate) struct ViewData {
     must_open: Option<cards_core::Card>,
     reversed: bool,
     stock_len: u16,
-    burned_len: u16,
+    burned: CardMultiset,
     removed_len: u16,
     actions: u32,
 }
@@ -507,7 +510,7 @@ impl TryFrom<ViewData> for View {
             must_open: d.must_open,
             reversed: d.reversed,
             stock_len: d.stock_len,
-            burned_len: d.burned_len,
+            burned: d.burned,
             removed_len: d.removed_len,
             actions: d.actions,
         };

@@ -11,11 +11,13 @@ use shithead::{CardMultiset, Place, Position, Rules, Shithead, Then, What};
 use crate::common::act;
 
 /// What one seat remembers, folded from the events it was shown alone: the
-/// cards it saw go into each hand and not played since.
+/// cards it saw go into each hand and not played since, and the piles it
+/// saw burn.
 struct Recall {
     known: [CardMultiset; MAX_SEATS],
     dealt_up: [CardMultiset; MAX_SEATS],
     pile: CardMultiset,
+    burned: CardMultiset,
 }
 
 impl Recall {
@@ -24,6 +26,7 @@ impl Recall {
             known: [CardMultiset::EMPTY; MAX_SEATS],
             dealt_up: [CardMultiset::EMPTY; MAX_SEATS],
             pile: CardMultiset::EMPTY,
+            burned: CardMultiset::EMPTY,
         }
     }
 
@@ -73,6 +76,7 @@ impl Recall {
             _ => {}
         }
         if then.iter().any(|t| matches!(t, Then::Burned { .. })) {
+            self.burned.add_all(self.pile).unwrap();
             self.pile = CardMultiset::EMPTY;
         }
     }
@@ -103,6 +107,7 @@ proptest! {
                 let view = g.observe(Viewer::Seat(Seat(s as u8)));
                 prop_assert_eq!(view.known.as_slice(), &r.known[..seats]);
                 prop_assert_eq!(view.pile, r.pile);
+                prop_assert_eq!(view.burned, r.burned);
             }
         }
     }
@@ -111,8 +116,9 @@ proptest! {
 #[test]
 fn h23_3_determinize_keeps_known_cards_and_deals_the_rest_uniformly() {
     // Seat 0 sees its hand; seat 1 picked up a pile with 9C and holds two
-    // more cards; every other card is burned: each unknown card lies in
-    // seat 1's hand (2 places), a face-down card (2 + 1) or the burned cards.
+    // more cards; every other card is burned, which everyone saw (H23.3):
+    // each unknown card lies in seat 1's hand (2 places) or a face-down
+    // card (2 + 1), never among the burned cards.
     let g = Position::new(Rules::default(), 2)
         .hand(Seat(0), "5C 6C")
         .face_down(Seat(0), "AS AH")
@@ -128,6 +134,7 @@ fn h23_3_determinize_keeps_known_cards_and_deals_the_rest_uniformly() {
     for _ in 0..n {
         let d = Shithead::determinize(&Rules::default(), &view, &mut rng).unwrap();
         assert_eq!(d.observe(Viewer::Seat(Seat(0))), view);
+        assert_eq!(d.burned(), g.burned());
         assert!(d.hand(Seat(1)).unwrap().contains("9C".parse().unwrap()));
         let place = if d.hand(Seat(1)).unwrap().contains(probe) {
             0
@@ -140,17 +147,19 @@ fn h23_3_determinize_keeps_known_cards_and_deals_the_rest_uniformly() {
         };
         counts[place] += 1;
     }
-    // 52 - 2 (seat 0's hand) - 1 (known 9C) = 49 unknown cards: 2 in seat 1's
-    // hand, 2 + 1 face down, 44 burned.
-    let expected = [2.0, 2.0, 1.0, 44.0].map(|k| k / 49.0 * n as f64);
-    let chi2: f64 = counts
+    // The 5 unknown cards (seat 1's KD 4H and 2D, seat 0's AS AH) fill 2
+    // places in seat 1's hand and 2 + 1 face down; nothing is unknown to
+    // burn.
+    assert_eq!(counts[3], 0, "a burned card's place is known");
+    let expected = [2.0, 2.0, 1.0].map(|k| k / 5.0 * n as f64);
+    let chi2: f64 = counts[..3]
         .iter()
         .zip(expected)
         .map(|(&o, e)| (f64::from(o) - e).powi(2) / e)
         .sum();
-    // 3 degrees of freedom: 16.27 is the 0.1% critical value.
+    // 2 degrees of freedom: 13.82 is the 0.1% critical value.
     assert!(
-        chi2 < 16.27,
+        chi2 < 13.82,
         "chi-square {chi2}: {counts:?} vs {expected:?}"
     );
 }

@@ -457,7 +457,8 @@ fn h23_a_serialized_view_holds_no_card_of_another_hand() {
             let g = *t.state();
             // Cards anyone may know: face-up cards, the pile, the announced
             // opener card, the cards seen going into a hand (H23.3) and the
-            // face-up picks of the arranging player (H3.1).
+            // face-up picks of the arranging player (H3.1). Burned cards are
+            // public too (everyone saw them on the pile).
             let public = |c: Card| {
                 (0..4).any(|s| {
                     g.face_up(Seat(s)).unwrap().contains(c) || g.known(Seat(s)).unwrap().contains(c)
@@ -471,8 +472,7 @@ fn h23_a_serialized_view_holds_no_card_of_another_hand() {
                     .filter(|&o| o != me)
                     .flat_map(|o| g.hand(Seat(o)).unwrap().copies())
                     .chain((0..4u8).flat_map(|o| g.face_down(Seat(o)).unwrap().copies()))
-                    .chain(g.stock().copies())
-                    .chain(g.burned().copies());
+                    .chain(g.stock().copies());
                 for c in hidden {
                     if public(c) || g.hand(Seat(me)).unwrap().contains(c) {
                         continue;

@@ -63,7 +63,7 @@ enum Mutation {
 
 fn mutation() -> impl Strategy<Value = Mutation> {
     prop_oneof![
-        (0usize..9, 0usize..10, 0usize..NUMBERS.len())
+        (0usize..8, 0usize..10, 0usize..NUMBERS.len())
             .prop_map(|(f, i, k)| Mutation::Number(f, i, NUMBERS[k])),
         (
             0usize..3,
@@ -71,7 +71,7 @@ fn mutation() -> impl Strategy<Value = Mutation> {
         )
             .prop_map(|(f, n)| Mutation::Seat(f, n)),
         (0usize..10, 0usize..3, 0u8..12).prop_map(|(i, k, o)| Mutation::Status(i, k, o)),
-        (0usize..4, 0usize..10, 0usize..3, 0usize..CARDS.len())
+        (0usize..5, 0usize..10, 0usize..3, 0usize..CARDS.len())
             .prop_map(|(l, i, op, c)| Mutation::Cards(l, i, op, c)),
         (0usize..3, proptest::option::of(0usize..RANKS.len()))
             .prop_map(|(f, r)| Mutation::Rank(f, r)),
@@ -90,7 +90,6 @@ fn apply(m: &Mutation, view: &mut Value, save: &mut Value, me: usize) -> bool {
                 "run",
                 "group_len",
                 "stock_len",
-                "burned_len",
                 "removed_len",
                 "actions",
                 "hand_counts",
@@ -139,7 +138,8 @@ fn apply(m: &Mutation, view: &mut Value, save: &mut Value, me: usize) -> bool {
                     vec![json!("face_up"), json!(i % n)],
                     vec![json!("face_up"), json!(i % n)],
                 ),
-                _ => (vec![json!("pile")], vec![json!("pile")]),
+                3 => (vec![json!("pile")], vec![json!("pile")]),
+                _ => (vec![json!("burned")], vec![json!("burned")]),
             };
             let get = |v: &mut Value, p: &[Value]| -> Value {
                 let mut cur = v.clone();
@@ -187,11 +187,8 @@ fn apply(m: &Mutation, view: &mut Value, save: &mut Value, me: usize) -> bool {
                     };
                     slist[k] = card.clone();
                     set(save, &spath, slist);
-                    let mut hidden: Vec<Vec<Value>> = vec![
-                        vec![json!("stock")],
-                        vec![json!("burned")],
-                        vec![json!("removed")],
-                    ];
+                    let mut hidden: Vec<Vec<Value>> =
+                        vec![vec![json!("stock")], vec![json!("removed")]];
                     for s in 0..n {
                         hidden.push(vec![json!("face_down"), json!(s)]);
                         if s != me {
@@ -314,7 +311,6 @@ fn h23_a_view_with_an_impossible_count_is_refused() {
     let good = serde_json::to_value(g.observe(Viewer::Seat(me))).unwrap();
     for (field, value) in [
         ("stock_len", json!(65_535)),
-        ("burned_len", json!(65_535)),
         ("actions", json!(4_294_967_295u32)),
         ("viewer", json!({"seat": 200})),
     ] {
@@ -326,4 +322,14 @@ fn h23_a_view_with_an_impossible_count_is_refused() {
     let mut v = good.clone();
     v["face_down_counts"][me.index()] = json!(255);
     assert!(serde_json::from_value::<View>(v).is_err());
+    // A burned card the single deck holds no more of (H1, H23.3).
+    let mut v = good.clone();
+    let visible = ["hand", "pile"]
+        .iter()
+        .flat_map(|f| v[*f].as_array().unwrap().clone())
+        .next()
+        .expect("the viewer sees a hand or pile card");
+    v["burned"].as_array_mut().unwrap().push(visible);
+    let e = serde_json::from_value::<View>(v).unwrap_err().to_string();
+    assert!(e.contains("inconsistent position"), "burned: {e}");
 }
