@@ -14,11 +14,11 @@ use crate::state::Shithead;
 /// `shithead/ismcts_iterations`).
 pub const HARD_ITERATIONS: u32 = 800;
 
-/// Determinizations of one hard decision ([`Opponents::hard_search`]): 31 ms
-/// median on the quiet two-core reference machine (criterion bench
-/// `shithead/hard_decision`; 17 ms at the former 800 samples), within 50 ms:
-/// twice the former 800, using the time the playouts saved when they lost
-/// their random step.
+/// Determinizations of one hard decision ([`Opponents::hard_search`]):
+/// 38.6 ms median on the quiet two-core reference machine (criterion bench
+/// `shithead/hard_decision`), within 50 ms. It was 31 ms before samples kept
+/// the burned cards out of the other hands, and 17 ms at the former 800
+/// samples.
 pub const HARD_SAMPLES: u32 = 1600;
 
 impl Opponents for Shithead {
