@@ -74,6 +74,16 @@ pub trait Determinize: Game {
         1.0
     }
 
+    /// How many times its budget's samples a [`Rollout`](crate::Rollout)
+    /// spends on a decision at `view` (at least 1): a game can give the few
+    /// decisions that shape a whole game (say, which cards to lay face up)
+    /// a larger share of its time. The default 1 treats every decision
+    /// alike.
+    fn samples_factor(view: &Self::View) -> u32 {
+        let _ = view;
+        1
+    }
+
     /// Whether [`Ismcts`](crate::Ismcts) lets the other seats act by
     /// [`playout_action`](Determinize::playout_action) inside its tree as well
     /// as in playouts, so that the tree branches on the searching seat's

@@ -126,6 +126,15 @@ impl<G: Determinize> Rollout<G> {
         self.budget
     }
 
+    /// How many samples a decision at `view` takes: the budget's
+    /// [`samples`](RolloutBudget::samples) times the game's
+    /// [`samples_factor`](Determinize::samples_factor) there.
+    pub fn samples_for(&self, view: &G::View) -> u32 {
+        self.budget
+            .samples
+            .saturating_mul(G::samples_factor(view).max(1))
+    }
+
     /// The mean reward of each action of `legal` over the samples, in the
     /// order of `legal` (all 0 when the view does not determinize; an action
     /// a sample refuses scores -1 there, which a consistent determinization
@@ -146,7 +155,7 @@ impl<G: Determinize> Rollout<G> {
     fn sample_rewards(&mut self, view: &G::View, legal: &[G::Action], rng: &mut dyn Rng) -> usize {
         self.rewards.clear();
         let mut taken = 0;
-        for _ in 0..self.budget.samples {
+        for _ in 0..self.samples_for(view) {
             let Some(state) = sample_weighted::<G>(&self.rules, view, rng) else {
                 break;
             };

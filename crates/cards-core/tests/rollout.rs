@@ -106,3 +106,14 @@ fn rollout_keeps_the_anchor_without_enough_confidence() {
     let mut bot = Rollout::<Toy>::anchored(ToyRules::plain(), budget, Box::new(Stander));
     assert_eq!(decide(&s, &mut bot, 1), ToyAction::Stand);
 }
+
+#[test]
+fn rollout_takes_the_games_samples_factor_times_its_budget() {
+    // The toy game keeps the default factor 1.
+    let s = standing_loses();
+    let Actor::Player(seat) = s.actor() else {
+        panic!("a player moves")
+    };
+    let bot = Rollout::<Toy>::new(ToyRules::plain(), RolloutBudget::samples(40));
+    assert_eq!(bot.samples_for(&s.observe(Viewer::Seat(seat))), 40);
+}

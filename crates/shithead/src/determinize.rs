@@ -251,6 +251,18 @@ impl Determinize for Shithead {
         ))
     }
 
+    /// Face-up picks (H3.1) get
+    /// [`ARRANGE_SAMPLES_FACTOR`](crate::ARRANGE_SAMPLES_FACTOR) times the
+    /// samples: three choices a game that decide which cards a seat plays
+    /// from the table at the end.
+    fn samples_factor(view: &View) -> u32 {
+        if view.phase == Phase::Arranging {
+            crate::ARRANGE_SAMPLES_FACTOR
+        } else {
+            1
+        }
+    }
+
     /// How many players are out (H20): a search scores a line as soon as the
     /// next player goes out, the place the deciding seat can still win.
     fn horizon(&self) -> u64 {
@@ -320,6 +332,33 @@ mod tests {
                 assert!(legal.contains(&a));
             }
         }
+    }
+
+    #[test]
+    fn h3_1_face_up_picks_get_more_samples_than_plays() {
+        let search = cards_core::Rollout::<Shithead>::new(
+            Rules::default(),
+            cards_core::RolloutBudget::samples(10),
+        );
+        let mut t = Table::<Shithead>::new(Rules::default(), 3, 4).unwrap();
+        let (mut picks, mut plays) = (0, 0);
+        while let Some(seat) = t.to_act() {
+            let view = t.view(seat);
+            let expected = match view.phase {
+                Phase::Arranging => {
+                    picks += 1;
+                    10 * crate::ARRANGE_SAMPLES_FACTOR
+                }
+                _ => {
+                    plays += 1;
+                    10
+                }
+            };
+            assert_eq!(search.samples_for(&view), expected, "{:?}", view.phase);
+            t.play_bot(&mut RandomBot as &mut dyn cards_core::Bot<Shithead>)
+                .unwrap();
+        }
+        assert!(picks == 9 && plays > 0, "{picks} picks, {plays} plays");
     }
 
     #[test]

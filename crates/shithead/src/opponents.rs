@@ -21,6 +21,15 @@ pub const HARD_ITERATIONS: u32 = 800;
 /// samples.
 pub const HARD_SAMPLES: u32 = 1600;
 
+/// How many times [`HARD_SAMPLES`] the hard level spends on each face-up
+/// pick (H3.1), through
+/// [`Determinize::samples_factor`](cards_core::Determinize::samples_factor):
+/// three decisions a game, with playouts to the first player out, each
+/// taking about four times as long as a play decision. Against three medium
+/// bots (2,000 games each from seeds 1, 100001 and 200001) hard won 40.1 %
+/// with it and 39.25 % without.
+pub const ARRANGE_SAMPLES_FACTOR: u32 = 4;
+
 impl Opponents for Shithead {
     fn heuristic(_rules: &Rules) -> Box<dyn Bot<Shithead>> {
         Box::new(ShitheadBot)
