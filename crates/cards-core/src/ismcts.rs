@@ -13,6 +13,9 @@
 //! by their [`plausibility`](Determinize::plausibility) (what the others were
 //! seen to do), and with [`opponents_by_playout`](Determinize::opponents_by_playout)
 //! the others act by the playout policy inside the tree too.
+//!
+//! The tree can outlive a decision: [`Ismcts::advance`] follows the actions
+//! played since, and the next search goes on from the subtree they lead to.
 
 use std::time::{Duration, Instant};
 
@@ -84,6 +87,19 @@ struct Node<A> {
 /// The tree's storage is kept between decisions, so after the first decision
 /// an iteration allocates nothing.
 ///
+/// # Keeping the tree between moves
+///
+/// As a [`Bot`], a searcher sees only views and starts every decision with a
+/// fresh tree. A host that sees the players' actions can keep the statistics
+/// instead: after a search, it passes each action played to
+/// [`advance`](Ismcts::advance) (the seat's own choice first), and the next
+/// search starts from the subtree those actions lead to. This is sound only
+/// where nothing the seat observes happens outside the tree: a chance step
+/// whose outcome the seat sees (its own draw, an open card) or a seat played
+/// by the model ([`opponents_by_playout`](Determinize::opponents_by_playout))
+/// is not a node, so the host calls [`forget`](Ismcts::forget) there, and
+/// `advance` drops the tree itself when an action has no node.
+///
 /// ```
 /// # use cards_core::{Bot, Determinize, Game, Table, Ismcts, SearchBudget, RandomBot};
 /// # fn demo<G: Determinize + 'static>(rules: G::Rules) -> Result<(), Box<dyn std::error::Error>> where G::SetupError: 'static {
@@ -105,6 +121,12 @@ pub struct Ismcts<G: Game> {
     untried: Vec<G::Action>,
     scratch: Vec<(G::Action, u32)>,
     playout: Playout<G>,
+    /// Whether `nodes` holds a tree [`advance`](Ismcts::advance)d to the
+    /// position of the next search, rooted at node 0.
+    kept: bool,
+    /// Spare storage for the subtree `advance` keeps, and each node's new index.
+    spare: Vec<Node<G::Action>>,
+    renumbered: Vec<u32>,
 }
 
 /// A determinized position drawn by [`Ismcts::sample`]'s rule: drawn again
@@ -150,6 +172,9 @@ impl<G: Determinize> Ismcts<G> {
             untried: Vec::new(),
             scratch: Vec::new(),
             playout: Playout::new(),
+            kept: false,
+            spare: Vec::new(),
+            renumbered: Vec::new(),
         }
     }
 
@@ -170,22 +195,28 @@ impl<G: Determinize> Ismcts<G> {
 
     /// Searches from `view` and returns each root action with its visit count,
     /// most visited first (the choice is the first). Empty when `legal` is.
+    ///
+    /// The search starts from the tree [`advance`](Ismcts::advance) kept, if
+    /// any, so the counts then include the visits made before; otherwise from
+    /// an empty tree.
     pub fn search(
         &mut self,
         view: &G::View,
         legal: &[G::Action],
         rng: &mut dyn Rng,
     ) -> Vec<(G::Action, u32)> {
-        self.nodes.clear();
-        self.nodes.push(Node {
-            action: None,
-            chooser: Seat(0),
-            first_child: NONE,
-            next_sibling: NONE,
-            visits: 0,
-            available: 0,
-            reward: 0.0,
-        });
+        if !std::mem::take(&mut self.kept) {
+            self.nodes.clear();
+            self.nodes.push(Node {
+                action: None,
+                chooser: Seat(0),
+                first_child: NONE,
+                next_sibling: NONE,
+                visits: 0,
+                available: 0,
+                reward: 0.0,
+            });
+        }
         if legal.is_empty() {
             return Vec::new();
         }
@@ -221,6 +252,80 @@ impl<G: Determinize> Ismcts<G> {
         // Stable: ties keep the order of the legal list.
         counts.sort_by_key(|&(_, visits)| std::cmp::Reverse(visits));
         counts
+    }
+
+    /// Follows `action`, played by `seat`, from the root of the last search's
+    /// tree (or of the subtree an earlier `advance` kept), and keeps the
+    /// subtree it leads to for the next [`search`](Ismcts::search). Returns
+    /// whether the tree had that node; when it did not (an action never
+    /// searched, or a seat played by the model), the tree is dropped and the
+    /// next search starts afresh.
+    ///
+    /// ```
+    /// # use cards_core::{Actor, Determinize, Game, Ismcts, SearchBudget, Table, Viewer};
+    /// # use cards_core::{ChaCha8Rng, SeedableRng};
+    /// # fn demo<G: Determinize>(table: &mut Table<G>, rules: G::Rules) -> Result<(), cards_core::TableError<G::Illegal>> {
+    /// let mut search = Ismcts::<G>::new(rules, SearchBudget::iterations(500));
+    /// let mut rng = ChaCha8Rng::seed_from_u64(1);
+    /// let Actor::Player(me) = table.state().actor() else { return Ok(()) };
+    /// let mut legal = Vec::new();
+    /// table.state().legal_actions(&mut legal);
+    /// let (choice, _visits) = search.search(&table.view(me), &legal, &mut rng)[0].clone();
+    /// table.play_as(me, &choice)?;
+    /// search.advance(me, &choice);
+    /// // ... and each public action of the others as it is played, until `me`
+    /// // acts again; `search.forget()` on a chance step `me` sees.
+    /// # Ok(()) }
+    /// ```
+    pub fn advance(&mut self, seat: Seat, action: &G::Action) -> bool {
+        let mut child = self.nodes.first().map_or(NONE, |root| root.first_child);
+        while child != NONE {
+            let node = &self.nodes[child as usize];
+            if node.chooser == seat && node.action.as_ref() == Some(action) {
+                break;
+            }
+            child = node.next_sibling;
+        }
+        if child == NONE {
+            self.forget();
+            return false;
+        }
+        self.keep_subtree(child);
+        true
+    }
+
+    /// Drops the tree, so the next [`search`](Ismcts::search) starts afresh.
+    pub fn forget(&mut self) {
+        self.nodes.clear();
+        self.kept = false;
+    }
+
+    /// Renumbers the subtree under `top` (`top` becoming the root, 0) into the
+    /// spare storage, in breadth-first order, and swaps it in.
+    fn keep_subtree(&mut self, top: u32) {
+        self.renumbered.clear();
+        self.renumbered.resize(self.nodes.len(), NONE);
+        self.spare.clear();
+        self.renumbered[top as usize] = 0;
+        self.spare.push(self.nodes[top as usize].clone());
+        let mut next = 0;
+        while next < self.spare.len() {
+            let mut child = self.spare[next].first_child;
+            while child != NONE {
+                self.renumbered[child as usize] = self.spare.len() as u32;
+                self.spare.push(self.nodes[child as usize].clone());
+                child = self.nodes[child as usize].next_sibling;
+            }
+            next += 1;
+        }
+        let renumber = |i: u32, to: &[u32]| if i == NONE { NONE } else { to[i as usize] };
+        for node in &mut self.spare {
+            node.first_child = renumber(node.first_child, &self.renumbered);
+            node.next_sibling = renumber(node.next_sibling, &self.renumbered);
+        }
+        self.spare[0].next_sibling = NONE;
+        std::mem::swap(&mut self.nodes, &mut self.spare);
+        self.kept = true;
     }
 
     /// A determinized position, drawn again with probability 1 minus its

@@ -9,6 +9,8 @@ mod perft;
 mod props;
 #[path = "crazy_eights/rules.rs"]
 mod rules;
+#[path = "crazy_eights/search.rs"]
+mod search;
 #[path = "crazy_eights/setup.rs"]
 mod setup;
 #[path = "crazy_eights/views.rs"]

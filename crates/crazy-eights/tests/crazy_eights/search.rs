@@ -1,0 +1,147 @@
+//! The generic search on Crazy Eights: a game where the search tree can be
+//! kept between moves. Every player action is public and a node of the tree;
+//! the only chance step a seat sees is its own draw (another seat's drawn
+//! card stays hidden, as in the tree's samples).
+
+use cards_core::{Actor, ChaCha8Rng, Game, Ismcts, SearchBudget, Seat, SeedableRng, Table};
+use crazy_eights::{Action, CrazyEights, Rules, ShedBot};
+
+const ITERATIONS: u32 = 2_000;
+
+/// Root actions with their visit counts, most visited first.
+type Counts = Vec<(Action, u32)>;
+
+/// The visits the root actions of a search got, in all.
+fn total(counts: &Counts) -> u32 {
+    counts.iter().map(|(_, v)| v).sum()
+}
+
+/// Seat 0's second decision of a game, searched with the kept tree and afresh.
+#[derive(Debug, PartialEq)]
+struct Second {
+    /// The visits seat 0's first choice had in the first search.
+    first_visits: u32,
+    kept: Counts,
+    fresh: Counts,
+}
+
+/// From each seeded 2-seat game: seat 0 searches, plays its choice, seat 1
+/// answers with `ShedBot`'s play, and when no chance step came between, seat
+/// 0 searches again with the tree `advance` kept. Returns, per game where
+/// that happened, the second decision's searches.
+fn kept_and_fresh(seeds: std::ops::Range<u64>) -> Vec<Second> {
+    let rules = Rules::default();
+    let me = Seat(0);
+    let mut found = Vec::new();
+    for seed in seeds {
+        let mut t = Table::<CrazyEights>::new(rules, 2, seed).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut search = Ismcts::<CrazyEights>::new(rules, SearchBudget::iterations(ITERATIONS));
+        let mut legal = Vec::new();
+        // Seat 1 plays by ShedBot until seat 0 has a choice to make.
+        while t.state().actor() == Actor::Player(Seat(1)) {
+            t.play_bot(&mut ShedBot).unwrap();
+        }
+        t.state().legal_actions(&mut legal);
+        if t.state().actor() != Actor::Player(me) || legal.len() < 2 {
+            continue;
+        }
+        let first = search.search(&t.view(me), &legal, &mut rng);
+        assert_eq!(
+            total(&first),
+            ITERATIONS,
+            "a fresh tree: one root visit per iteration"
+        );
+        let (mine, first_visits) = first[0];
+        let steps = t.log().len();
+        t.play_as(me, &mine).unwrap();
+        assert!(
+            search.advance(me, &mine),
+            "a searched root action has a node"
+        );
+        if t.log().len() != steps + 1 || t.state().actor() != Actor::Player(Seat(1)) {
+            continue;
+        }
+        let theirs = t.play_bot(&mut ShedBot).unwrap().unwrap();
+        if t.log().len() != steps + 2 || t.state().actor() != Actor::Player(me) {
+            continue;
+        }
+        if !search.advance(Seat(1), &theirs) {
+            continue;
+        }
+        t.state().legal_actions(&mut legal);
+        let view = t.view(me);
+        let kept = search.search(&view, &legal, &mut ChaCha8Rng::seed_from_u64(seed));
+        let fresh = Ismcts::<CrazyEights>::new(rules, SearchBudget::iterations(ITERATIONS)).search(
+            &view,
+            &legal,
+            &mut ChaCha8Rng::seed_from_u64(seed),
+        );
+        assert!(
+            kept.iter().all(|(a, _)| legal.contains(a)),
+            "only legal actions"
+        );
+        found.push(Second {
+            first_visits,
+            kept,
+            fresh,
+        });
+    }
+    found
+}
+
+#[test]
+fn a_kept_tree_carries_its_visits_into_the_next_decision() {
+    let found = kept_and_fresh(0..40);
+    assert!(
+        found.len() >= 5,
+        "only {} games had play, answer, play",
+        found.len()
+    );
+    for Second {
+        first_visits: visits,
+        kept,
+        fresh,
+    } in &found
+    {
+        assert_eq!(total(fresh), ITERATIONS);
+        // The kept root's children were visited by some of the iterations
+        // that went through seat 0's first choice, never by others.
+        let before = total(kept) - ITERATIONS;
+        assert!(
+            before > 0 && before < *visits,
+            "{before} of {visits}: {kept:?}"
+        );
+    }
+}
+
+#[test]
+fn a_kept_tree_searches_deterministically() {
+    assert_eq!(kept_and_fresh(0..12), kept_and_fresh(0..12));
+}
+
+#[test]
+fn an_action_without_a_node_drops_the_tree() {
+    let rules = Rules::default();
+    let t = Table::<CrazyEights>::new(rules, 2, 3).unwrap();
+    let Actor::Player(seat) = t.state().actor() else {
+        panic!("a player acts after the deal");
+    };
+    let mut legal = Vec::new();
+    t.state().legal_actions(&mut legal);
+    let mut search = Ismcts::<CrazyEights>::new(rules, SearchBudget::iterations(300));
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    search.search(&t.view(seat), &legal, &mut rng);
+    let other = Seat(1 - seat.0);
+    assert!(
+        !search.advance(other, &legal[0]),
+        "seat {other} did not choose at the root"
+    );
+    let again = search.search(&t.view(seat), &legal, &mut rng);
+    assert_eq!(total(&again), 300, "the next search starts afresh");
+    search.forget();
+    assert!(
+        !search.advance(seat, &legal[0]),
+        "a forgotten tree has no nodes"
+    );
+}
