@@ -293,16 +293,25 @@ impl View {
                 }
             }
         }
-        // H4: of several holders of the announced card the first after the
-        // dealer opens (the worst-card check needs the suit order: see
-        // `validate_for`).
-        if let (Some(c), Some((s, hand)), Actor::Player(opener)) = (self.must_open, me, self.actor)
-        {
-            let from_first = |x: Seat| (x.index() + n - self.dealer.index() - 1) % n;
-            ensure(
-                from_first(s) >= from_first(opener) || !hand.contains(c),
-                "the first holder of the worst card after the dealer opens (H4)",
-            )?;
+        // H4: the announced card is the worst hand card, so no hand card the
+        // viewer sees is of a worse rank (within its rank, the suit order
+        // decides: see `validate_for`), and of several holders of it the
+        // first after the dealer opens.
+        if let (Some(c), Actor::Player(opener)) = (self.must_open, self.actor) {
+            let rank_of = |r: Rank| OPENING_RANKS.iter().position(|&o| o == r);
+            let worst = rank_of(c.rank());
+            let from_first = |x: usize| (x + n - self.dealer.index() - 1) % n;
+            for (s, seen) in self.seen_hands().enumerate() {
+                ensure(
+                    seen.iter()
+                        .all(|(h, _)| rank_of(h.rank()).is_none_or(|k| Some(k) >= worst)),
+                    "the announced card is the worst hand card (H4)",
+                )?;
+                ensure(
+                    from_first(s) >= from_first(opener.index()) || !seen.contains(c),
+                    "the first holder of the worst card after the dealer opens (H4)",
+                )?;
+            }
         }
         // What the viewer himself can check about his own turn.
         if let (Some((s, hand)), Actor::Player(p)) = (me, self.actor)
@@ -334,8 +343,8 @@ impl View {
 
     /// [`validate`](View::validate), and what only the rules in play can
     /// tell: the deck count (H1), the pick-up rule (H7), the action limit
-    /// (H22) and, with the rules' suit order, that the announced opening
-    /// card is the worst card of the viewer's hand (H4).
+    /// (H22) and, with the rules' suit order, that no hand card the viewer
+    /// sees is worse than the announced opening card (H4).
     ///
     /// # Errors
     /// [`SetupError`] naming the first inconsistency.
@@ -355,17 +364,36 @@ impl View {
                 && (self.phase == Phase::Over || self.actions < rules.max_actions),
             "the action limit ends the game (H22)",
         )?;
-        // H4: the announced card is the worst hand card, so the viewer's own
-        // hand holds none worse (a copy of it, with several decks, is fine).
-        if let (Some(c), Some(hand)) = (self.must_open, self.hand) {
+        // H4: the announced card is the worst hand card, so no hand card the
+        // viewer sees is worse (a copy of it, with several decks, is fine).
+        if let Some(c) = self.must_open {
             let worst = rules.opening_key(c);
-            ensure(
-                hand.iter()
-                    .all(|(h, _)| rules.opening_key(h).is_none_or(|k| Some(k) >= worst)),
-                "the announced card is the worst hand card (H4)",
-            )?;
+            for seen in self.seen_hands() {
+                ensure(
+                    seen.iter()
+                        .all(|(h, _)| rules.opening_key(h).is_none_or(|k| Some(k) >= worst)),
+                    "the announced card is the worst hand card (H4)",
+                )?;
+            }
         }
         Ok(())
+    }
+
+    /// The hand cards the viewer sees, by seat: his own hand, and the cards
+    /// known to be in each other hand (H23.3).
+    fn seen_hands(&self) -> impl Iterator<Item = CardMultiset> + '_ {
+        let own = match self.viewer {
+            Viewer::Seat(s) => Some(s.index()),
+            Viewer::Spectator => None,
+        };
+        self.known
+            .as_slice()
+            .iter()
+            .enumerate()
+            .map(move |(s, &k)| match (own == Some(s), self.hand) {
+                (true, Some(hand)) => hand,
+                _ => k,
+            })
     }
 
     /// H6, H8, H13, H5.2: the pile's top, level and run, and the mover's group.
