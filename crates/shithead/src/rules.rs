@@ -19,6 +19,12 @@ pub(crate) const OPENING_RANKS: [Rank; 10] = [
     Rank::Ace,
 ];
 
+/// H4: where `rank` stands in [`OPENING_RANKS`], worst first; `None` for a
+/// rank that is never worst.
+pub(crate) fn opening_rank(rank: Rank) -> Option<usize> {
+    OPENING_RANKS.iter().position(|&r| r == rank)
+}
+
 /// How many 52-card decks are shuffled together (H1).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -204,7 +210,7 @@ impl Rules {
     /// H4: where `card` stands in the order of worst hand cards (rank first,
     /// then this suit order), or `None` for a 2, 3 or 10, which are never worst.
     pub(crate) fn opening_key(&self, card: cards_core::Card) -> Option<(usize, usize)> {
-        let r = OPENING_RANKS.iter().position(|&r| r == card.rank())?;
+        let r = opening_rank(card.rank())?;
         Some((r, self.suit_order.iter().position(|&s| s == card.suit())?))
     }
 

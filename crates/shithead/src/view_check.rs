@@ -3,11 +3,11 @@
 //! with the rest of the view, so that an accepted view lists exactly the
 //! actions of a position it can be a view of (H23).
 
-use cards_core::{Actor, CardMultiset, Rank, Seat, Viewer, deck::CARDS_52};
+use cards_core::{Actor, Card, CardMultiset, Rank, Seat, Viewer, deck::CARDS_52};
 
 use crate::error::SetupError;
 use crate::observe::View;
-use crate::rules::{Decks, OPENING_RANKS, Rules, check_rules};
+use crate::rules::{Decks, OPENING_RANKS, Rules, check_rules, opening_rank};
 use crate::state::{Phase, Source, Stage, Status, source_of};
 
 fn ensure(ok: bool, why: &'static str) -> Result<(), SetupError> {
@@ -298,15 +298,12 @@ impl View {
         // decides: see `validate_for`), and of several holders of it the
         // first after the dealer opens.
         if let (Some(c), Actor::Player(opener)) = (self.must_open, self.actor) {
-            let rank_of = |r: Rank| OPENING_RANKS.iter().position(|&o| o == r);
-            let worst = rank_of(c.rank());
+            ensure(
+                self.sees_none_worse(c, |h| opening_rank(h.rank())),
+                "the announced card is the worst hand card (H4)",
+            )?;
             let from_first = |x: usize| (x + n - self.dealer.index() - 1) % n;
             for (s, seen) in self.seen_hands().enumerate() {
-                ensure(
-                    seen.iter()
-                        .all(|(h, _)| rank_of(h.rank()).is_none_or(|k| Some(k) >= worst)),
-                    "the announced card is the worst hand card (H4)",
-                )?;
                 ensure(
                     from_first(s) >= from_first(opener.index()) || !seen.contains(c),
                     "the first holder of the worst card after the dealer opens (H4)",
@@ -367,16 +364,22 @@ impl View {
         // H4: the announced card is the worst hand card, so no hand card the
         // viewer sees is worse (a copy of it, with several decks, is fine).
         if let Some(c) = self.must_open {
-            let worst = rules.opening_key(c);
-            for seen in self.seen_hands() {
-                ensure(
-                    seen.iter()
-                        .all(|(h, _)| rules.opening_key(h).is_none_or(|k| Some(k) >= worst)),
-                    "the announced card is the worst hand card (H4)",
-                )?;
-            }
+            ensure(
+                self.sees_none_worse(c, |h| rules.opening_key(h)),
+                "the announced card is the worst hand card (H4)",
+            )?;
         }
         Ok(())
+    }
+
+    /// H4: whether no hand card the viewer sees comes before `c` in the
+    /// order `key` gives (a card without a key is never worst).
+    fn sees_none_worse<K: Ord>(&self, c: Card, key: impl Fn(Card) -> Option<K>) -> bool {
+        let worst = key(c);
+        self.seen_hands().all(|seen| {
+            seen.iter()
+                .all(|(h, _)| key(h).is_none_or(|k| Some(k) >= worst))
+        })
     }
 
     /// The hand cards the viewer sees, by seat: his own hand, and the cards
