@@ -17,7 +17,8 @@ impl Determinize for Schwimmen {
     /// memory copied (S23, S23.2), every card the seat cannot place dealt
     /// uniformly among the hidden places (other hands beyond what each took from
     /// the middle, the second pack, the unknown face-down discards, the stock),
-    /// keeping their sizes and S7/S14 b, the same condition [`Redeal`] keeps.
+    /// keeping their sizes and S7/S14 b, the same condition
+    /// [`Redeal`](cards_core::Redeal) keeps.
     ///
     /// # Errors
     /// A spectator's view, a view that does not fit `rules`
