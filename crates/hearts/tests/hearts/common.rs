@@ -89,3 +89,62 @@ pub fn conserved(g: &Hearts) -> bool {
     let dealt = matches!(g.phase(), hearts::Phase::PassDir | hearts::Phase::Deal);
     all.len() == count && (dealt || all == CardSet::ALL)
 }
+
+/// A position in the play without passing: `tricks[s]` tricks taken by seat
+/// `s` (its cards from `won[s]`, filled up), the current `trick` led so that
+/// `to_act` is next, and hands from `hands` filled up to the sizes the play
+/// gives them. Filling takes the cards left in card order, hands first,
+/// hearts and the queen of spades last.
+pub fn position(
+    rules: Rules,
+    tricks: [usize; 4],
+    won: [&str; 4],
+    hands: [&str; 4],
+    trick: &str,
+    to_act: u8,
+) -> Hearts {
+    use cards_core::Save;
+    let trick: Vec<Card> = trick.split_whitespace().map(card).collect();
+    let k: usize = tricks.iter().sum();
+    let m = trick.len();
+    let leader = (usize::from(to_act) + 4 - m) % 4;
+    let mut won = won.map(cards);
+    let mut hands = hands.map(cards);
+    let mut rest = CardSet::ALL - trick.iter().copied().collect::<CardSet>();
+    for s in won.iter().chain(hands.iter()) {
+        rest = rest - *s;
+    }
+    let points = cards("2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH QS");
+    let mut take = |set: &mut CardSet, size: usize| {
+        while set.len() < size {
+            let c = (rest - points)
+                .first()
+                .or(rest.first())
+                .expect("cards left");
+            rest.remove(c);
+            set.insert(c);
+        }
+    };
+    for (x, h) in hands.iter_mut().enumerate() {
+        let in_trick = usize::from((x + 4 - leader) % 4 < m);
+        take(h, 13 - k - in_trick);
+    }
+    for (s, w) in won.iter_mut().enumerate() {
+        take(w, 4 * tricks[s]);
+    }
+    Hearts::load(hearts::Setup {
+        rules,
+        phase: if k == 13 {
+            hearts::Phase::Over
+        } else {
+            hearts::Phase::Play
+        },
+        pass_dir: Some(PassDir::NoPass),
+        to_act: Seat(to_act),
+        hands,
+        passed: [CardSet::EMPTY; 4],
+        trick,
+        won,
+    })
+    .expect("a valid position")
+}
