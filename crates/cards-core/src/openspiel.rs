@@ -11,11 +11,14 @@ use std::io::BufRead;
 
 use crate::game::{Actor, Game};
 
+/// A trace's parameters, `name=value` pairs in the order written.
+pub type Params<'a> = [(&'a str, &'a str)];
+
 /// How a game meets OpenSpiel's: building it from a trace's parameters, and
 /// OpenSpiel's ids for its actions.
 pub struct SpielMap<G: Game> {
     /// The game for a trace's `name=value` parameters, or why not.
-    pub new: fn(&[(&str, &str)]) -> Result<G, String>,
+    pub new: fn(&Params<'_>) -> Result<G, String>,
     /// OpenSpiel's id of an action.
     pub id: fn(&G::Action) -> u32,
     /// The action OpenSpiel means by an id in a state (`chance`: at a chance node).

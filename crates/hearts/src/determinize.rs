@@ -56,14 +56,16 @@ impl Determinize for Hearts {
             passed[dir.source(me).index()] = view.received.unwrap_or_default();
         }
         let leader = view.leader.or(view.turn).unwrap_or(me);
-        if view.phase == Phase::Play && view.won.iter().all(|w| w.is_empty()) {
-            if !hand.contains(TWO_CLUBS) && !played.contains(TWO_CLUBS) {
-                fixed[leader.index()].insert(TWO_CLUBS);
-            }
+        if view.phase == Phase::Play
+            && view.won.iter().all(|w| w.is_empty())
+            && !hand.contains(TWO_CLUBS)
+            && !played.contains(TWO_CLUBS)
+        {
+            fixed[leader.index()].insert(TWO_CLUBS);
         }
         let mut pool = CardSet::ALL - hand - mine - played;
         for f in fixed {
-            pool = pool - f;
+            pool -= f;
         }
         for x in (0..MAX_SEATS).filter(|&x| x != i) {
             let want = usize::from(view.hand_sizes[x])

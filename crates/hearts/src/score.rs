@@ -1,6 +1,6 @@
 //! Points, the moon, the bonus for no tricks, the returns and the places (R12).
 
-use cards_core::{CardSet, MAX_SEATS as CORE_MAX_SEATS, Outcome, PerSeat, Seat};
+use cards_core::{CardSet, Outcome, PerSeat, Seat};
 
 use crate::rules::{MAX_SEATS, Rules};
 use crate::state::{HEARTS, Hearts, JACK_DIAMONDS, Phase, QUEEN_SPADES};
@@ -70,7 +70,6 @@ impl Hearts {
         for (s, v) in r.iter_mut().enumerate() {
             *v = TOTAL_POINTS - self.points(Seat(s as u8)).unwrap_or(0);
         }
-        debug_assert!(MAX_SEATS <= CORE_MAX_SEATS);
         PerSeat::from_slice(&r)
     }
 

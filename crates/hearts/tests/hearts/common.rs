@@ -112,7 +112,7 @@ pub fn position(
     let mut hands = hands.map(cards);
     let mut rest = CardSet::ALL - trick.iter().copied().collect::<CardSet>();
     for s in won.iter().chain(hands.iter()) {
-        rest = rest - *s;
+        rest -= *s;
     }
     let points = cards("2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH QS");
     let mut take = |set: &mut CardSet, size: usize| {
