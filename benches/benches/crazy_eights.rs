@@ -128,7 +128,7 @@ fn search(c: &mut Criterion) {
 /// Random games never played before in the run, by a playout and by a
 /// table of random bots (`benches::fresh`), and by a playout on `SmallRng`:
 /// OpenSpiel's driver plays fresh games too, so these are the like-for-like
-/// side of the comparison (crates/crazy-eights/diff/speed.sh).
+/// side of the comparison (`.ci/openspiel/speed.sh crazy-eights`).
 fn random_game_fresh(c: &mut Criterion) {
     let start = CrazyEights::new(Rules::default(), 5).expect("5 seats");
     benches::fresh::bench_fresh_games(c, "crazy_eights", &start);
