@@ -32,7 +32,7 @@ fn player_positions(count: usize) -> Vec<Hearts> {
 fn legal_actions(c: &mut Criterion) {
     let positions = player_positions(256);
     let mut buf: Vec<Action> = Vec::with_capacity(64);
-    let mut count = |buf: &mut Vec<Action>| -> usize {
+    let count = |buf: &mut Vec<Action>| -> usize {
         positions
             .iter()
             .map(|g| {
