@@ -10,7 +10,7 @@ use crate::trick::winner;
 
 impl Hearts {
     /// Applies `action` in place, or refuses it unchanged.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn apply_in_place(&mut self, action: &Action) -> Result<(), Illegal> {
         match (self.phase, *action) {
             (Phase::Over, _) => Err(Illegal::GameOver),
@@ -113,10 +113,12 @@ impl Hearts {
     /// highest card of the suit led, whose seat leads next; R11 after 52 cards.
     #[inline]
     fn play(&mut self, c: Card) -> Result<(), Illegal> {
-        if !self.play_facts().playable().contains(c) {
+        let s = usize::from(self.to_act);
+        // A card of the suit led, held, is always playable (R7); else the full rule.
+        let follows = self.trick_len > 0 && self.trick[0].suit() == c.suit();
+        if !(follows && self.hands[s].contains(c)) && !self.play_facts().playable().contains(c) {
             return Err(self.why_not(c));
         }
-        let s = usize::from(self.to_act);
         self.hands[s].remove(c);
         self.trick[usize::from(self.trick_len)] = c;
         self.trick_len += 1;

@@ -42,7 +42,7 @@ impl Game for Hearts {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn legal_actions(&self, out: &mut Vec<Action>) {
         self.list_legal(out);
     }
@@ -57,7 +57,7 @@ impl Game for Hearts {
         Ok(next)
     }
 
-    #[inline]
+    #[inline(always)]
     fn apply_mut(&mut self, action: &Action) -> Result<(), Illegal> {
         self.apply_in_place(action)
     }
@@ -80,7 +80,7 @@ impl Game for Hearts {
         self.places()
     }
 
-    #[inline]
+    #[inline(always)]
     fn sample_chance<R: Rng + ?Sized>(
         &self,
         rng: &mut R,

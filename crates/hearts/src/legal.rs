@@ -26,7 +26,7 @@ impl PlayFacts {
     /// The cards that may be played, OpenSpiel's rule order (R6–R9): follow
     /// suit; the opening lead; the first trick's ban on points; the ban on
     /// leading unbroken hearts; else anything.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn playable(&self) -> CardSet {
         let hand = self.hand;
         if let Some(led) = self.led {
@@ -77,6 +77,7 @@ impl Hearts {
 
     /// The legal actions (chance outcomes at chance nodes), in a fixed order:
     /// directions by id, cards by `CardSet` order (suits, then ranks).
+    #[inline(always)]
     pub(crate) fn list_legal(&self, out: &mut Vec<Action>) {
         out.clear();
         match self.phase {
