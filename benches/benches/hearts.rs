@@ -5,11 +5,9 @@
 //! compares `random_game_fresh` (games never played before, as OpenSpiel's
 //! driver plays them) with OpenSpiel's C++ game.
 
-use std::hint::black_box;
-
 use cards_core::{Actor, ChaCha8Rng, Game, SeedableRng, random_playout};
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use hearts::{Action, Hearts, Rules};
+use criterion::{Criterion, criterion_group, criterion_main};
+use hearts::{Hearts, Rules};
 use rand::rngs::SmallRng;
 
 /// Player positions (passing and play): random walks of fixed seeds, stopped
@@ -30,54 +28,15 @@ fn player_positions(count: usize) -> Vec<Hearts> {
 }
 
 fn legal_actions(c: &mut Criterion) {
-    let positions = player_positions(256);
-    let mut buf: Vec<Action> = Vec::with_capacity(64);
-    let count = |buf: &mut Vec<Action>| -> usize {
-        positions
-            .iter()
-            .map(|g| {
-                g.legal_actions(buf);
-                buf.len()
-            })
-            .sum()
-    };
-    let expected = count(&mut buf);
-    let mut group = c.benchmark_group("hearts");
-    group.throughput(Throughput::Elements(positions.len() as u64));
-    group.bench_function("legal_actions", |b| {
-        b.iter(|| {
-            let mut total = 0;
-            for g in black_box(&positions) {
-                g.legal_actions(&mut buf);
-                total += buf.len();
-            }
-            assert_eq!(total, expected);
-            total
-        })
-    });
-    group.finish();
+    benches::rules::bench_legal_actions(c, "hearts", &player_positions(256));
 }
 
 fn apply(c: &mut Criterion) {
-    let mut pairs = Vec::new();
-    let mut buf = Vec::new();
-    for g in player_positions(64) {
-        g.legal_actions(&mut buf);
-        pairs.extend(buf.iter().map(|a| (g, *a)));
-    }
-    let mut group = c.benchmark_group("hearts");
-    group.throughput(Throughput::Elements(pairs.len() as u64));
-    group.bench_function("apply", |b| {
-        b.iter(|| {
-            let ok = black_box(&pairs)
-                .iter()
-                .filter(|(g, a)| g.apply(a).is_ok())
-                .count();
-            assert_eq!(ok, pairs.len());
-            ok
-        })
-    });
-    group.finish();
+    benches::rules::bench_apply(
+        c,
+        "hearts",
+        &benches::rules::all_pairs(&player_positions(64)),
+    );
 }
 
 /// Random games never played before in the run (`benches::fresh`), on

@@ -116,7 +116,8 @@ impl Hearts {
         let s = usize::from(self.to_act);
         // A card of the suit led, held, is always playable (R7); else the full rule.
         let follows = self.trick_len > 0 && self.trick[0].suit() == c.suit();
-        if !(follows && self.hands[s].contains(c)) && !self.play_facts().playable().contains(c) {
+        let quick = follows && self.hands[s].contains(c);
+        if !(quick || self.play_facts().playable().contains(c)) {
             return Err(self.why_not(c));
         }
         self.hands[s].remove(c);
