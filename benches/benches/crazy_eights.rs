@@ -9,7 +9,7 @@ use std::hint::black_box;
 
 use benches::crazy_eights::{apply_pairs, player_positions};
 use cards_core::{ChaCha8Rng, Game, Playout, Rng, SeedableRng};
-use crazy_eights::{Action, CrazyEights, Rules};
+use crazy_eights::{CrazyEights, Rules};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use rand::rngs::SmallRng;
 
