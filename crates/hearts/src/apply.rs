@@ -12,22 +12,30 @@ impl Hearts {
     /// Applies `action` in place, or refuses it unchanged.
     #[inline(always)]
     pub(crate) fn apply_in_place(&mut self, action: &Action) -> Result<(), Illegal> {
+        match *action {
+            Action::Play(c) if self.phase == Phase::Play => self.play(c),
+            Action::Deal(c) if self.phase == Phase::Deal => self.deal(c),
+            Action::Pass(c) if self.phase == Phase::Pass => self.pass(c),
+            Action::Direction(d) if self.phase == Phase::PassDir => self.pick_direction(d),
+            _ => Err(self.misplaced(action)),
+        }
+    }
+
+    /// Why an action of the wrong kind for the phase is refused.
+    #[cold]
+    fn misplaced(&self, action: &Action) -> Illegal {
         match (self.phase, *action) {
-            (Phase::Over, _) => Err(Illegal::GameOver),
-            (Phase::PassDir, Action::Direction(d)) => self.pick_direction(d),
-            (Phase::Deal, Action::Deal(c)) => self.deal(c),
-            (Phase::PassDir, Action::Deal(_)) => Err(Illegal::WrongChanceStep {
+            (Phase::Over, _) => Illegal::GameOver,
+            (Phase::PassDir, Action::Deal(_)) => Illegal::WrongChanceStep {
                 due: "the pass direction",
-            }),
-            (Phase::Deal, Action::Direction(_)) => Err(Illegal::WrongChanceStep {
+            },
+            (Phase::Deal, Action::Direction(_)) => Illegal::WrongChanceStep {
                 due: "a card of the deal",
-            }),
-            (Phase::PassDir | Phase::Deal, _) => Err(Illegal::ChanceFirst),
-            (_, Action::Direction(_) | Action::Deal(_)) => Err(Illegal::NotChance),
-            (Phase::Pass, Action::Pass(c)) => self.pass(c),
-            (Phase::Play, Action::Play(c)) => self.play(c),
-            (Phase::Pass, Action::Play(_)) => Err(Illegal::WrongMove { due: "passed" }),
-            (Phase::Play, Action::Pass(_)) => Err(Illegal::WrongMove { due: "played" }),
+            },
+            (Phase::PassDir | Phase::Deal, _) => Illegal::ChanceFirst,
+            (_, Action::Direction(_) | Action::Deal(_)) => Illegal::NotChance,
+            (Phase::Pass, _) => Illegal::WrongMove { due: "passed" },
+            (Phase::Play, _) => Illegal::WrongMove { due: "played" },
         }
     }
 
@@ -45,7 +53,7 @@ impl Hearts {
     /// (R5) or, without it, the play from the two of clubs (R5.1, R6).
     #[inline]
     fn deal(&mut self, c: Card) -> Result<(), Illegal> {
-        if !self.undealt().contains(c) {
+        if !self.stock.remove(c) {
             return Err(Illegal::Dealt);
         }
         self.hands[usize::from(self.dealt % N)].insert(c);

@@ -162,6 +162,7 @@ impl Save for Hearts {
         g.broken = !s.rules.must_break_hearts
             || !played.is_disjoint(HEARTS)
             || (s.rules.qs_breaks_hearts && played.contains(QUEEN_SPADES));
+        g.stock = CardSet::ALL - all;
         g.hands = s.hands;
         g.passed = s.passed;
         g.won = s.won;

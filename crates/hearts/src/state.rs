@@ -122,6 +122,8 @@ pub struct Hearts {
     pub(crate) trick: [Card; 4],
     /// Cards dealt so far (R4).
     pub(crate) dealt: u8,
+    /// The cards not yet dealt (R4).
+    pub(crate) stock: CardSet,
     /// Cards played so far, current trick included (R6, R8, R11).
     pub(crate) played: u8,
     /// Whether hearts may be led (R9).
@@ -145,6 +147,7 @@ impl Hearts {
             trick_len: 0,
             trick: [TWO_CLUBS; 4],
             dealt: 0,
+            stock: CardSet::ALL,
             played: 0,
             broken: !rules.must_break_hearts,
             hands: [CardSet::EMPTY; MAX_SEATS],
@@ -204,7 +207,7 @@ impl Hearts {
     }
 
     /// The cards not yet dealt (R4).
-    pub fn undealt(&self) -> CardSet {
-        CardSet::ALL - (self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3])
+    pub const fn undealt(&self) -> CardSet {
+        self.stock
     }
 }
