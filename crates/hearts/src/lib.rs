@@ -8,6 +8,7 @@ mod apply;
 mod bot;
 mod chance;
 mod determinize;
+mod encode;
 mod error;
 mod event;
 mod game;

@@ -4,6 +4,8 @@
 
 #[path = "hearts/common.rs"]
 mod common;
+#[path = "hearts/encode.rs"]
+mod encode;
 #[path = "hearts/perft.rs"]
 mod perft;
 #[path = "hearts/props.rs"]
