@@ -1,13 +1,14 @@
-// Times random play of OpenSpiel's C++ crazy_eights, for the side-by-side table
-// in docs/speed.md. Built by build_openspiel_bench.sh against the sources in the
-// open-spiel wheel. Each step: list the chance outcomes (and sample one by its
+// Times random play of an OpenSpiel C++ game, for the side-by-side tables in
+// docs/speed.md. Built by build_bench.sh against the sources in the open-spiel
+// wheel, with the games it is given. Each step: list the chance outcomes (and sample one by its
 // probability) or the legal actions (and pick one uniformly), then apply it.
 //
 // The games are timed in several passes (one random sequence running on from
 // pass to pass) and the median pass is reported, as criterion reports a median
 // for the Rust side: one pass alone swings with whatever else the machine runs.
 //
-// Usage: bench_openspiel [games per pass] [players] [passes]
+// Usage: bench_openspiel <game, as LoadGame reads it: hearts, crazy_eights(players=5)>
+//                       [games per pass] [passes]
 // Prints one line per pass, then a last line with the median pass's ns/step.
 
 #include <algorithm>
@@ -16,6 +17,7 @@
 #include <cstdlib>
 #include <memory>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "open_spiel/spiel.h"
@@ -67,17 +69,18 @@ Pass play(const open_spiel::Game& game, int games, std::mt19937_64& rng) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  int games = argc > 1 ? std::atoi(argv[1]) : 2000;
-  int players = argc > 2 ? std::atoi(argv[2]) : 5;
-  int passes = argc > 3 ? std::atoi(argv[3]) : 15;
-  if (games < 1 || passes < 1) {
-    std::fprintf(stderr, "usage: bench_openspiel [games per pass] [players] [passes]\n");
+  if (argc < 2) {
+    std::fprintf(stderr, "usage: bench_openspiel <game> [games per pass] [passes]\n");
     return 2;
   }
-  open_spiel::GameParameters params;
-  params["players"] = open_spiel::GameParameter(players);
-  std::shared_ptr<const open_spiel::Game> game =
-      open_spiel::LoadGame("crazy_eights", params);
+  std::string name = argv[1];
+  int games = argc > 2 ? std::atoi(argv[2]) : 2000;
+  int passes = argc > 3 ? std::atoi(argv[3]) : 15;
+  if (games < 1 || passes < 1) {
+    std::fprintf(stderr, "usage: bench_openspiel <game> [games per pass] [passes]\n");
+    return 2;
+  }
+  std::shared_ptr<const open_spiel::Game> game = open_spiel::LoadGame(name);
   std::mt19937_64 rng(7);
   std::vector<double> per_step;
   long long steps = 0;
@@ -87,16 +90,16 @@ int main(int argc, char** argv) {
     steps += pass.steps;
     checksum += pass.checksum;
     per_step.push_back(pass.ns / pass.steps);
-    std::printf("openspiel_cpp crazy_eights pass %d: %d games, %lld steps, %.1f ns/step\n",
-                p + 1, games, pass.steps, pass.ns / pass.steps);
+    std::printf("openspiel_cpp %s pass %d: %d games, %lld steps, %.1f ns/step\n",
+                name.c_str(), p + 1, games, pass.steps, pass.ns / pass.steps);
   }
   std::vector<double> sorted = per_step;
   std::sort(sorted.begin(), sorted.end());
   size_t n = sorted.size();
   double median = n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0;
   std::printf(
-      "openspiel_cpp crazy_eights players=%d: %d passes of %d games, %lld steps, "
+      "openspiel_cpp %s: %d passes of %d games, %lld steps, "
       "median %.1f ns/step (min %.1f, max %.1f; checksum %lld)\n",
-      players, passes, games, steps, median, sorted.front(), sorted.back(), checksum);
+      name.c_str(), passes, games, steps, median, sorted.front(), sorted.back(), checksum);
   return 0;
 }

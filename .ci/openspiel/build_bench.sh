@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
 # Builds bench_openspiel.cc against OpenSpiel's C++ sources shipped in the
-# open-spiel wheel (OpenSpiel core, the crazy_eights game and the abseil sources
+# open-spiel wheel (OpenSpiel core, the named games and the abseil sources
 # they need), with g++ -O2, into target/openspiel-bench/.
-# Usage: bash build_openspiel_bench.sh <site-packages dir>  -> prints the binary's path.
+# Usage: bash .ci/openspiel/build_bench.sh <site-packages dir> <game folder>...
+#   (a game folder of open_spiel/games/: crazy_eights, hearts)  -> prints the binary's path.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 site=$(cd "${1:?site-packages directory holding open_spiel/}" && pwd)
+shift
+[ $# -ge 1 ] || { echo "build_bench.sh: name at least one game folder" >&2; exit 2; }
 os=$site/open_spiel
 absl=$os/abseil-cpp
-out=$here/../../../target/openspiel-bench
+out=$here/../../target/openspiel-bench
 mkdir -p "$out/obj" "$out/include"
 # OpenSpiel includes "open_spiel/..." and "open_spiel/abseil-cpp/absl/...";
 # abseil includes "absl/...".
@@ -17,8 +20,11 @@ flags=(-O2 -std=c++17 -DNDEBUG -I"$out/include" -I"$absl" -I"$os/json/include" -
 srcs=("$here/bench_openspiel.cc" "$os/spiel.cc" "$os/spiel_utils.cc" "$os/game_parameters.cc"
   "$os/observer.cc" "$os/policy.cc" "$os/simultaneous_move_game.cc" "$os/matrix_game.cc"
   "$os/normal_form_game.h" "$os/tensor_game.cc" "$os/action_view.cc" "$os/spiel_bots.cc"
-  "$os/utils/status.cc" "$os/utils/usage_logging.cc"
-  "$os/games/crazy_eights/crazy_eights.cc")
+  "$os/utils/status.cc" "$os/utils/usage_logging.cc")
+for game in "$@"; do
+  srcs+=("$os/games/$game/$game.cc")
+done
+bin=$out/bench_openspiel_$(IFS=_; echo "$*")
 ABSL_DIRS="base base/internal strings strings/internal strings/internal/str_format numeric types
   time time/internal/cctz/src container container/internal hash hash/internal synchronization
   synchronization/internal debugging debugging/internal profiling profiling/internal random
@@ -51,5 +57,5 @@ for o in "${objs[@]}"; do
 done
 rm -f "$out/libabsl_bench.a"
 ar rcs "$out/libabsl_bench.a" "${absl_objs[@]}"
-g++ -O2 -o "$out/bench_openspiel" "${spiel[@]}" "$out/libabsl_bench.a" -lpthread
-echo "$out/bench_openspiel"
+g++ -O2 -o "$bin" "${spiel[@]}" "$out/libabsl_bench.a" -lpthread
+echo "$bin"
