@@ -34,7 +34,7 @@ mod suite;
 
 pub use encoding::EncodingSuite;
 pub use proptest;
-pub use suite::{Invariant, Suite};
+pub use suite::{EndCheck, Invariant, Suite};
 
 use proptest::strategy::Strategy;
 use proptest::test_runner::{Config, FileFailurePersistence, TestCaseError, TestRunner};

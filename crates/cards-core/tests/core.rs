@@ -20,6 +20,7 @@ mod search;
 #[cfg(feature = "serde")]
 #[path = "core/serde.rs"]
 mod serde;
+#[cfg(feature = "testing")]
 #[path = "core/suite.rs"]
 mod suite;
 #[path = "core/table.rs"]
