@@ -114,3 +114,34 @@ pub(crate) fn policy_action<G: Determinize, R: Rng + ?Sized>(
         None => legal[crate::chance::below(rng, n) as usize].clone(),
     })
 }
+
+/// The most determinizations drawn for one sample when the game's
+/// [`plausibility`](Determinize::plausibility) rejects them.
+pub(crate) const MAX_DRAWS: u32 = 16;
+
+/// A determinized position drawn by the rule of [`Ismcts`](crate::Ismcts)'s samples: drawn again
+/// with probability 1 minus its [`plausibility`](Determinize::plausibility),
+/// up to [`MAX_DRAWS`] draws, then the most plausible one drawn.
+pub(crate) fn sample_weighted<G: Determinize>(
+    rules: &G::Rules,
+    view: &G::View,
+    rng: &mut dyn Rng,
+) -> Option<G> {
+    let mut best: Option<(f64, G)> = None;
+    for _ in 0..MAX_DRAWS {
+        let state = G::determinize(rules, view, rng).ok()?;
+        let p = state.plausibility(view);
+        if p >= 1.0 || unit(rng) < p {
+            return Some(state);
+        }
+        if best.as_ref().is_none_or(|(b, _)| p > *b) {
+            best = Some((p, state));
+        }
+    }
+    best.map(|(_, s)| s)
+}
+
+/// A uniform number in 0..1 (53 random bits).
+fn unit(rng: &mut dyn Rng) -> f64 {
+    (rng.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
+}

@@ -55,7 +55,8 @@ pub trait SeatView {
 /// The contract (checked for every game by [`conformance`](crate::conformance)):
 /// 1. `legal_actions` lists exactly what `apply` accepts, without duplicates,
 ///    in a stable order; it is empty only when the game is over.
-/// 2. `apply` never panics and leaves `self` unchanged.
+/// 2. `apply_mut` never panics, and leaves `self` unchanged when it refuses
+///    (so `apply`, which it provides, never changes its input).
 /// 3. `observe` gives a seat the same view in states that differ only in what it
 ///    cannot see (see [`Redeal`]).
 /// 4. Every game ends under any legal play (rules files name the limits).
@@ -105,19 +106,22 @@ pub trait Game: Clone + Debug + Eq + Hash + Sized {
     /// weight (> 0), in the order of [`legal_actions`](Game::legal_actions).
     fn chance_outcomes(&self, out: &mut Vec<(Self::Action, u32)>);
 
-    /// The position after `action`.
+    /// Applies `action` in place: the one transition every game writes.
     ///
     /// # Errors
-    /// When `action` is not legal now; the error names the rule.
-    fn apply(&self, action: &Self::Action) -> Result<Self, Self::Illegal>;
+    /// When `action` is not legal now; the error names the rule, and `self`
+    /// is left exactly as it was.
+    fn apply_mut(&mut self, action: &Self::Action) -> Result<(), Self::Illegal>;
 
-    /// Applies `action` in place; on error `self` is left as it was.
+    /// The position after `action`: a copy of `self` with
+    /// [`apply_mut`](Game::apply_mut) applied; `self` is not changed.
     ///
     /// # Errors
-    /// As [`apply`](Game::apply).
-    fn apply_mut(&mut self, action: &Self::Action) -> Result<(), Self::Illegal> {
-        *self = self.apply(action)?;
-        Ok(())
+    /// As [`apply_mut`](Game::apply_mut).
+    fn apply(&self, action: &Self::Action) -> Result<Self, Self::Illegal> {
+        let mut next = self.clone();
+        next.apply_mut(action)?;
+        Ok(next)
     }
 
     /// The position after a host operation (leaving, a misdeal): not a listed action.

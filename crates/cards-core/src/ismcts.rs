@@ -23,9 +23,9 @@ use rand_core::Rng;
 
 use crate::bot::Bot;
 use crate::chance::below;
-use crate::determinize::{Determinize, policy_action};
+use crate::determinize::{Determinize, MAX_DRAWS, policy_action, sample_weighted};
 use crate::game::{Actor, Game};
-use crate::search::Playout;
+use crate::playout::Playout;
 use crate::seat::Seat;
 
 /// How long an [`Ismcts`] search runs and how it explores.
@@ -129,37 +129,10 @@ pub struct Ismcts<G: Game> {
     renumbered: Vec<u32>,
 }
 
-/// A determinized position drawn by [`Ismcts::sample`]'s rule: drawn again
-/// with probability 1 minus its [`plausibility`](Determinize::plausibility),
-/// up to [`Ismcts::MAX_DRAWS`] draws, then the most plausible one drawn.
-pub(crate) fn sample_weighted<G: Determinize>(
-    rules: &G::Rules,
-    view: &G::View,
-    rng: &mut dyn Rng,
-) -> Option<G> {
-    let mut best: Option<(f64, G)> = None;
-    for _ in 0..Ismcts::<G>::MAX_DRAWS {
-        let state = G::determinize(rules, view, rng).ok()?;
-        let p = state.plausibility(view);
-        if p >= 1.0 || unit(rng) < p {
-            return Some(state);
-        }
-        if best.as_ref().is_none_or(|(b, _)| p > *b) {
-            best = Some((p, state));
-        }
-    }
-    best.map(|(_, s)| s)
-}
-
-/// A uniform number in 0..1 (53 random bits).
-fn unit(rng: &mut dyn Rng) -> f64 {
-    (rng.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
-}
-
 impl<G: Determinize> Ismcts<G> {
     /// The most determinizations drawn for one iteration when the game's
     /// [`plausibility`](Determinize::plausibility) rejects them.
-    pub const MAX_DRAWS: u32 = 16;
+    pub const MAX_DRAWS: u32 = MAX_DRAWS;
 
     /// A searcher for games under `rules` (a view does not carry them).
     pub fn new(rules: G::Rules, budget: SearchBudget) -> Ismcts<G> {

@@ -11,7 +11,7 @@ use rand_core::Rng;
 use crate::bot::Bot;
 use crate::determinize::Determinize;
 use crate::game::{Actor, Game};
-use crate::search::Playout;
+use crate::playout::Playout;
 
 /// Determinized Monte Carlo as a [`Bot`].
 #[derive(Clone, Debug)]

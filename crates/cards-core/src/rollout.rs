@@ -21,10 +21,9 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 
 use crate::bot::Bot;
-use crate::determinize::{Determinize, policy_action};
+use crate::determinize::{Determinize, policy_action, sample_weighted};
 use crate::game::{Actor, Game};
-use crate::ismcts::sample_weighted;
-use crate::search::Playout;
+use crate::playout::Playout;
 use crate::seat::Seat;
 
 /// How many samples a [`Rollout`] takes per decision and how far it plays.

@@ -50,12 +50,6 @@ impl Game for CrazyEights {
         self.list_chance(out);
     }
 
-    fn apply(&self, action: &Action) -> Result<CrazyEights, Illegal> {
-        let mut next = *self;
-        next.apply_in_place(action)?;
-        Ok(next)
-    }
-
     #[inline(always)]
     fn apply_mut(&mut self, action: &Action) -> Result<(), Illegal> {
         self.apply_in_place(action)

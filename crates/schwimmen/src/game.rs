@@ -83,12 +83,6 @@ impl Game for Schwimmen {
         }
     }
 
-    fn apply(&self, action: &Action) -> Result<Schwimmen, Illegal> {
-        let mut next = *self;
-        next.apply_mut(action)?;
-        Ok(next)
-    }
-
     #[inline(always)]
     fn apply_mut(&mut self, action: &Action) -> Result<(), Illegal> {
         self.apply_in_place(action)

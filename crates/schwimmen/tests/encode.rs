@@ -3,11 +3,12 @@
 //! position built by hand.
 
 use cards_core::chance::below;
-use cards_core::conformance::{check_encoding_along_random_game, check_id_spaces};
+use cards_core::testing::EncodingSuite;
 use cards_core::{Actor, ChaCha8Rng, Encode, Game, Seat, SeedableRng, Viewer, legal_mask};
+use proptest::prelude::*;
 use schwimmen::{
-    Action, Direction, KnockerRisk, NUM_ACTIONS, NUM_CHANCE_OUTCOMES, Refresh, Rules, Schwimmen,
-    TurnsBuilder, card_index, observation_len,
+    Action, Direction, HostOp, KnockerRisk, NUM_ACTIONS, NUM_CHANCE_OUTCOMES, Refresh, Rules,
+    Schwimmen, TurnsBuilder, card_index, observation_len,
 };
 
 /// Short games under several rule variants.
@@ -63,21 +64,30 @@ fn encode(g: &Schwimmen, viewer: Viewer) -> Vec<f32> {
     out
 }
 
-/// cards-core's encoding check at every state of random games: ids in one
-/// space only, the legal mask, the shape and re-dealt tensors.
-#[test]
-fn s24_check_encoding_on_random_games() {
-    for rules in variants() {
-        for seats in 2..=9 {
-            for seed in 0..3 {
-                let start = Schwimmen::new(rules, seats).expect("valid rules");
-                if let Err(v) = check_encoding_along_random_game(&start, seed, 100_000) {
-                    panic!("{rules:?}, {seats} seats, seed {seed}: {v}");
-                }
-            }
-        }
-    }
+/// cards-core's encoding checks (S24): at every state of random games under
+/// every variant and seat count (ids in one space only, the legal mask, the
+/// shape and re-dealt tensors), along conformance walks with seats leaving
+/// and misdeals, and over both id spaces whole.
+fn encoding_suite() -> EncodingSuite<Schwimmen> {
+    let start = (0..variants().len(), 2usize..=9)
+        .prop_map(|(v, seats)| Schwimmen::new(variants()[v], seats).expect("valid rules"));
+    EncodingSuite::new(
+        "tests/encode.proptest-regressions",
+        start,
+        vec![Rules::default()],
+        2..=9,
+    )
+    .cases(72)
+    .walk_cases(32)
+    .host_ops(|g| {
+        (0..g.seats() as u8)
+            .map(|s| HostOp::Leave(Seat(s)))
+            .chain([HostOp::Misdeal])
+            .collect()
+    })
 }
+
+cards_core::encoding_tests!(encoding_suite());
 
 #[test]
 fn s24_every_id_maps_to_an_action_and_back() {
@@ -86,10 +96,6 @@ fn s24_every_id_maps_to_an_action_and_back() {
         assert_eq!(
             (shape.actions, shape.chance_outcomes),
             (NUM_ACTIONS, NUM_CHANCE_OUTCOMES)
-        );
-        assert_eq!(
-            check_id_spaces::<Schwimmen>(&Rules::default(), seats),
-            Ok(())
         );
     }
     let outside = Action::Deal("2C".parse().expect("a card"));

@@ -3,8 +3,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use cards_core::text::{echo, unsigned_in};
-use cards_core::{Card, MAX_SEATS, Seat};
+use cards_core::Card;
+use cards_core::text::echo;
 use thiserror::Error;
 
 use crate::group::Group;
@@ -57,7 +57,7 @@ impl fmt::Display for Action {
     }
 }
 
-/// Why a text is not an action or a host operation. The input is repeated
+/// Why a text is not an action. The input is repeated
 /// quoted and capped ([`cards_core::text::echo`]).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ParseActionError {
@@ -67,17 +67,6 @@ pub enum ParseActionError {
         "{0} is not a shithead move: write up 4C, play 7H 7S, blind, pick up, pick up with 5D or done"
     )]
     Unknown(String),
-    /// Not a host operation (H21).
-    #[error("{0} is not a host operation: write leave 2 (H21)")]
-    NotLeave(String),
-    /// H21: a seat number out of the range any table has, or written with a sign.
-    #[error("{text}: a seat is written as a number from 0 to {max}, without a sign (H21)")]
-    Seat {
-        /// The input, capped.
-        text: String,
-        /// The highest seat number of the largest table.
-        max: usize,
-    },
 }
 
 impl ParseActionError {
@@ -118,37 +107,9 @@ impl FromStr for Action {
     }
 }
 
-/// The host operation: a player leaves the game (H21). Text form `leave 2`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Leave(pub Seat);
-
-impl fmt::Display for Leave {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "leave {}", self.0.0)
-    }
-}
-
-impl FromStr for Leave {
-    type Err = ParseActionError;
-    /// `leave 2`, any case; the seat is digits only, 0 to `MAX_SEATS - 1`.
-    fn from_str(s: &str) -> Result<Leave, ParseActionError> {
-        let t = s.trim();
-        let n = t
-            .get(..6)
-            .filter(|w| w.eq_ignore_ascii_case("leave "))
-            .map(|_| t[6..].trim())
-            .ok_or_else(|| ParseActionError::NotLeave(echo(s).to_string()))?;
-        let max = MAX_SEATS - 1;
-        unsigned_in(n, 0, max as u64)
-            .map(|n| Leave(Seat(n as u8)))
-            .ok_or_else(|| ParseActionError::Seat {
-                text: echo(s).to_string(),
-                max,
-            })
-    }
-}
+/// The host operation: a player leaves the game (H21), cards-core's
+/// [`Leave`](cards_core::Leave) with its text form `leave 2`.
+pub use cards_core::Leave;
 
 #[cfg(feature = "serde")]
 crate::serde_util::via_str!(Action);
-#[cfg(feature = "serde")]
-crate::serde_util::via_str!(Leave);

@@ -83,12 +83,6 @@ impl Game for Shithead {
         }
     }
 
-    fn apply(&self, action: &Action) -> Result<Shithead, Illegal> {
-        let mut next = *self;
-        next.apply_mut(action)?;
-        Ok(next)
-    }
-
     #[inline]
     fn apply_mut(&mut self, action: &Action) -> Result<(), Illegal> {
         self.check(action)?;

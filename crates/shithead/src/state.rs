@@ -51,22 +51,10 @@ pub enum Stage {
     Picking(CardMultiset),
 }
 
-/// A seat's standing.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(
-    feature = "serde",
-    serde(rename_all = "snake_case", deny_unknown_fields)
-)]
-pub enum Status {
-    /// Still holds cards.
-    #[default]
-    Active,
-    /// Went out as the n-th player (0 = first).
-    Out(u8),
-    /// Left as the n-th leaver (0 = first).
-    Left(u8),
-}
+/// A seat's standing: cards-core's [`Status`](cards_core::Status). `Out(n)`:
+/// went out as the n-th player (0 = first); `Left(n)`: left as the n-th
+/// leaver (0 = first, H21).
+pub use cards_core::Status;
 
 /// Which cards a player plays from (H9).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

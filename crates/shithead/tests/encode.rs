@@ -2,10 +2,7 @@
 //! masks, observation tensors and rewards, checked over random games of every
 //! seat count and several rule variants, and against the documented layout.
 
-use cards_core::conformance::{
-    check_encoding_along_log, check_encoding_along_random_game, check_id_spaces,
-    check_walk_with_host,
-};
+use cards_core::testing::EncodingSuite;
 use cards_core::{
     Card, CardMultiset, ChaCha8Rng, Encode, Game, Rank, Redeal, Seat, SeedableRng, Viewer,
     random_playout,
@@ -45,52 +42,27 @@ fn cards(s: &str) -> CardMultiset {
     s.parse().unwrap()
 }
 
-proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
-
-    /// cards-core's encoding check at every state of random games: ids, the
-    /// legal mask, the shape and re-dealt tensors.
-    #[test]
-    fn encodings_keep_their_promises_along_random_games(
-        seed in any::<u64>(), seats in 2usize..=10, v in 0u8..4
-    ) {
-        let g = Shithead::new(variant(v), seats).unwrap();
-        let steps = check_encoding_along_random_game(&g, seed, 500_000);
-        prop_assert!(steps.is_ok(), "{}", steps.unwrap_err());
-        let steps = steps.unwrap();
-        prop_assert!(steps > 9 * seats, "a game of {steps} steps");
-    }
+/// cards-core's encoding checks: at every state of random games (ids, the
+/// legal mask, the shape and re-dealt tensors), along conformance walks with
+/// players leaving at random moments (so the states only leaving reaches are
+/// covered), and over both id spaces whole for every variant and seat count.
+fn encoding_suite() -> EncodingSuite<Shithead> {
+    let start =
+        (0u8..4, 2..=10usize).prop_map(|(v, seats)| Shithead::new(variant(v), seats).unwrap());
+    EncodingSuite::new(
+        "tests/encode.proptest-regressions",
+        start,
+        (0..4).map(variant).collect(),
+        2..=10,
+    )
+    .cases(48)
+    .walk_cases(32)
+    .max_steps(500_000)
+    .min_steps_per_seat(9)
+    .host_ops(|g| (0..g.seats()).map(|s| Leave(Seat(s as u8))).collect())
 }
 
-proptest! {
-    #![proptest_config(ProptestConfig { cases: 32, ..ProptestConfig::default() })]
-
-    /// The conformance walk with players leaving at random moments (so the
-    /// states only leaving reaches are covered), then cards-core's encoding
-    /// check at every state of its log.
-    #[test]
-    fn encodings_keep_their_promises_along_conformance_walks_with_leavers(
-        seed in any::<u64>(), seats in 2usize..=10, v in 0u8..4
-    ) {
-        let start = Shithead::new(variant(v), seats).unwrap();
-        let leaves: Vec<_> = (0..seats).map(|s| Leave(Seat(s as u8))).collect();
-        let walk = check_walk_with_host(&start, seed, 200_000, &[], &leaves);
-        prop_assert!(walk.is_ok(), "{}", walk.err().unwrap());
-        let checked = check_encoding_along_log(&start, &walk.unwrap().log, seed);
-        prop_assert!(checked.is_ok(), "{}", checked.unwrap_err());
-    }
-}
-
-#[test]
-fn every_id_of_both_spaces_maps_to_an_action_and_back() {
-    for v in 0..4 {
-        for seats in 2..=10 {
-            if let Err(e) = check_id_spaces::<Shithead>(&variant(v), seats) {
-                panic!("variant {v}, {seats} seats: {e}");
-            }
-        }
-    }
-}
+cards_core::encoding_tests!(encoding_suite());
 
 #[test]
 fn h1_the_spaces_have_the_documented_sizes() {

@@ -66,12 +66,6 @@ impl Game for Trump21 {
         }
     }
 
-    fn apply(&self, action: &Action) -> Result<Trump21, Illegal> {
-        let mut next = self.clone();
-        next.apply_in_place(action)?;
-        Ok(next)
-    }
-
     fn apply_mut(&mut self, action: &Action) -> Result<(), Illegal> {
         // Every check happens before the first change, so an error leaves `self` as it was.
         self.apply_in_place(action)

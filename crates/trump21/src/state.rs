@@ -11,19 +11,10 @@ pub const MAX_STACK: usize = 44;
 /// Most open trumps on the table (the whole trump deck).
 pub const MAX_OPEN: usize = 64;
 
-/// Whether a seat still plays.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
-pub enum Status {
-    /// Still in the game.
-    #[default]
-    Active,
-    /// Out of lives in the `n`-th exit event (T13).
-    Out(u8),
-    /// Left the game in the `n`-th exit event (T16).
-    Left(u8),
-}
+/// Whether a seat still plays: cards-core's [`Status`](cards_core::Status).
+/// `Out(n)`: out of lives in the n-th exit event (T13); `Left(n)`: left the
+/// game in the n-th exit event (T16). Both kinds share one count.
+pub use cards_core::Status;
 
 /// An open trump lying at a player (T12.0). The table keeps them in the order played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -10,8 +10,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use cards_core::{
-    Actor, Card, CardSet, Game, Outcome, PerSeat, Rank, Redeal, Rng, Seat, SeatView, Suit, Viewer,
-    chance::below,
+    Actor, Card, CardSet, Game, Leave, Outcome, PerSeat, Rank, Redeal, Rng, Seat, SeatView, Suit,
+    Viewer, chance::below,
 };
 
 /// The toy's deck: 2–5 of clubs and hearts.
@@ -103,25 +103,6 @@ impl FromStr for ToyAction {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Leave(pub Seat);
-
-impl fmt::Display for Leave {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "leave {}", self.0.0)
-    }
-}
-
-impl FromStr for Leave {
-    type Err = BadText;
-    fn from_str(s: &str) -> Result<Self, BadText> {
-        s.strip_prefix("leave ")
-            .and_then(|n| n.parse().ok())
-            .map(|n| Leave(Seat(n)))
-            .ok_or_else(|| BadText(s.to_string()))
-    }
-}
-
 #[derive(Debug, thiserror::Error, Clone, PartialEq, Eq)]
 pub enum ToyError {
     #[error("the toy game seats 2 or 3 players")]
@@ -171,6 +152,37 @@ impl SeatView for ToyView {
 }
 
 impl Toy {
+    /// The position after `action` (the toy writes its transition on a copy).
+    fn after(&self, action: &ToyAction) -> Result<Self, ToyError> {
+        let mut next = self.clone();
+        match (self.actor(), *action) {
+            (Actor::Chance, ToyAction::Deal(c)) if self.stock.contains(c) => {
+                next.stock.remove(c);
+                match self.undealt() {
+                    Some(s) => next.hidden[s] = Some(c),
+                    None => {
+                        next.open[self.to_act].insert(c);
+                        next.drawing = false;
+                        next.advance();
+                    }
+                }
+            }
+            (Actor::Player(s), ToyAction::Draw) if self.can_draw(s) => {
+                if self.rules.bug == Bug::PanicsOnDraw && self.stock.len() < 5 {
+                    panic!("deliberate toy bug");
+                }
+                next.drawing = true;
+            }
+            (Actor::Player(s), ToyAction::Stand) => {
+                next.stood[s] = true;
+                next.advance();
+            }
+            (Actor::Chance, ToyAction::Stand) if self.rules.bug == Bug::AcceptsUnlisted => {}
+            _ => return Err(ToyError::Illegal),
+        }
+        Ok(next)
+    }
+
     fn in_game(&self, s: Seat) -> bool {
         self.left[s] == 0
     }
@@ -292,34 +304,9 @@ impl Game for Toy {
         cards_core::chance::pick_outcome(rng, scratch)
     }
 
-    fn apply(&self, action: &ToyAction) -> Result<Self, ToyError> {
-        let mut next = self.clone();
-        match (self.actor(), *action) {
-            (Actor::Chance, ToyAction::Deal(c)) if self.stock.contains(c) => {
-                next.stock.remove(c);
-                match self.undealt() {
-                    Some(s) => next.hidden[s] = Some(c),
-                    None => {
-                        next.open[self.to_act].insert(c);
-                        next.drawing = false;
-                        next.advance();
-                    }
-                }
-            }
-            (Actor::Player(s), ToyAction::Draw) if self.can_draw(s) => {
-                if self.rules.bug == Bug::PanicsOnDraw && self.stock.len() < 5 {
-                    panic!("deliberate toy bug");
-                }
-                next.drawing = true;
-            }
-            (Actor::Player(s), ToyAction::Stand) => {
-                next.stood[s] = true;
-                next.advance();
-            }
-            (Actor::Chance, ToyAction::Stand) if self.rules.bug == Bug::AcceptsUnlisted => {}
-            _ => return Err(ToyError::Illegal),
-        }
-        Ok(next)
+    fn apply_mut(&mut self, action: &ToyAction) -> Result<(), ToyError> {
+        *self = self.after(action)?;
+        Ok(())
     }
 
     fn host(&self, op: &Leave) -> Result<Self, ToyError> {

@@ -1,9 +1,11 @@
-//! Property tests: the cards-core conformance checks and the game's own invariants.
+//! Property tests: the cards-core conformance suite instantiated with the
+//! game's own invariants, and Schwimmen's own properties (any action value,
+//! text and JSON positions tampered with, seeded games).
 
-use cards_core::chance::pick_outcome;
-use cards_core::conformance::{check_choices, check_sampler, check_state, check_walk_with_host};
+use cards_core::conformance::{Walk, check_state};
+use cards_core::testing::Suite;
 use cards_core::{
-    Actor, Card, ChaCha8Rng, Game, Outcome, Rng, Seat, SeedableRng, Step, Table, random_playout,
+    Card, ChaCha8Rng, Game, Outcome, Seat, SeedableRng, StepOf, Table, random_playout,
 };
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
@@ -144,83 +146,76 @@ fn all_host_ops() -> Vec<HostOp> {
         .collect()
 }
 
-/// No host operations (a plain walk) or some of them.
-fn any_host_ops() -> impl Strategy<Value = Vec<HostOp>> {
-    let all = all_host_ops();
-    let len = all.len();
-    prop_oneof![
-        Just(Vec::new()),
-        proptest::sample::subsequence(all, 1..=len),
-    ]
+/// The cards-core conformance suite, with what only Schwimmen promises at every
+/// step: all 32 cards in one place each, lives never rise, a seat that is out
+/// stays out as it went, rounds only count up, a position after a host
+/// operation round-trips through its setup; and at the end, the game is over
+/// and leavers rank behind everyone else.
+fn suite() -> Suite<Schwimmen> {
+    let start = (any_rules(), 2usize..=9).prop_map(|(rules, n)| game(rules, n));
+    let chosen = (2usize..=9).prop_map(|n| game(Rules::default(), n));
+    Suite::new("tests/schwimmen/props.proptest-regressions", start)
+        .extras(extras())
+        .host_ops(|_| all_host_ops())
+        .choices_from(chosen, 160)
+        .invariant(step_invariant)
+        .end_check(end_invariant)
 }
+
+fn step_invariant(
+    before: &Schwimmen,
+    step: &StepOf<Schwimmen>,
+    g: &Schwimmen,
+) -> Result<(), String> {
+    if !conserved(before) || !conserved(g) {
+        return Err("S1: a card is lost or doubled".into());
+    }
+    if let cards_core::Step::Host(_) = step
+        && Schwimmen::from_setup(&g.to_setup()) != Ok(*g)
+    {
+        return Err("the position after a host operation does not reload".into());
+    }
+    for s in 0..g.seats() {
+        let s = Seat(s as u8);
+        let (lives, was) = (g.lives(s), before.lives(s));
+        if lives.zip(was).is_none_or(|(now, then)| now > then) {
+            return Err(format!("{s}: lives rose"));
+        }
+        let (fate, was) = (g.fate(s), before.fate(s));
+        if was != Some(Fate::Active) && fate != was {
+            return Err(format!("{s}: out as {was:?}, then {fate:?}"));
+        }
+    }
+    if g.round() < before.round() {
+        return Err("the round number fell".into());
+    }
+    Ok(())
+}
+
+fn end_invariant(walk: &Walk<Schwimmen>) -> Result<(), String> {
+    let g = &walk.end;
+    let o = walk.outcome.as_ref().ok_or("no outcome")?;
+    if g.phase() != Phase::Over || !conserved(g) || Outcome::from_places(o.places()).is_err() {
+        return Err(format!("an over game with a ranking: {o}"));
+    }
+    let left = |s: usize| matches!(g.fate(Seat(s as u8)), Some(Fate::Left(_)));
+    for a in 0..g.seats() {
+        for b in 0..g.seats() {
+            if left(a) && !left(b) && o.places()[a] <= o.places()[b] {
+                return Err(format!("leaver {a} ranks with or before {b}: {o}"));
+            }
+        }
+    }
+    if o.winners().count() == 0 {
+        return Err("nobody wins".into());
+    }
+    Ok(())
+}
+
+cards_core::conformance_tests!(suite());
 
 proptest! {
     #![proptest_config(config())]
-    /// The generic checks on a random walk with host operations mixed in, then
-    /// what only Schwimmen promises, along the walk's log: all 32 cards in one
-    /// place each, lives never rise, a seat that is out stays out as it went,
-    /// rounds only count up, and leavers rank behind everyone else.
-    #[test]
-    fn conformance_walks_with_host_ops_keep_the_contract_and_the_game_invariants(
-        seed in any::<u64>(), n in 2usize..=9, rules in any_rules(), host_ops in any_host_ops()
-    ) {
-        let start = game(rules, n);
-        let walk = check_walk_with_host(&start, seed, 20_000, &extras(), &host_ops);
-        prop_assert!(walk.is_ok(), "{}", walk.err().map(|v| v.to_string()).unwrap_or_default());
-        let walk = walk.expect("checked");
-        #[cfg(feature = "serde")]
-        {
-            let json = cards_core::conformance::check_json_reloads(&start, &walk.log, seed);
-            prop_assert!(json.is_ok(), "{}", json.unwrap_err());
-        }
-        let mut g = start;
-        for (i, step) in walk.log.iter().enumerate() {
-            prop_assert!(conserved(&g), "{g:?}");
-            // S23.2: every seat's view determinizes into a position that loads
-            // and gives that seat the same view.
-            let d = cards_core::conformance::check_determinize(&g, 1, seed ^ i as u64, i);
-            prop_assert!(d.is_ok(), "{}", d.err().map(|v| v.to_string()).unwrap_or_default());
-            let before = g;
-            match step {
-                Step::Host(op) => {
-                    g = g.host(op).expect("logged host operation");
-                    prop_assert_eq!(Schwimmen::from_setup(&g.to_setup()), Ok(g));
-                }
-                Step::Chance(a) | Step::Player(_, a) => g.apply_mut(a).expect("logged action"),
-            }
-            for s in 0..n {
-                let s = Seat(s as u8);
-                prop_assert!(g.lives(s).expect("a seat at the table") <= before.lives(s).expect("a seat at the table"), "lives rose");
-                if before.fate(s).expect("a seat at the table") != Fate::Active {
-                    prop_assert_eq!(g.fate(s).expect("a seat at the table"), before.fate(s).expect("a seat at the table"));
-                }
-            }
-            prop_assert!(g.round() >= before.round());
-        }
-        prop_assert_eq!(g, walk.end);
-        prop_assert!(conserved(&g));
-        prop_assert_eq!(g.phase(), Phase::Over);
-        let o = walk.outcome.expect("the walk checked that the game ends");
-        prop_assert!(Outcome::from_places(o.places()).is_ok());
-        for a in 0..n {
-            for b in 0..n {
-                let (fa, fb) = (g.fate(Seat(a as u8)).expect("a seat at the table"), g.fate(Seat(b as u8)).expect("a seat at the table"));
-                if matches!(fa, Fate::Left(_)) && !matches!(fb, Fate::Left(_)) {
-                    prop_assert!(o.places()[a] > o.places()[b]);
-                }
-            }
-        }
-        prop_assert!(o.winners().count() >= 1);
-    }
-
-    #[test]
-    fn conformance_chosen_walks_default_rules(
-        choices in proptest::collection::vec(any::<u32>(), 0..160), n in 2usize..=9
-    ) {
-        let start = game(Rules::default(), n);
-        let walk = check_choices(&start, &choices, &extras());
-        prop_assert!(walk.is_ok(), "{}", walk.err().map(|v| v.to_string()).unwrap_or_default());
-    }
 
     #[test]
     fn arbitrary_actions_are_refused_or_listed_never_panic(
@@ -239,22 +234,6 @@ proptest! {
             }
             prop_assert_eq!(g.event(&a, cards_core::Viewer::Spectator).is_ok(), legal.contains(&a), "event of {}", a);
         }
-    }
-
-    #[test]
-    fn sample_chance_override_matches_the_listed_sampler(
-        seed in any::<u64>(), steps in 0usize..300, n in 2usize..=9
-    ) {
-        let g = walk_to(game(Rules::default(), n), seed ^ 0xabc, steps);
-        let mut r1 = ChaCha8Rng::seed_from_u64(seed);
-        let mut r2 = ChaCha8Rng::seed_from_u64(seed);
-        let fast = g.sample_chance(&mut r1, &mut Vec::new());
-        let mut outcomes = Vec::new();
-        g.chance_outcomes(&mut outcomes);
-        let listed = if g.actor() == Actor::Chance { pick_outcome(&mut r2, &outcomes) } else { None };
-        prop_assert_eq!(fast, listed);
-        prop_assert_eq!(r1.next_u64(), r2.next_u64());
-        prop_assert!(check_sampler(&g, seed).is_ok());
     }
 
     #[test]
@@ -291,24 +270,6 @@ proptest! {
 #[cfg(feature = "serde")]
 proptest! {
     #![proptest_config(config())]
-    #[test]
-    fn serde_states_and_views_round_trip(
-        seed in any::<u64>(), steps in 0usize..400, n in 2usize..=9, rules in any_rules()
-    ) {
-        let g = walk_to(game(rules, n), seed, steps);
-        let json = serde_json::to_string(&g).expect("serialize");
-        let back: Schwimmen = serde_json::from_str(&json).expect("valid json state");
-        prop_assert_eq!(back, g);
-        for s in 0..n {
-            let v = g.observe(cards_core::Viewer::Seat(Seat(s as u8)));
-            let json = serde_json::to_string(&v).expect("serialize view");
-            let back: schwimmen::View = serde_json::from_str(&json).expect("view json");
-            prop_assert_eq!(back, v);
-        }
-        let rules_json = serde_json::to_string(&g.rules()).expect("rules");
-        prop_assert_eq!(serde_json::from_str::<Rules>(&rules_json).ok(), Some(*g.rules()));
-    }
-
     #[test]
     fn tampered_json_states_are_refused_or_valid_never_panic(
         seed in any::<u64>(), steps in 0usize..400, n in 2usize..=9,

@@ -1,11 +1,9 @@
-//! Property tests: the cards-core conformance checks and the game's own invariants.
+//! Property tests: the cards-core conformance suite instantiated, and the
+//! game's own invariants.
 
-use cards_core::{
-    Actor, ChaCha8Rng, Game, Outcome, Rng, Seat, SeedableRng,
-    chance::below,
-    chance::pick_outcome,
-    conformance::{check_choices, check_state, check_walk, check_walk_with_host},
-};
+use cards_core::conformance::{check_sampler, check_state};
+use cards_core::testing::Suite;
+use cards_core::{Actor, ChaCha8Rng, Game, Outcome, Seat, SeedableRng, chance::below};
 use proptest::prelude::*;
 use shithead::{
     Action, CardMultiset, Decks, Eights, Kings, Leave, PickUp, Rules, Setup, Shithead, Status,
@@ -94,54 +92,23 @@ fn conserved(g: &Shithead) -> bool {
     g.all_cards() == CardMultiset::decks(cards_core::deck::CARDS_52, g.decks()).unwrap()
 }
 
+/// The cards-core conformance suite; its walks with host operations have
+/// every seat's `leave` tried at random moments (H21), so states only leaving
+/// reaches (mid-deal, mid-arranging, mid-turn, a game ended by leaving) are
+/// checked, saved and reloaded.
+fn suite() -> Suite<Shithead> {
+    let start = (rules_strategy(), 2usize..=6)
+        .prop_map(|(rules, seats)| Shithead::new(rules, seats).unwrap());
+    let chosen = (2usize..=5).prop_map(|seats| Shithead::new(Rules::default(), seats).unwrap());
+    Suite::new("tests/shithead/props.proptest-regressions", start)
+        .extras(extras())
+        .host_ops(|g| (0..g.seats()).map(|s| Leave(Seat(s as u8))).collect())
+        .choices_from(chosen, 160)
+}
+
+cards_core::conformance_tests!(suite());
+
 proptest! {
-    #[test]
-    fn conformance_walks(seed in any::<u64>(), seats in 2usize..=6, rules in rules_strategy()) {
-        let start = Shithead::new(rules, seats).unwrap();
-        let walk = check_walk(&start, seed, 20_000, &extras());
-        prop_assert!(walk.is_ok(), "{}", walk.err().unwrap());
-        // Issue 10: every state of the walk determinizes from each seat's view.
-        let mut g = start;
-        for (k, step) in walk.as_ref().unwrap().log.iter().enumerate() {
-            let d = cards_core::conformance::check_determinize(&g, 1, seed ^ k as u64, k);
-            prop_assert!(d.is_ok(), "{}", d.unwrap_err());
-            match step {
-                cards_core::Step::Chance(a) | cards_core::Step::Player(_, a) => {
-                    g = g.apply(a).unwrap();
-                }
-                cards_core::Step::Host(h) => g = g.host(h).unwrap(),
-            }
-        }
-        #[cfg(feature = "serde")]
-        {
-            let json = cards_core::conformance::check_json_reloads(&start, &walk.unwrap().log, seed);
-            prop_assert!(json.is_ok(), "{}", json.unwrap_err());
-        }
-    }
-
-    /// H21: the same checks with every seat's `leave` tried at random
-    /// moments, so states only leaving reaches (mid-deal, mid-arranging,
-    /// mid-turn, a game ended by leaving) are checked, saved and reloaded.
-    #[test]
-    fn h21_conformance_walks_with_leavers(seed in any::<u64>(), seats in 2usize..=6, rules in rules_strategy()) {
-        let start = Shithead::new(rules, seats).unwrap();
-        let leaves: Vec<Leave> = (0..seats).map(|s| Leave(Seat(s as u8))).collect();
-        let walk = check_walk_with_host(&start, seed, 20_000, &extras(), &leaves);
-        prop_assert!(walk.is_ok(), "{}", walk.err().unwrap());
-        #[cfg(feature = "serde")]
-        {
-            let json = cards_core::conformance::check_json_reloads(&start, &walk.unwrap().log, seed);
-            prop_assert!(json.is_ok(), "{}", json.unwrap_err());
-        }
-    }
-
-    #[test]
-    fn conformance_choices(choices in proptest::collection::vec(any::<u32>(), 0..160), seats in 2usize..=5) {
-        let start = Shithead::new(Rules::default(), seats).unwrap();
-        let walk = check_choices(&start, &choices, &extras());
-        prop_assert!(walk.is_ok(), "{}", walk.err().unwrap());
-    }
-
     /// Cards are conserved at every step, out players stay out, leavers stay
     /// gone, and the final places form a competition ranking with the
     /// shithead behind everyone who went out and ahead of every leaver.
@@ -215,45 +182,18 @@ proptest! {
         prop_assert_eq!(text.parse::<Action>().unwrap(), a);
     }
 
-    /// The fast chance sampler returns what the listed sampler returns, with the same RNG use.
+    /// The fast chance sampler returns what the listed sampler returns, with
+    /// the same RNG use, at the large tables the suite's walks leave out.
     #[test]
-    fn sample_chance_matches_the_listed_sampler(seed in any::<u64>(), steps in 0usize..400, seats in 2usize..=10) {
+    fn sample_chance_matches_the_listed_sampler_at_large_tables(seed in any::<u64>(), steps in 0usize..400, seats in 7usize..=10) {
         let g = reach(seats, Rules::default(), seed, steps);
-        let mut a = ChaCha8Rng::seed_from_u64(seed ^ 1);
-        let mut b = a.clone();
-        let mut scratch = vec![];
-        let fast = g.sample_chance(&mut a, &mut scratch);
-        let slow = if g.actor() == Actor::Chance {
-            g.chance_outcomes(&mut scratch);
-            pick_outcome(&mut b, &scratch)
-        } else {
-            None
-        };
-        prop_assert_eq!(fast, slow);
-        prop_assert_eq!(a.next_u64(), b.next_u64());
+        let checked = check_sampler(&g, seed ^ 1);
+        prop_assert!(checked.is_ok(), "{}", checked.unwrap_err());
     }
 }
 
 #[cfg(feature = "serde")]
-use cards_core::Viewer;
-
-#[cfg(feature = "serde")]
 proptest! {
-    /// States round-trip through JSON (loading validates); views too.
-    #[test]
-    fn serde_round_trips_states_and_views(seed in any::<u64>(), steps in 0usize..600, seats in 2usize..=6, rules in rules_strategy()) {
-        let g = reach(seats, rules, seed, steps);
-        let json = serde_json::to_string(&g).unwrap();
-        let back: Shithead = serde_json::from_str(&json).unwrap();
-        prop_assert_eq!(back, g);
-        for viewer in (0..seats).map(|s| Viewer::Seat(Seat(s as u8))).chain([Viewer::Spectator]) {
-            let v = g.observe(viewer);
-            let text = serde_json::to_string(&v).unwrap();
-            let back: shithead::View = serde_json::from_str(&text).unwrap();
-            prop_assert_eq!(back, v);
-        }
-    }
-
     /// A tampered save gives an error (or, if the change happens to be
     /// harmless, a valid state), never a panic.
     #[test]

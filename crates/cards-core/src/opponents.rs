@@ -1,0 +1,38 @@
+//! [`Opponents`]: a game's own heuristic bot and the search its hard level runs.
+
+use crate::bot::Bot;
+use crate::determinize::Determinize;
+use crate::ismcts::SearchBudget;
+use crate::rollout::RolloutBudget;
+
+/// Which of the generic searches plays a game's hard level, and its budget.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum HardSearch {
+    /// Information-set MCTS ([`Ismcts`](crate::Ismcts)).
+    Ismcts(SearchBudget),
+    /// The one-ply rollout improvement of the game's playout policy
+    /// ([`Rollout`](crate::Rollout)), anchored on the game's [`Opponents::heuristic`].
+    Rollout(RolloutBudget),
+}
+
+/// A game's own opponents: its heuristic bot and the search its hard level
+/// runs. With it, [`Difficulty::bot`](crate::Difficulty::bot) builds every level.
+pub trait Opponents: Determinize + 'static {
+    /// The game's heuristic bot (the medium level).
+    fn heuristic(rules: &Self::Rules) -> Box<dyn Bot<Self>>;
+
+    /// The budget of the hard level when it searches with [`Ismcts`](crate::Ismcts) (the
+    /// default [`Opponents::hard_search`]): at most about 50 ms a decision on
+    /// one core.
+    fn hard_budget() -> SearchBudget {
+        SearchBudget::default()
+    }
+
+    /// The search of the hard level; the default is [`Ismcts`](crate::Ismcts) at
+    /// [`Opponents::hard_budget`]. A game whose playout policy is a sound
+    /// heuristic may choose [`Rollout`](crate::Rollout) instead. Either way no wall-clock
+    /// limit should be set, so that a hard bot is a pure function of its seed.
+    fn hard_search() -> HardSearch {
+        HardSearch::Ismcts(Self::hard_budget())
+    }
+}

@@ -1,0 +1,155 @@
+//! [`EncodingSuite`]: the [`Encode`] checks of
+//! [`conformance`](crate::conformance) as property tests a game instantiates.
+
+use std::fmt::Debug;
+use std::ops::RangeInclusive;
+
+use proptest::prelude::{Strategy, any};
+use proptest::strategy::BoxedStrategy;
+use proptest::test_runner::TestCaseError;
+
+use super::{fail, run};
+use crate::conformance::{
+    check_encoding_along_log, check_encoding_along_random_game, check_id_spaces,
+    check_walk_with_host,
+};
+use crate::encode::Encode;
+use crate::game::Redeal;
+use crate::save::Save;
+
+/// What the encoding tests need to know about a game. Build it with
+/// [`EncodingSuite::new`] and the setters; hand it to
+/// [`encoding_tests!`](crate::encoding_tests).
+pub struct EncodingSuite<G: Encode + Redeal> {
+    regressions: &'static str,
+    cases: Option<u32>,
+    walk_cases: Option<u32>,
+    start: BoxedStrategy<G>,
+    host_ops: fn(&G) -> Vec<G::HostOp>,
+    max_steps: usize,
+    min_steps_per_seat: usize,
+    id_rules: Vec<G::Rules>,
+    id_seats: RangeInclusive<usize>,
+}
+
+impl<G: Encode + Redeal> Debug for EncodingSuite<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("EncodingSuite")
+            .field("regressions", &self.regressions)
+            .field("cases", &self.cases)
+            .field("max_steps", &self.max_steps)
+            .field("id_rules", &self.id_rules)
+            .field("id_seats", &self.id_seats)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<G: Encode + Redeal + Save + 'static> EncodingSuite<G> {
+    /// A suite drawing start positions from `start`, keeping failures in
+    /// `regressions` (a path from the package root, or `""` to keep none), checking the id spaces
+    /// of every rules value of `id_rules` at every seat count of `id_seats`.
+    /// Defaults: proptest's case count, no host operations, 100,000 steps a
+    /// game, no least game length.
+    pub fn new(
+        regressions: &'static str,
+        start: impl Strategy<Value = G> + 'static,
+        id_rules: Vec<G::Rules>,
+        id_seats: RangeInclusive<usize>,
+    ) -> Self {
+        EncodingSuite {
+            regressions,
+            cases: None,
+            walk_cases: None,
+            start: start.boxed(),
+            host_ops: |_| Vec::new(),
+            max_steps: 100_000,
+            min_steps_per_seat: 0,
+            id_rules,
+            id_seats,
+        }
+    }
+
+    /// Runs `cases` random games instead of proptest's default case count.
+    pub fn cases(mut self, cases: u32) -> Self {
+        self.cases = Some(cases);
+        self
+    }
+
+    /// Runs `cases` walks with host operations instead of proptest's default
+    /// case count (they cost more than random games: every state is checked twice).
+    pub fn walk_cases(mut self, cases: u32) -> Self {
+        self.walk_cases = Some(cases);
+        self
+    }
+
+    /// The host operations mixed into the walks whose logs are checked (say,
+    /// every seat leaving), so that states only they reach are encoded too.
+    pub fn host_ops(mut self, host_ops: fn(&G) -> Vec<G::HostOp>) -> Self {
+        self.host_ops = host_ops;
+        self
+    }
+
+    /// The most steps of a game (chance included).
+    pub fn max_steps(mut self, max_steps: usize) -> Self {
+        self.max_steps = max_steps;
+        self
+    }
+
+    /// A random game must last more than this many steps a seat (a guard
+    /// against a suite that checks only trivially short games).
+    pub fn min_steps_per_seat(mut self, steps: usize) -> Self {
+        self.min_steps_per_seat = steps;
+        self
+    }
+
+    /// [`check_encoding_along_random_game`] from drawn starts and seeds.
+    pub fn along_random_games(&self) {
+        let strategy = (self.start.clone(), any::<u64>());
+        run(
+            "encoding_along_random_games",
+            self.regressions,
+            self.cases,
+            strategy,
+            |(start, seed)| {
+                let steps =
+                    check_encoding_along_random_game(&start, seed, self.max_steps).map_err(fail)?;
+                let least = self.min_steps_per_seat * start.seats();
+                if steps <= least {
+                    return Err(TestCaseError::fail(format!(
+                        "a game of {steps} steps, not more than {least}"
+                    )));
+                }
+                Ok(())
+            },
+        );
+    }
+
+    /// A conformance walk with the host operations mixed in, then
+    /// [`check_encoding_along_log`] at every state of its log.
+    pub fn along_walks_with_host_ops(&self) {
+        let strategy = (self.start.clone(), any::<u64>());
+        run(
+            "encoding_along_walks_with_host_ops",
+            self.regressions,
+            self.walk_cases,
+            strategy,
+            |(start, seed)| {
+                let ops = (self.host_ops)(&start);
+                let walk =
+                    check_walk_with_host(&start, seed, self.max_steps, &[], &ops).map_err(fail)?;
+                check_encoding_along_log(&start, &walk.log, seed).map_err(fail)
+            },
+        );
+    }
+
+    /// [`check_id_spaces`] for every listed rules value and seat count.
+    pub fn id_spaces(&self) {
+        for rules in &self.id_rules {
+            for seats in self.id_seats.clone() {
+                if let Err(v) = check_id_spaces::<G>(rules, seats) {
+                    panic!("{rules:?}, {seats} seats: {v}");
+                }
+            }
+        }
+    }
+}
