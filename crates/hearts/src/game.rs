@@ -51,12 +51,6 @@ impl Game for Hearts {
         self.list_chance(out);
     }
 
-    fn apply(&self, action: &Action) -> Result<Hearts, Illegal> {
-        let mut next = *self;
-        next.apply_in_place(action)?;
-        Ok(next)
-    }
-
     #[inline(always)]
     fn apply_mut(&mut self, action: &Action) -> Result<(), Illegal> {
         self.apply_in_place(action)
