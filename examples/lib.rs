@@ -49,6 +49,7 @@ pub fn command(
                 seats.end()
             ))
             .default_value(default_seats.to_string())
+            .required(false)
         })
 }
 
