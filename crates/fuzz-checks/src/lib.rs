@@ -145,16 +145,7 @@ pub trait Checked: Save + Listed + Json {
     /// Choice 0 everywhere gives the default rules. By default: the default
     /// rules at a seat count the game accepts (its smallest first).
     fn variant(p: &mut impl Pick) -> (Self::Rules, usize) {
-        let rules = Self::Rules::default();
-        let seats: Vec<usize> = (1..=cards_core::MAX_SEATS)
-            .filter(|&n| Self::new(rules.clone(), n).is_ok())
-            .collect();
-        let n = if seats.is_empty() {
-            0
-        } else {
-            seats[p.pick(seats.len())]
-        };
-        (rules, n)
+        default_variant::<Self>(p)
     }
 
     /// Checks that every card of the game is in exactly one place, counted from
@@ -180,8 +171,7 @@ pub trait Checked: Save + Listed + Json {
     /// Host operations worth trying now (whether or not they are allowed). By
     /// default every seat's `leave N`, where the game's host operations read it.
     fn host_ops(&self, out: &mut Vec<Self::HostOp>) {
-        out.clear();
-        out.extend((0..self.seats()).filter_map(|s| format!("leave {s}").parse().ok()));
+        leave_ops(self, out);
     }
 
     /// Saves through the game's `Setup` ([`Save`]) and loads it back.
@@ -196,6 +186,28 @@ pub trait Checked: Save + Listed + Json {
     fn known_reload_defect(&self, _error: &str) -> Option<&'static str> {
         None
     }
+}
+
+/// [`Checked::variant`]'s default: the default rules at one of the seat
+/// counts they accept (the smallest for choice 0).
+pub fn default_variant<G: Game>(p: &mut impl Pick) -> (G::Rules, usize) {
+    let rules = G::Rules::default();
+    let seats: Vec<usize> = (1..=cards_core::MAX_SEATS)
+        .filter(|&n| G::new(rules.clone(), n).is_ok())
+        .collect();
+    let n = if seats.is_empty() {
+        0
+    } else {
+        seats[p.pick(seats.len())]
+    };
+    (rules, n)
+}
+
+/// [`Checked::host_ops`]' default: `leave N` for every seat, where the
+/// game's host operations read that text (none where they do not).
+pub fn leave_ops<G: Game>(g: &G, out: &mut Vec<G::HostOp>) {
+    out.clear();
+    out.extend((0..g.seats()).filter_map(|s| format!("leave {s}").parse().ok()));
 }
 
 /// The games the list does not mark `counted`: the default checks.
@@ -585,6 +597,7 @@ pub fn check_target(target: &str, data: &[u8]) -> Option<Result<(), Failure>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use cards_core::SeedableRng;
     use cards_games::crazy_eights::CrazyEights;
     use cards_games::schwimmen::{self, Schwimmen};
     use cards_games::shithead::{self, Shithead};
@@ -634,6 +647,38 @@ mod tests {
     }
 
     #[test]
+    fn the_defaults_for_an_uncounted_game_pick_accepted_tables_and_leaves() {
+        let mut rng = cards_core::ChaCha8Rng::seed_from_u64(2);
+        let mut seen = Vec::new();
+        for _ in 0..200 {
+            let (rules, n) = default_variant::<Trump21>(&mut RngPick(&mut rng));
+            assert_eq!(rules, trump21::Rules::default());
+            assert!(Trump21::new(rules, n).is_ok(), "{n}");
+            seen.push(n);
+        }
+        seen.sort_unstable();
+        seen.dedup();
+        assert_eq!(
+            seen,
+            (2..=8).collect::<Vec<_>>(),
+            "every table Trump 21 accepts"
+        );
+        assert_eq!(default_variant::<Shithead>(&mut Bytes::new(&[])).1, 2);
+        let g = Schwimmen::new(schwimmen::Rules::default(), 3).unwrap();
+        let mut ops = Vec::new();
+        leave_ops(&g, &mut ops);
+        assert_eq!(
+            ops.iter().map(ToString::to_string).collect::<Vec<_>>(),
+            ["leave 0", "leave 1", "leave 2"]
+        );
+        // Crazy Eights has no host operations at all (C17).
+        let g = CrazyEights::new(cards_games::crazy_eights::Rules::default(), 3).unwrap();
+        let mut none = Vec::new();
+        leave_ops(&g, &mut none);
+        assert!(none.is_empty());
+    }
+
+    #[test]
     fn check_outcome_needs_a_place_for_every_seat() {
         let g = Schwimmen::new(schwimmen::Rules::default(), 3).unwrap();
         assert!(check_outcome(&g, &Outcome::from_places(&[1, 2, 2]).unwrap()).is_ok());
@@ -659,7 +704,6 @@ mod tests {
 
     #[test]
     fn fresh_and_finished_games_pass_every_check() {
-        use cards_core::SeedableRng;
         fn both<G: Checked>() {
             // No bytes: the fresh default game only.
             let stats = check_play::<G>(&[]).unwrap();
@@ -695,7 +739,6 @@ mod tests {
                 check_reload(&g).unwrap();
             }
         }
-        use cards_core::SeedableRng;
         macro_rules! every {
             ($($krate:ident::$game:ident, $name:literal, $title:literal;)*) => {
                 $(all::<cards_games::$krate::$game>();)*
