@@ -26,8 +26,8 @@ fn main() {
     run_example(
         "crazy_eights",
         HOW_TO_PLAY,
-        crazy_eights::MIN_PLAYERS..=crazy_eights::MAX_PLAYERS,
-        crazy_eights::DEFAULT_PLAYERS,
+        crazy_eights::MIN_SEATS..=crazy_eights::MAX_SEATS,
+        crazy_eights::DEFAULT_SEATS,
         |n| CrazyEights::new(Rules::default(), n),
         |g, flags, input, out| run(g, flags.seed, flags.auto, input, out),
     );

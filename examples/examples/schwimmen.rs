@@ -26,7 +26,7 @@ fn main() {
         "schwimmen",
         HOW_TO_PLAY,
         schwimmen::MIN_SEATS..=schwimmen::MAX_SEATS,
-        4,
+        schwimmen::DEFAULT_SEATS,
         |n| Schwimmen::new(Rules::default(), n),
         |g, flags, input, out| run(g, flags.seed, flags.auto, input, out),
     );

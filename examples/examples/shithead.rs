@@ -28,8 +28,8 @@ fn main() {
     run_example(
         "shithead",
         HOW_TO_PLAY,
-        2..=cards_core::MAX_SEATS,
-        4,
+        shithead::MIN_SEATS..=shithead::MAX_SEATS,
+        shithead::DEFAULT_SEATS,
         |n| Shithead::new(Rules::default(), n),
         |g, flags, input, out| run(g, flags.seed, flags.auto, input, out),
     );

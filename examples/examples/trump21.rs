@@ -35,8 +35,8 @@ fn main() {
     run_example(
         "trump21",
         HOW_TO_PLAY,
-        trump21::SEATS,
-        3,
+        trump21::MIN_SEATS..=trump21::MAX_SEATS,
+        trump21::DEFAULT_SEATS,
         |n| Trump21::new(Rules::default(), n),
         |g, flags, input, out| run(g, flags.seed, flags.auto, input, out),
     );

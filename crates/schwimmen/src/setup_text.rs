@@ -5,10 +5,10 @@ use std::str::FromStr;
 
 use cards_core::{Card, CardSet, Seat};
 
-use super::Setup;
 use crate::error::{SetupError, echo};
-use crate::rules::{AcesDisplay, AllTie, Direction, KnockerRisk, Refresh, Rules};
-use crate::state::{Fate, MAX_SEATS, Phase, Schwimmen};
+use crate::rules::{AcesDisplay, AllTie, Direction, KnockerRisk, MAX_SEATS, Refresh, Rules};
+use crate::setup::Setup;
+use crate::state::{Fate, Phase, Schwimmen};
 
 fn phase_name(p: Phase) -> &'static str {
     match p {
