@@ -279,15 +279,20 @@ mod tests {
     }
 
     /// What every program of the list needs of a game: bots for every level,
-    /// saves, and a default table that plays to the end.
+    /// saves, its seat limits (`MIN_SEATS`, `DEFAULT_SEATS`, `MAX_SEATS`, which
+    /// its default rules accept exactly), and a default table that plays to
+    /// the end.
     #[test]
     fn every_game_has_bots_saves_and_a_default_game_that_ends() {
-        fn plays<G: Opponents + Save>(name: &str) {
+        fn plays<G: Opponents + Save>(name: &str, seats: [usize; 3]) {
+            let [min, default, max] = seats;
+            assert!(min <= default && default <= max, "{name}: {seats:?}");
             let rules = G::Rules::default();
-            let seats = (1..=cards_core::MAX_SEATS)
-                .find(|&n| G::new(rules.clone(), n).is_ok())
-                .unwrap_or_else(|| panic!("{name}: no table size is accepted"));
-            let mut g = G::new(rules, seats).unwrap();
+            for n in 1..=cards_core::MAX_SEATS {
+                let accepted = G::new(rules.clone(), n).is_ok();
+                assert_eq!(accepted, (min..=max).contains(&n), "{name}: {n} seats");
+            }
+            let mut g = G::new(rules, default).unwrap();
             let mut rng = ChaCha8Rng::seed_from_u64(1);
             Playout::new().run(&mut g, &mut rng, 1_000_000);
             assert_eq!(g.actor(), Actor::Terminal, "{name}");
@@ -295,7 +300,10 @@ mod tests {
         }
         macro_rules! all {
             ($($krate:ident::$game:ident, $name:literal, $title:literal;)*) => {
-                $(plays::<$krate::$game>($name);)*
+                $(plays::<$krate::$game>(
+                    $name,
+                    [$krate::MIN_SEATS, $krate::DEFAULT_SEATS, $krate::MAX_SEATS],
+                );)*
             };
         }
         for_each_game!(all);
