@@ -11,61 +11,100 @@ use std::io::{self, BufRead, Write};
 
 use cards_core::{Actor, Bot, ChaCha8Rng, Game, Seat, SeedableRng, Viewer};
 
-/// The flags every example takes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The flags every terminal example takes (`--help` lists them with their
+/// defaults).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::Parser)]
 pub struct Flags {
-    /// `--seed N`: the deal (default 7).
+    /// The deal: the same seed plays the same game.
+    #[arg(long, default_value_t = 7)]
     pub seed: u64,
-    /// `--players N`: how many seats (the example's default when absent).
-    pub players: Option<usize>,
-    /// `--auto`: bots play every seat and the whole game is printed.
+    /// How many seats at the table (the default is the example's own).
+    #[arg(long)]
+    pub seats: usize,
+    /// Bots play every seat and the whole game is printed.
+    #[arg(long)]
     pub auto: bool,
 }
 
-/// The flags every example takes, for `--help` and for error messages.
-pub const USAGE: &str = "options:
-  --seed N      the deal (default 7): the same seed plays the same game
-  --players N   how many seats
-  --auto        bots play every seat and the whole game is printed
-  --help        this text";
+/// What every example prints when its input ends before the game does.
+pub const END_OF_INPUT: &str = "end of input: goodbye";
 
-/// Reads `--seed N`, `--players N` and `--auto` from the process arguments;
-/// `Ok(None)` for `--help`.
+/// The command line of an example: `name`, `how_to_play` as the text of
+/// `--help`, and `--seats` with the seat range and default of the game.
+pub fn command(
+    name: &'static str,
+    how_to_play: &'static str,
+    seats: std::ops::RangeInclusive<usize>,
+    default_seats: usize,
+) -> clap::Command {
+    use clap::CommandFactory;
+    Flags::command()
+        .name(name)
+        .about(how_to_play.lines().next().unwrap_or_default().to_string())
+        .long_about(how_to_play.trim_end().to_string())
+        .mut_arg("seats", |a| {
+            a.help(format!(
+                "How many seats at the table, {} to {}",
+                seats.start(),
+                seats.end()
+            ))
+            .default_value(default_seats.to_string())
+            .required(false)
+        })
+}
+
+/// Reads the flags of an example from `args` (the program name first).
 ///
 /// # Errors
-/// A message naming the flag that is wrong, for the example to print.
-pub fn parse_flags(args: impl IntoIterator<Item = String>) -> Result<Option<Flags>, String> {
-    let mut flags = Flags {
-        seed: 7,
-        players: None,
-        auto: false,
+/// clap's error: a bad flag, or `--help` (which clap prints to standard output).
+pub fn parse_flags<I, T>(command: clap::Command, args: I) -> Result<Flags, clap::Error>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    use clap::FromArgMatches;
+    Flags::from_arg_matches(&command.try_get_matches_from(args)?)
+}
+
+/// `1st`, `2nd`, `3rd`, `4th`, ... `11th`, `12th`, `13th`, `21st`.
+pub fn ordinal(n: u8) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
     };
-    let mut args = args.into_iter();
-    while let Some(arg) = args.next() {
-        match arg.as_str() {
-            "--auto" => flags.auto = true,
-            "--seed" | "--players" => {
-                let value = args.next().ok_or_else(|| format!("{arg} needs a number"))?;
-                let n: u64 = value
-                    .parse()
-                    .map_err(|_| format!("{arg} needs a number, not {value:?}"))?;
-                if arg == "--seed" {
-                    flags.seed = n;
-                } else {
-                    flags.players =
-                        Some(usize::try_from(n).map_err(|_| "--players is too large".to_string())?);
-                }
-            }
-            "-h" | "--help" => return Ok(None),
-            other => return Err(format!("unknown argument {other:?}\n{USAGE}")),
-        }
-    }
-    Ok(Some(flags))
+    format!("{n}{suffix}")
+}
+
+/// The places of an outcome for people: `seat 0: 2nd, seat 1: 1st`, each
+/// seat named by `name` (`you` for the human, say).
+pub fn places_text(outcome: &cards_core::Outcome, name: impl Fn(Seat) -> String) -> String {
+    outcome
+        .places()
+        .iter()
+        .enumerate()
+        .map(|(s, &p)| format!("{}: {}", name(Seat(s as u8)), ordinal(p)))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The choice among `labels` that `text` names: a label typed in full, or
+/// its text before a hint in brackets (`put 8H face up` for the label
+/// `put 8H face up (pick three; ...)`), ignoring case and spaces around.
+fn label_choice(labels: &[String], text: &str) -> Option<usize> {
+    let typed = text.trim();
+    labels.iter().position(|l| {
+        let shown = l.split(" (").next().unwrap_or(l).trim();
+        l.trim().eq_ignore_ascii_case(typed) || shown.eq_ignore_ascii_case(typed)
+    })
 }
 
 /// Asks the human for a move: the number of one of `labels` (one per legal
-/// action), or the move typed as text (`knock`, `swap 7H AS`), so that an
-/// illegal move gets the rules' own reason. A forced move (only one legal) is
+/// action), a label as shown (without its hint in brackets), or the move
+/// typed as text (`knock`, `swap 7H AS`), so that an illegal move gets the
+/// rules' own reason. A forced move (only one legal) is
 /// announced and taken without asking. Re-asks until it gets a legal move;
 /// returns its index, or `None` at the end of input. Bytes that are not UTF-8
 /// are read as replacement characters, not as the end.
@@ -107,6 +146,9 @@ pub fn ask_move<G: Game, R: BufRead, W: Write>(
             writeln!(output, "there is no move {k}: type a number from 1 to {n}")?;
             continue;
         }
+        if let Some(i) = label_choice(labels, text) {
+            return Ok(Some(i));
+        }
         match text.parse::<G::Action>() {
             Ok(a) => match legal.iter().position(|l| *l == a) {
                 Some(i) => return Ok(Some(i)),
@@ -123,13 +165,16 @@ pub fn ask_move<G: Game, R: BufRead, W: Write>(
     }
 }
 
-/// The shared `main` of the examples: reads the flags, sets up the game for
-/// `--players` (or `default_players`) and runs `play` on standard input and
-/// output. `--help` prints `how_to_play` and the flags on standard output and
-/// exits with 0; bad flags or a refused setup print a message and exit with 2.
+/// The shared `main` of the examples: reads the flags (clap: `--help` prints
+/// `how_to_play` and the flags with their defaults and exits with 0; a bad
+/// flag prints clap's message and exits with 2), sets up the game for
+/// `--seats` and runs `play` on standard input and output. A refused setup
+/// prints the rules' reason and exits with 2.
 pub fn run_example<G, E: Display>(
-    how_to_play: &str,
-    default_players: usize,
+    name: &'static str,
+    how_to_play: &'static str,
+    seats: std::ops::RangeInclusive<usize>,
+    default_seats: usize,
     new_game: impl FnOnce(usize) -> Result<G, E>,
     play: impl FnOnce(
         G,
@@ -138,19 +183,13 @@ pub fn run_example<G, E: Display>(
         &mut io::StdoutLock<'static>,
     ) -> io::Result<()>,
 ) {
-    let flags = match parse_flags(std::env::args().skip(1)) {
-        Ok(Some(flags)) => flags,
-        Ok(None) => {
-            println!("{}\n\n{USAGE}", how_to_play.trim_end());
-            std::process::exit(0)
-        }
-        Err(msg) => {
-            eprintln!("{msg}");
-            std::process::exit(2)
-        }
-    };
-    let game = new_game(flags.players.unwrap_or(default_players)).unwrap_or_else(|e| {
-        eprintln!("cannot start: {e}");
+    let flags = parse_flags(
+        command(name, how_to_play, seats, default_seats),
+        std::env::args_os(),
+    )
+    .unwrap_or_else(|e| e.exit());
+    let game = new_game(flags.seats).unwrap_or_else(|e| {
+        eprintln!("cannot start with {} seats: {e}", flags.seats);
         std::process::exit(2)
     });
     if let Err(e) = play(
@@ -222,23 +261,79 @@ mod tests {
     use super::*;
 
     #[test]
-    fn flags_parse_and_refuse_bad_input() {
-        let f = parse_flags(["--seed", "9", "--auto", "--players", "3"].map(String::from))
-            .unwrap()
-            .unwrap();
+    fn flags_parse_with_the_games_default_and_refuse_bad_input() {
+        let cmd = || command("t", "T: a test.\n\nMore.", 2..=8, 3);
+        let f = parse_flags(cmd(), ["t", "--seed", "9", "--auto", "--seats", "4"]).unwrap();
         assert_eq!(
             f,
             Flags {
                 seed: 9,
-                players: Some(3),
+                seats: 4,
                 auto: true
             }
         );
-        assert_eq!(parse_flags([]).unwrap().unwrap().seed, 7);
-        assert_eq!(parse_flags(["--help".to_string()]), Ok(None));
-        assert!(parse_flags(["--seed".to_string()]).is_err());
-        assert!(parse_flags(["--seed", "x"].map(String::from)).is_err());
-        assert!(parse_flags(["--bogus".to_string()]).is_err());
+        let f = parse_flags(cmd(), ["t"]).unwrap();
+        assert_eq!((f.seed, f.seats, f.auto), (7, 3, false));
+        let help = parse_flags(cmd(), ["t", "--help"]).unwrap_err();
+        assert_eq!(help.kind(), clap::error::ErrorKind::DisplayHelp);
+        let text = help.to_string();
+        assert!(
+            text.contains("2 to 8") && text.contains("[default: 3]"),
+            "{text}"
+        );
+        assert!(
+            text.contains("[default: 7]") && text.contains("More."),
+            "{text}"
+        );
+        for bad in [
+            &["t", "--seed"][..],
+            &["t", "--seed", "x"],
+            &["t", "--bogus"],
+            &["t", "--players", "3"],
+        ] {
+            assert!(parse_flags(cmd(), bad).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn places_read_as_places_by_seat() {
+        let o = cards_core::Outcome::from_places(&[2, 1]).unwrap();
+        assert_eq!(
+            places_text(&o, |s| s.to_string()),
+            "seat 0: 2nd, seat 1: 1st"
+        );
+        let o = cards_core::Outcome::from_places(&[1, 3, 3, 2]).unwrap();
+        let you = |s: Seat| {
+            if s == Seat(0) {
+                "you".into()
+            } else {
+                s.to_string()
+            }
+        };
+        assert_eq!(
+            places_text(&o, you),
+            "you: 1st, seat 1: 3rd, seat 2: 3rd, seat 3: 2nd"
+        );
+        let ords: Vec<String> = [4, 10, 11, 12, 13, 21, 22, 23, 101].map(ordinal).to_vec();
+        assert_eq!(
+            ords,
+            [
+                "4th", "10th", "11th", "12th", "13th", "21st", "22nd", "23rd", "101st"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_label_is_typeable_as_shown_without_its_hint() {
+        let labels = [
+            "put 8H face up (pick three; the rest stay in your hand)".to_string(),
+            "pick up the pile".to_string(),
+        ];
+        assert_eq!(label_choice(&labels, "put 8H face up"), Some(0));
+        assert_eq!(label_choice(&labels, "  Pick Up The Pile "), Some(1));
+        assert_eq!(label_choice(&labels, &labels[0]), Some(0));
+        assert_eq!(label_choice(&labels, "put 8H"), None);
+        assert_eq!(label_choice(&labels, ""), None);
     }
 
     #[test]

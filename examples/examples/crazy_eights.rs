@@ -1,6 +1,6 @@
 //! Crazy Eights with OpenSpiel's rules in the terminal: you play seat 0 against bots.
 //!
-//! `--seed N` fixes the cards, `--players N` (2–10, default 5, OpenSpiel's) the
+//! `--seed N` fixes the cards, `--seats N` (2–10, default 5, OpenSpiel's) the
 //! table, and `--auto` lets bots play every seat and prints the whole game, the
 //! same for the same seed: `cargo run --release -p examples --example crazy_eights -- --auto`.
 
@@ -8,7 +8,7 @@ use std::io::{BufRead, Write};
 
 use cards_core::{Actor, Game, Seat, Viewer};
 use crazy_eights::{Action, CrazyEights, Phase, Rules, ShedBot};
-use examples::{Driver, ask_move, run_example};
+use examples::{Driver, END_OF_INPUT, ask_move, run_example};
 
 /// What `--help` says about the game.
 const HOW_TO_PLAY: &str = "\
@@ -24,7 +24,9 @@ itself (play 7H, draw, pass, nominate S).";
 
 fn main() {
     run_example(
+        "crazy_eights",
         HOW_TO_PLAY,
+        crazy_eights::MIN_SEATS..=crazy_eights::MAX_SEATS,
         crazy_eights::DEFAULT_SEATS,
         |n| CrazyEights::new(Rules::default(), n),
         |g, flags, input, out| run(g, flags.seed, flags.auto, input, out),
@@ -92,7 +94,7 @@ fn run<R: BufRead, W: Write>(
         })?;
         let Some(action) = next else {
             if g.actor() != Actor::Terminal {
-                writeln!(out, "\nend of input: goodbye")?;
+                writeln!(out, "\n{END_OF_INPUT}")?;
                 return Ok(());
             }
             break;

@@ -1,13 +1,13 @@
 //! Schwimmen (31) in the terminal: you play seat 0 against bots.
 //!
-//! `--seed N` fixes the cards, `--players N` (2–9, default 4) the table, and
+//! `--seed N` fixes the cards, `--seats N` (2–9, default 4) the table, and
 //! `--auto` lets bots play every seat and prints the whole game, the same for the
 //! same seed: `cargo run --release -p examples --example schwimmen -- --auto --seed 7`.
 
 use std::io::{BufRead, Write};
 
 use cards_core::{Actor, Game, Seat, Viewer};
-use examples::{Driver, ask_move, run_example};
+use examples::{Driver, END_OF_INPUT, ask_move, run_example};
 use schwimmen::{Action, Fate, Phase, Rules, Schwimmen, StrongBot, hand_value};
 
 /// What `--help` says about the game.
@@ -23,7 +23,9 @@ one afloat wins. Type the number of a move or the move itself (swap 7H AS).";
 
 fn main() {
     run_example(
+        "schwimmen",
         HOW_TO_PLAY,
+        schwimmen::MIN_SEATS..=schwimmen::MAX_SEATS,
         schwimmen::DEFAULT_SEATS,
         |n| Schwimmen::new(Rules::default(), n),
         |g, flags, input, out| run(g, flags.seed, flags.auto, input, out),
@@ -106,7 +108,7 @@ fn run<R: BufRead, W: Write>(
         })?;
         let Some(action) = next else {
             if g.actor() != Actor::Terminal {
-                writeln!(out, "\nend of input: goodbye")?;
+                writeln!(out, "\n{END_OF_INPUT}")?;
                 return Ok(());
             }
             break;

@@ -1,14 +1,17 @@
 //! Shithead in the terminal: you play seat 0 against bots.
 //!
-//! `--seed N` fixes the cards, `--players N` (2–10, default 4) the table, and
+//! `--seed N` fixes the cards, `--seats N` (2–10, default 4) the table, and
 //! `--auto` lets bots play every seat and prints the whole game, the same for the
 //! same seed: `cargo run --release -p examples --example shithead -- --auto --seed 7`.
 
 use std::io::{BufRead, Write};
 
 use cards_core::{Actor, Game, Seat, Viewer};
-use examples::{Driver, ask_move, run_example};
-use shithead::{Action, Event, Rules, Shithead, ShitheadBot, Status, Then, View, What, Who};
+use examples::{Driver, END_OF_INPUT, ask_move, run_example};
+use shithead::{
+    Action, CardMultiset, Event, Phase, Rules, Shithead, ShitheadBot, Stage, Status, Then, View,
+    What, Who,
+};
 
 /// What `--help` says about the game.
 const HOW_TO_PLAY: &str = "\
@@ -19,11 +22,13 @@ Play one or more cards of a rank at least as high as the pile's top (2 resets,
 pile.
 Empty your hand, then your face-up cards, then your face-down cards blind. The
 last player left holding cards is the shithead. Type the number of a move or
-the move itself (play 7H 7S, pick up).";
+the move as the menu shows it (put 8H face up, play 7H 7S, pick up the pile).";
 
 fn main() {
     run_example(
+        "shithead",
         HOW_TO_PLAY,
+        shithead::MIN_SEATS..=shithead::MAX_SEATS,
         shithead::DEFAULT_SEATS,
         |n| Shithead::new(Rules::default(), n),
         |g, flags, input, out| run(g, flags.seed, flags.auto, input, out),
@@ -32,7 +37,9 @@ fn main() {
 
 fn describe(a: &Action) -> String {
     match a {
-        Action::FaceUp(c) => format!("put {c} face up (pick three; the rest stay in your hand)"),
+        Action::FaceUp(c) => {
+            format!("put {c} face up (three of your six lie face up; the rest stay in your hand)")
+        }
         Action::Play(g) => format!("play {g}"),
         Action::Blind => "play a face-down card blind".to_string(),
         Action::PickUp => "pick up the pile".to_string(),
@@ -42,8 +49,26 @@ fn describe(a: &Action) -> String {
     }
 }
 
+/// The viewer's face-up picks so far and the cards still to pick from,
+/// while he is choosing his face-up cards (H3.1): the picks are only noted
+/// until the third, so hand and face-up cards have not changed yet.
+fn picking(v: &View) -> Option<(CardMultiset, CardMultiset)> {
+    let (Stage::Picking(picked), Viewer::Seat(me)) = (v.stage, v.viewer) else {
+        return None;
+    };
+    if v.phase != Phase::Arranging || v.to_act != me {
+        return None;
+    }
+    let mut rest = v.hand.unwrap_or_default();
+    rest.add_all(v.face_up.get(me).copied().unwrap_or_default())
+        .ok()?;
+    rest.remove_all(picked);
+    Some((picked, rest))
+}
+
 fn table_lines(v: &View) -> String {
     let mut s = String::new();
+    let picks = picking(v);
     for (seat, up) in v.face_up.iter() {
         let name = if v.viewer == Viewer::Seat(seat) {
             "you".to_string()
@@ -55,11 +80,22 @@ fn table_lines(v: &View) -> String {
             Some(Status::Left(_)) => " (left)".to_string(),
             _ => String::new(),
         };
-        s += &format!(
-            "  {name}{status}: {} in hand, face up [{up}], {} face down\n",
-            v.hand_counts.get(seat).copied().unwrap_or(0),
-            v.face_down_counts.get(seat).copied().unwrap_or(0),
-        );
+        let down = v.face_down_counts.get(seat).copied().unwrap_or(0);
+        match picks {
+            Some((picked, rest)) if v.viewer == Viewer::Seat(seat) => {
+                s += &format!(
+                    "  {name}{status}: face up [{picked}] picked, {} more to pick from [{rest}], \
+                     {down} face down\n",
+                    3usize.saturating_sub(picked.len()),
+                );
+            }
+            _ => {
+                s += &format!(
+                    "  {name}{status}: {} in hand, face up [{up}], {down} face down\n",
+                    v.hand_counts.get(seat).copied().unwrap_or(0),
+                );
+            }
+        }
     }
     let level = v
         .level
@@ -179,22 +215,25 @@ fn run<R: BufRead, W: Write>(
     loop {
         let next = driver.next_action(&g, human, &mut bots, |view, legal| {
             writeln!(out, "\n{}", table_lines(view))?;
-            writeln!(
-                out,
-                "  your hand: {}",
-                view.hand.map_or("-".to_string(), |h| h.to_string())
-            )?;
+            match picking(view) {
+                Some((_, rest)) => writeln!(out, "  to pick from: {rest}")?,
+                None => writeln!(
+                    out,
+                    "  your hand: {}",
+                    view.hand.map_or("-".to_string(), |h| h.to_string())
+                )?,
+            }
             let choices: Vec<String> = legal.iter().map(describe).collect();
             ask_move(input, out, &g, legal, &choices)
         })?;
         let Some(action) = next else {
             if g.actor() != Actor::Terminal {
-                writeln!(out, "\nbye")?;
+                writeln!(out, "\n{END_OF_INPUT}")?;
                 return Ok(());
             }
             break;
         };
-        let dealing = g.phase() == shithead::Phase::Dealing;
+        let dealing = g.phase() == Phase::Dealing;
         if !dealing || auto {
             writeln!(out, "{}", event_text(&g, &action, auto))?;
         }
@@ -202,7 +241,7 @@ fn run<R: BufRead, W: Write>(
             writeln!(out, "refused: {action}")?;
             break;
         }
-        if dealing && g.phase() != shithead::Phase::Dealing {
+        if dealing && g.phase() != Phase::Dealing {
             writeln!(out, "-- dealt; {} cards in the stock", g.stock_len())?;
         }
     }

@@ -1,4 +1,4 @@
-//! Soak: many random games of every game, over seat counts and house-rule
+//! Soak: many random games of every game of the list (`cards_games`), over seat counts and house-rule
 //! variants, with host operations (a seat leaving, a misdeal) at random moments.
 //!
 //! Checked at every step: every card is in exactly one place (for Shithead, whose
@@ -22,53 +22,31 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use cards_core::{Actor, ChaCha8Rng, Playout, SeedableRng, chance::below};
+use clap::Parser;
+use clap::builder::PossibleValuesParser;
 use fuzz_checks::{Checked, Failure, RngPick, check_reload, check_state};
-use schwimmen::Schwimmen;
-use shithead::Shithead;
-use trump21::Trump21;
 
 /// Steps after which a game counts as not ending.
 const MAX_STEPS: usize = 10_000_000;
 /// Failures printed in full per game.
 const SHOWN: usize = 5;
 
+/// Many random games of every game of the list, checked at every step.
+#[derive(Debug, Parser)]
+#[command(name = "soak")]
 struct Args {
+    /// Games per game.
+    #[arg(long, default_value_t = 1_000_000)]
     games: u64,
+    /// The run's seed; every game gets its own seed from it.
+    #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Only this game (default: every game of the list).
+    #[arg(long, value_parser = PossibleValuesParser::new(cards_games::NAMES))]
     game: Option<String>,
+    /// Play the one game with this seed again, printing every step.
+    #[arg(long, requires = "game", value_name = "GAME_SEED")]
     replay: Option<u64>,
-}
-
-fn parse_args() -> Result<Args, String> {
-    let mut a = Args {
-        games: 1_000_000,
-        seed: 1,
-        game: None,
-        replay: None,
-    };
-    let mut it = std::env::args().skip(1);
-    let usage = "usage: soak [--games N] [--seed S] [--game schwimmen|trump21|shithead] [--replay GAME_SEED]";
-    while let Some(flag) = it.next() {
-        let mut value = || {
-            it.next()
-                .ok_or_else(|| format!("{flag} needs a value; {usage}"))
-        };
-        let number = |v: String| {
-            v.parse::<u64>()
-                .map_err(|_| format!("{flag} needs a number, not {v:?}"))
-        };
-        match flag.as_str() {
-            "--games" => a.games = number(value()?)?,
-            "--seed" => a.seed = number(value()?)?,
-            "--replay" => a.replay = Some(number(value()?)?),
-            "--game" => a.game = Some(value()?),
-            _ => return Err(usage.to_string()),
-        }
-    }
-    if a.replay.is_some() && a.game.is_none() {
-        return Err("--replay needs --game".to_string());
-    }
-    Ok(a)
 }
 
 /// The seed of game `i` of the game with number `game` in a run seeded `seed`
@@ -121,6 +99,9 @@ fn soak_one<G: Checked>(seed: u64, verbose: bool) -> Result<Played, Failure> {
         }
         if host_odds > 0 && below(&mut rng, host_odds) == 0 {
             g.host_ops(&mut ops);
+            if ops.is_empty() {
+                continue;
+            }
             let op = ops[below(&mut rng, ops.len() as u64) as usize].clone();
             let result = g.host(&op);
             if verbose {
@@ -160,7 +141,8 @@ fn soak_one<G: Checked>(seed: u64, verbose: bool) -> Result<Played, Failure> {
     check_state(&g, &mut legal).map_err(|f| at(played.steps, f))?;
     check_reload(&g).map_err(|f| at(played.steps, f))?;
     if verbose {
-        println!("ended: {}", g.outcome().expect("checked"));
+        let places = examples::places_text(&g.outcome().expect("checked"), |s| s.to_string());
+        println!("ended: {places}");
     }
     Ok(played)
 }
@@ -213,7 +195,7 @@ fn soak<G: Checked>(number: u64, args: &Args) -> u64 {
     }
     let secs = start.elapsed().as_secs_f64();
     println!(
-        "{:<10} games {:>9}  steps {:>12}  host ops {:>8}  failures {:>7} (new {new}, known {known})  {:.1} s  ({:.0} games/s)",
+        "{:<12} games {:>9}  steps {:>12}  host ops {:>8}  failures {:>7} (new {new}, known {known})  {:.1} s  ({:.0} games/s)",
         G::NAME,
         args.games,
         steps,
@@ -223,40 +205,33 @@ fn soak<G: Checked>(number: u64, args: &Args) -> u64 {
         args.games as f64 / secs.max(1e-9)
     );
     for (k, n) in kinds {
-        println!("           known defect, {n} games: {k}");
+        println!("             known defect, {n} games: {k}");
     }
     new + known
 }
 
 fn main() -> ExitCode {
-    let args = match parse_args() {
-        Ok(a) => a,
-        Err(msg) => {
-            eprintln!("{msg}");
-            return ExitCode::from(2);
-        }
-    };
+    let args = Args::parse();
     type Run = (
         &'static str,
         fn(u64, &Args) -> u64,
         fn(u64, bool) -> Result<Played, Failure>,
     );
-    let games: [Run; 3] = [
-        ("schwimmen", soak::<Schwimmen>, soak_one::<Schwimmen>),
-        ("trump21", soak::<Trump21>, soak_one::<Trump21>),
-        ("shithead", soak::<Shithead>, soak_one::<Shithead>),
-    ];
-    if let Some(name) = &args.game
-        && !games.iter().any(|(n, _, _)| n == name)
-    {
-        eprintln!("unknown game {name:?}: schwimmen, trump21 or shithead");
-        return ExitCode::from(2);
+    macro_rules! runs {
+        ($($krate:ident::$game:ident, $name:literal, $title:literal;)*) => {
+            [$((
+                $name,
+                soak::<cards_games::$krate::$game> as fn(u64, &Args) -> u64,
+                soak_one::<cards_games::$krate::$game> as fn(u64, bool) -> Result<Played, Failure>,
+            )),*]
+        };
     }
+    let games: [Run; cards_games::GAMES.len()] = cards_games::for_each_game!(runs);
     if let Some(seed) = args.replay {
         let (_, _, one) = games
             .iter()
             .find(|(n, _, _)| Some(*n) == args.game.as_deref())
-            .expect("checked");
+            .expect("clap checks the name and that --replay comes with --game");
         return match one(seed, true) {
             Ok(_) => {
                 println!("game {seed}: every check passed");

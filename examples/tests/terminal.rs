@@ -46,15 +46,65 @@ fn help_goes_to_stdout_says_how_to_play_and_exits_0() {
         let (code, out, err) = run(name, &["--help"], b"");
         assert_eq!(code, 0, "{name}: {err}");
         assert!(
-            out.contains("you play seat 0") && out.contains("--seed N"),
+            out.contains("you play seat 0") && out.contains("--seed <SEED>"),
             "{name}: {out}"
         );
         assert!(err.is_empty(), "{name}: {err}");
+        // The table size is --seats with the game's default, as `cards` has it.
+        let seats = out
+            .split("--seats <SEATS>")
+            .nth(1)
+            .unwrap_or_else(|| panic!("{name}: {out}"));
+        let default = DEFAULT_SEATS
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, d)| format!("[default: {d}]"))
+            .unwrap();
+        assert!(
+            seats.split("--auto").next().unwrap().contains(&default),
+            "{name}: {out}"
+        );
+        assert!(out.contains("[default: 7]"), "{name}: the seed's default");
         let (code, _, err) = run(name, &["--bogus"], b"");
         assert_eq!(code, 2, "{name}");
         assert!(
-            err.contains("unknown argument \"--bogus\""),
+            err.contains("unexpected argument '--bogus'"),
             "{name}: {err}"
+        );
+        // One name for the table size in every binary: --players is no flag.
+        let (code, _, err) = run(name, &["--players", "3"], b"");
+        assert_eq!(code, 2, "{name}: {err}");
+    }
+}
+
+/// Each example's default table.
+const DEFAULT_SEATS: [(&str, usize); 4] = [
+    ("schwimmen", 4),
+    ("trump21", 3),
+    ("shithead", 4),
+    ("crazy_eights", 5),
+];
+
+#[test]
+fn a_table_the_rules_refuse_is_refused_with_the_reason() {
+    for name in ["schwimmen", "trump21", "shithead", "crazy_eights"] {
+        let (code, out, err) = run(name, &["--seats", "1"], b"");
+        assert_eq!(code, 2, "{name}: {out}");
+        assert!(
+            err.starts_with("cannot start with 1 seats: "),
+            "{name}: {err}"
+        );
+    }
+}
+
+#[test]
+fn every_example_says_the_same_when_the_input_ends_before_the_game() {
+    for name in ["schwimmen", "trump21", "shithead", "crazy_eights"] {
+        let (code, out, err) = run(name, &["--seed", "3", "--seats", "2"], b"");
+        assert_eq!(code, 0, "{name}: {err}");
+        assert!(
+            out.trim_end().ends_with("\nend of input: goodbye"),
+            "{name}: {out}"
         );
     }
 }
@@ -65,7 +115,7 @@ fn moves_are_typed_as_numbers_or_text_and_illegal_ones_get_the_rules_reason() {
     let mut input = b"fly away\n99\n\xff\xfe\n".to_vec();
     input.extend(b"1\n".repeat(400));
     for name in ["schwimmen", "trump21", "shithead", "crazy_eights"] {
-        let (code, out, err) = run(name, &["--seed", "3", "--players", "2"], &input);
+        let (code, out, err) = run(name, &["--seed", "3", "--seats", "2"], &input);
         assert_eq!(code, 0, "{name}: {err}");
         assert!(out.contains("type a number from 1 to"), "{name}: {out}");
         assert!(out.contains("there is no move 99"), "{name}");
@@ -79,7 +129,7 @@ fn moves_are_typed_as_numbers_or_text_and_illegal_ones_get_the_rules_reason() {
 #[test]
 fn an_illegal_move_typed_as_text_is_refused_with_the_rule() {
     // Knocking on the dealer's choice is not a move yet in Schwimmen.
-    let (_, out, _) = run("schwimmen", &["--seed", "3", "--players", "2"], b"knock\n");
+    let (_, out, _) = run("schwimmen", &["--seed", "3", "--seats", "2"], b"knock\n");
     assert!(out.contains("knock is not allowed: "), "{out}");
 }
 
@@ -97,7 +147,7 @@ fn auto_play_is_the_same_for_the_same_seed() {
 #[test]
 fn schwimmen_tells_the_game_in_plain_words_with_you_and_every_hand_at_a_round_end() {
     let input = b"1\n".repeat(400);
-    let (code, out, err) = run("schwimmen", &["--seed", "3", "--players", "2"], &input);
+    let (code, out, err) = run("schwimmen", &["--seed", "3", "--seats", "2"], &input);
     assert_eq!(code, 0, "{err}");
     assert!(
         out.contains("you keep your pack; the second pack goes face up:"),
@@ -120,7 +170,7 @@ fn schwimmen_tells_the_game_in_plain_words_with_you_and_every_hand_at_a_round_en
 fn trump21_tells_the_game_in_plain_words() {
     let mut input = b"".to_vec();
     input.extend(b"1\n".repeat(400));
-    let (code, out, err) = run("trump21", &["--seed", "3", "--players", "2"], &input);
+    let (code, out, err) = run("trump21", &["--seed", "3", "--seats", "2"], &input);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("you are dealt a hidden "), "{out}");
     assert!(
@@ -138,7 +188,7 @@ fn trump21_tells_the_game_in_plain_words() {
 fn shithead_speaks_in_plain_words_with_you_for_the_player() {
     let mut input = b"".to_vec();
     input.extend(b"1\n".repeat(400));
-    let (code, out, err) = run("shithead", &["--seed", "3", "--players", "3"], &input);
+    let (code, out, err) = run("shithead", &["--seed", "3", "--seats", "3"], &input);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("you put "), "{out}");
     assert!(out.contains("  you: 3 in hand"), "{out}");
@@ -168,9 +218,99 @@ fn shithead_speaks_in_plain_words_with_you_for_the_player() {
 }
 
 #[test]
+fn shithead_takes_the_face_up_picks_as_the_menu_shows_them_and_shows_them_at_once() {
+    // The menu's own words (any case), not the short form `up 8S`.
+    let (code, out, err) = run(
+        "shithead",
+        &["--seed", "3", "--seats", "3"],
+        b"put 8s face up\nPUT QD FACE UP\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("   1) put 8S face up (three of your six lie face up"),
+        "{out}"
+    );
+    assert!(!out.contains("is not a shithead move"), "{out}");
+    assert!(out.contains("you pick 8S face up") && out.contains("you pick QD face up"));
+    // The table shows the picks so far, and what is left to pick from.
+    assert!(
+        out.contains(
+            "  you: face up [8S] picked, 2 more to pick from [9C 9H TD QD AC], 3 face down"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "  you: face up [8S QD] picked, 1 more to pick from [9C 9H TD AC], 3 face down"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("  to pick from: 9C 9H TD AC"), "{out}");
+}
+
+#[test]
+fn trump21_explains_the_exchange_and_shows_it_while_it_is_chosen() {
+    let (_, help, _) = run("trump21", &["--help"], b"");
+    assert!(
+        help.contains("`play exchange @1` starts an exchange with seat 1")
+            && help.contains("`done` makes the swap"),
+        "{help}"
+    );
+    assert!(
+        help.contains("Your\nturn starts with the gamble, rolled for you"),
+        "the gamble is a chance step of the rules (T7), not a choice: {help}"
+    );
+    assert!(!help.contains("you may gamble"), "{help}");
+    // Seed 2: an exchange comes into the human's hand in round 5.
+    let input = "play exchange @1\ntake hidden\ndone\n1\n".repeat(300);
+    let (code, out, err) = run(
+        "trump21",
+        &["--seed", "2", "--seats", "2"],
+        input.as_bytes(),
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains(
+            ") play exchange @1 (swap trumps with seat 1: you then choose up to two to take \
+             and two to give, and done)"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("  exchange with seat 1 under way: taking nothing yet; giving nothing yet"),
+        "{out}"
+    );
+    assert!(
+        out.contains("  exchange with seat 1 under way: taking hidden; giving nothing yet"),
+        "a pending take is shown: {out}"
+    );
+    assert!(
+        out.contains(") take hidden (take one of seat 1's hidden trumps, unseen)"),
+        "{out}"
+    );
+}
+
+#[test]
+fn outcomes_read_as_places_by_seat() {
+    let (code, out, err) = run("trump21", &["--auto", "--seed", "5"], b"");
+    assert_eq!(code, 0, "{err}");
+    let last = out.lines().last().unwrap();
+    assert!(last.starts_with("game over after "), "{last}");
+    let places = last.split(" rounds: ").nth(1).unwrap();
+    let seats: Vec<&str> = places.split(", ").collect();
+    assert_eq!(seats.len(), 3, "{last}");
+    for (i, s) in seats.iter().enumerate() {
+        let (who, place) = s.split_once(": ").unwrap();
+        assert_eq!(who, format!("seat {i}"), "{last}");
+        assert!(["1st", "2nd", "3rd"].contains(&place), "{last}");
+    }
+    assert!(places.contains("1st"), "{last}");
+}
+
+#[test]
 fn crazy_eights_speaks_in_plain_words_with_you_for_the_player() {
     let input = b"1\n".repeat(400);
-    let (code, out, err) = run("crazy_eights", &["--seed", "3", "--players", "2"], &input);
+    let (code, out, err) = run("crazy_eights", &["--seed", "3", "--seats", "2"], &input);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("you play 5H"), "{out}");
     assert!(out.contains("you draw 5C"), "{out}");

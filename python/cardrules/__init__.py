@@ -1,4 +1,8 @@
-"""Schwimmen (and, when built with them, Trump 21 and Shithead) for learning agents.
+"""Card games for learning agents: Schwimmen (31), Trump 21 and Shithead.
+
+These are the games of the library's list that have action ids and observation
+tensors (Rust's ``Encode``); Crazy Eights, the fourth, has none yet, so it is
+not offered here. ``GAMES`` lists what this build has.
 
 Each game has a low-level ``State`` (OpenSpiel-style: action ids, legal masks,
 observation tensors, seeded chance) and a batched ``VecEnv`` that steps many
@@ -8,13 +12,12 @@ environments) and ``cardrules.openspiel`` (games registered with pyspiel).
 
 from . import _core
 
-#: Game name -> (State class, VecEnv class).
+#: Game name -> (State class, VecEnv class), from the list the extension was built with.
 GAMES = {}
-for _name, _prefix in (("schwimmen", "Schwimmen"), ("trump21", "Trump21"), ("shithead", "Shithead")):
-    if hasattr(_core, _prefix + "State"):
-        GAMES[_name] = (getattr(_core, _prefix + "State"), getattr(_core, _prefix + "VecEnv"))
-        globals()[_prefix + "State"] = GAMES[_name][0]
-        globals()[_prefix + "VecEnv"] = GAMES[_name][1]
+for _name, _title, _state, _vec in _core.GAMES:
+    GAMES[_name] = (_state, _vec)
+    globals()[_state.__name__] = _state
+    globals()[_vec.__name__] = _vec
 
 #: OpenSpiel's player ids for chance and for a finished game.
 CHANCE = -1

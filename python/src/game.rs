@@ -4,13 +4,13 @@
 /// Defines `$state` (one game, OpenSpiel-style) and `$vec` (a batch stepped in
 /// Rust) for the game type `$game`.
 macro_rules! py_game {
-    ($state:ident, $vec:ident, $game:ty, $state_name:literal, $vec_name:literal) => {
+    ($state:ident, $vec:ident, $game:ty) => {
         /// One game: action ids, masks and observation tensors, seeded chance.
         ///
         /// `State(seats, rules=None, seed=0)`: `rules` is the game's rules as
         /// JSON (None for the defaults); `seed` seeds the chance stream used by
         /// `apply_chance` and `resolve_chance`.
-        #[pyo3::pyclass(name = $state_name, module = "cardrules._core", from_py_object)]
+        #[pyo3::pyclass(module = "cardrules._core", from_py_object)]
         #[derive(Clone)]
         pub struct $state($crate::core::Core<$game>);
 
@@ -218,7 +218,7 @@ macro_rules! py_game {
             fn __repr__(&self) -> String {
                 format!(
                     "{}(player={}, json={})",
-                    $state_name,
+                    stringify!($state),
                     self.0.current_player(),
                     self.0.view_json(None)
                 )
@@ -241,7 +241,7 @@ macro_rules! py_game {
         /// (each seat's place reward when its game ended in this step, else 0),
         /// dones `bool[n]`, player `int64[n]`. Game `i` draws chance from its
         /// own stream of `seed`.
-        #[pyo3::pyclass(name = $vec_name, module = "cardrules._core")]
+        #[pyo3::pyclass(module = "cardrules._core")]
         pub struct $vec($crate::vector::VecCore<$game>, cards_core::ChaCha8Rng);
 
         #[pyo3::pymethods]

@@ -12,37 +12,36 @@ mod vector;
 
 use pyo3::prelude::*;
 
-game::py_game!(
-    SchwimmenState,
-    SchwimmenVecEnv,
-    schwimmen::Schwimmen,
-    "SchwimmenState",
-    "SchwimmenVecEnv"
-);
+/// One `State` and one `VecEnv` class for every game of the list
+/// (`cards_games`) that implements `Encode`, and the module function that
+/// adds them.
+macro_rules! encoded_games {
+    ($($krate:ident::$game:ident, $name:literal, $title:literal, $state:ident, $vec:ident;)*) => {
+        $(game::py_game!($state, $vec, cards_games::$krate::$game);)*
 
-game::py_game!(
-    Trump21State,
-    Trump21VecEnv,
-    trump21::Trump21,
-    "Trump21State",
-    "Trump21VecEnv"
-);
-game::py_game!(
-    ShitheadState,
-    ShitheadVecEnv,
-    shithead::Shithead,
-    "ShitheadState",
-    "ShitheadVecEnv"
-);
+        /// Adds every game's classes to `m`, and `GAMES`: a list of
+        /// `(name, title, State class, VecEnv class)`, in the list's order.
+        fn add_games(m: &Bound<'_, PyModule>) -> PyResult<()> {
+            let games = pyo3::types::PyList::empty(m.py());
+            $(
+                m.add_class::<$state>()?;
+                m.add_class::<$vec>()?;
+                games.append((
+                    $name,
+                    $title,
+                    m.getattr(stringify!($state))?,
+                    m.getattr(stringify!($vec))?,
+                ))?;
+            )*
+            m.add("GAMES", games)
+        }
+    };
+}
+cards_games::for_each_game!(encoded_games, encode);
 
-/// The extension module: one `State` and one `VecEnv` class per game.
+/// The extension module: one `State` and one `VecEnv` class per game with
+/// `Encode`, and `GAMES` listing them.
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_class::<SchwimmenState>()?;
-    m.add_class::<SchwimmenVecEnv>()?;
-    m.add_class::<Trump21State>()?;
-    m.add_class::<Trump21VecEnv>()?;
-    m.add_class::<ShitheadState>()?;
-    m.add_class::<ShitheadVecEnv>()?;
-    Ok(())
+    add_games(m)
 }

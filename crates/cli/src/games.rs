@@ -1,0 +1,65 @@
+//! What the command needs of a game: its bots and its rule options.
+
+use cards_core::{Bot, Difficulty, Opponents, RandomBot};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+
+/// A game the `cards` command can run: every game of the list
+/// (`cards_games`), since each has the difficulty levels of [`Opponents`]
+/// and rules with a serde form.
+pub trait CliGame: Opponents<Action: Send, HostOp: Send> + Send + Sync + 'static
+where
+    Self::Rules: Serialize + DeserializeOwned + Send + Sync,
+{
+    /// The bot called `name` (`random`, `easy`, `medium`, `hard`), if there is one.
+    fn bot(name: &str, rules: &Self::Rules) -> Option<Box<dyn Bot<Self>>> {
+        if name == "random" {
+            return Some(Box::new(RandomBot));
+        }
+        name.parse::<Difficulty>()
+            .ok()
+            .map(|d| d.bot::<Self>(rules))
+    }
+}
+
+impl<G> CliGame for G
+where
+    G: Opponents<Action: Send, HostOp: Send> + Send + Sync + 'static,
+    G::Rules: Serialize + DeserializeOwned + Send + Sync,
+{
+}
+
+/// The bot names every game accepts.
+pub const BOT_NAMES: [&str; 4] = ["random", "easy", "medium", "hard"];
+
+/// The default rules with `overrides` (`name=value`, the value as JSON or else
+/// as a string) applied through the rules' serde form, so every house rule is
+/// reachable by its documented name.
+///
+/// # Errors
+/// A message naming the rule that is unknown or has a value the rules refuse.
+pub fn rules_with<R: Default + Serialize + DeserializeOwned>(
+    overrides: &[String],
+) -> Result<R, String> {
+    let mut json = serde_json::to_value(R::default()).map_err(|e| e.to_string())?;
+    let Value::Object(fields) = &mut json else {
+        return Err("these rules have no named options".to_string());
+    };
+    for o in overrides {
+        let (name, value) = o
+            .split_once('=')
+            .ok_or_else(|| format!("a rule option is name=value, not {o:?}"))?;
+        let name = name.trim();
+        let Some(field) = fields.get_mut(name) else {
+            let known: Vec<&str> = fields.keys().map(String::as_str).collect();
+            return Err(format!(
+                "unknown rule {name:?}; the rules are {}",
+                known.join(", ")
+            ));
+        };
+        *field = serde_json::from_str(value.trim())
+            .unwrap_or_else(|_| Value::String(value.trim().to_string()));
+    }
+    serde_json::from_value(json).map_err(|e| format!("the rules refuse {overrides:?}: {e}"))
+}

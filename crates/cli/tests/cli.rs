@@ -1,0 +1,197 @@
+//! The `cards` command run as a user runs it.
+
+use std::process::Command;
+
+fn cards(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_cards"))
+        .args(args)
+        .arg("--quiet")
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).expect("utf-8"),
+        String::from_utf8(out.stderr).expect("utf-8"),
+    )
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let (code, out, err) = cards(&[args, &["--json"]].concat());
+    assert_eq!(code, 0, "{err}");
+    serde_json::from_str(&out).expect("the output is JSON")
+}
+
+/// The totals of a report (wins and places), without its timing.
+fn totals(v: &serde_json::Value) -> Vec<(u64, f64)> {
+    v["bots"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| {
+            (
+                b["wins"].as_u64().unwrap(),
+                b["average_place"].as_f64().unwrap(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn the_same_seed_gives_the_same_totals_whatever_the_thread_count() {
+    for &game in cards_games::NAMES.iter() {
+        let args = [
+            "--game", game, "--seats", "3", "--games", "300", "--seed", "9",
+        ];
+        let one = json(&[&args[..], &["--threads", "1"]].concat());
+        let two = json(&[&args[..], &["--threads", "2"]].concat());
+        let three = json(&[&args[..], &["--threads", "3"]].concat());
+        assert_eq!(totals(&one), totals(&two), "{game}");
+        assert_eq!(totals(&one), totals(&three), "{game}");
+        assert_eq!(one["finished"], 300, "{game}");
+        let other_seed = json(&[
+            "--game", game, "--seats", "3", "--games", "300", "--seed", "10",
+        ]);
+        assert_ne!(
+            totals(&one),
+            totals(&other_seed),
+            "{game}: another seed, other games"
+        );
+    }
+}
+
+#[test]
+fn the_heuristic_bot_beats_random_bots_with_its_interval_above_the_fair_share() {
+    for &game in cards_games::NAMES.iter() {
+        let r = json(&[
+            "--game",
+            game,
+            "--seats",
+            "4",
+            "--games",
+            "400",
+            "--bots",
+            "medium,random,random,random",
+        ]);
+        let low = r["bots"][0]["win_rate_low"].as_f64().unwrap();
+        assert!(low > 0.25, "{game}: medium's interval starts at {low}");
+        let wins: u64 = r["bots"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|b| b["wins"].as_u64().unwrap())
+            .sum();
+        assert!(wins >= 400, "{game}: every game has a winner ({wins})");
+    }
+}
+
+#[test]
+fn house_rules_are_set_by_name_and_bad_ones_are_refused_with_the_names() {
+    let r = json(&[
+        "--game",
+        "schwimmen",
+        "--seats",
+        "2",
+        "--games",
+        "50",
+        "--rule",
+        "lives=1",
+    ]);
+    assert_eq!(r["finished"], 50);
+    let (code, _, err) = cards(&["--game", "schwimmen", "--rule", "lifes=1"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("unknown rule \"lifes\"") && err.contains("lives"),
+        "{err}"
+    );
+    let (code, _, err) = cards(&["--game", "schwimmen", "--rule", "lives=-4"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("the rules refuse"), "{err}");
+}
+
+#[test]
+fn bad_bot_lists_are_refused_with_a_reason() {
+    let (code, _, err) = cards(&["--game", "trump21", "--seats", "2", "--bots", "medium"]);
+    assert_eq!(
+        (code, err.trim()),
+        (
+            2,
+            "cards: --bots names 1 bot for 2 seats: name one bot per seat, \
+             comma-separated (random, easy, medium or hard), or leave --bots out"
+        )
+    );
+    let (code, _, err) = cards(&[
+        "--game",
+        "trump21",
+        "--seats",
+        "2",
+        "--bots",
+        "medium,genius",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown bot \"genius\""), "{err}");
+}
+
+#[test]
+fn csv_has_a_header_and_a_line_per_slot() {
+    let (code, out, err) = cards(&[
+        "--game", "shithead", "--seats", "3", "--games", "20", "--csv",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4);
+    assert!(lines[0].starts_with("game,seats,seed,finished"));
+    assert!(lines[1].starts_with("shithead,3,1,20,0,"));
+}
+
+#[test]
+fn help_says_how_to_use_it() {
+    let out = Command::new(env!("CARGO_BIN_EXE_cards"))
+        .arg("--help")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("--bots") && text.contains("--rule") && text.contains("--json"));
+    // Every game of the list, with its title, and the default table.
+    for g in cards_games::GAMES {
+        let line = text
+            .lines()
+            .find(|l| l.trim_start().starts_with(&format!("- {}:", g.name)))
+            .unwrap_or_else(|| panic!("{}: {text}", g.name));
+        assert!(line.trim_end().ends_with(g.title), "{line}");
+    }
+    assert!(text.contains("[default: 4]"), "{text}");
+}
+
+#[test]
+fn zero_games_are_refused_with_the_smallest_count() {
+    let (code, out, err) = cards(&["--game", "schwimmen", "--games", "0"]);
+    assert_eq!(code, 2, "{out}");
+    assert!(
+        err.contains("--games <GAMES>") && err.contains("0 is not in 1.."),
+        "{err}"
+    );
+    assert!(!out.contains("0.000"), "no average of no games: {out}");
+}
+
+#[test]
+fn the_text_table_gives_speeds_in_readable_units() {
+    let (code, out, err) = cards(&["--game", "schwimmen", "--seats", "2", "--games", "20"]);
+    assert_eq!(code, 0, "{err}");
+    let first = out.lines().next().unwrap();
+    // Each speed is a figure of three significant digits and its unit, never
+    // 0.00 of a unit too large for it.
+    for unit in ["games/s", "steps/s"] {
+        let before = &first[..first.find(unit).unwrap_or_else(|| panic!("{first}"))];
+        let words: Vec<&str> = before.split_whitespace().collect();
+        let (figure, prefix) = match words[words.len() - 1] {
+            p @ ("k" | "M" | "G") => (words[words.len() - 2], p),
+            f => (f, ""),
+        };
+        let value: f64 = figure.trim_start_matches(',').parse().unwrap();
+        assert!(value >= 1.0 || prefix.is_empty() && value > 0.0, "{first}");
+        let digits = figure.chars().filter(char::is_ascii_digit).count();
+        assert!(digits == 3 || value >= 1000.0, "{first}");
+    }
+    assert!(out.contains("average place"), "{out}");
+}
