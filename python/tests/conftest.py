@@ -10,7 +10,7 @@ SHORT_RULES = {
 }
 
 #: Seat counts to test, by game.
-SEATS = {"schwimmen": (2, 3, 5), "trump21": (2, 3, 4), "shithead": (2, 3, 5)}
+SEATS = {"schwimmen": (2, 3, 5), "trump21": (2, 3, 4), "shithead": (2, 3, 5), "hearts": (4,)}
 
 GAMES = sorted(cardrules.GAMES)
 

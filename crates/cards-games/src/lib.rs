@@ -28,6 +28,7 @@
 
 pub use cards_core;
 pub use crazy_eights;
+pub use hearts;
 pub use schwimmen;
 pub use shithead;
 pub use trump21;
@@ -89,6 +90,7 @@ macro_rules! __games {
             trump21::Trump21, "trump21", "Trump 21", [encode(Trump21State, Trump21VecEnv) counted];
             shithead::Shithead, "shithead", "Shithead", [encode(ShitheadState, ShitheadVecEnv) counted];
             crazy_eights::CrazyEights, "crazy-eights", "Crazy Eights", [counted];
+            hearts::Hearts, "hearts", "Hearts", [encode(HeartsState, HeartsVecEnv)];
         }
     };
 }
@@ -253,7 +255,7 @@ mod tests {
         assert_eq!(find("chess"), None);
         assert_eq!(position("chess"), None);
         assert_eq!(position("schwimme"), None);
-        assert!(names_in_words().ends_with(" or crazy-eights"));
+        assert!(names_in_words().ends_with(" or hearts"));
     }
 
     #[test]
