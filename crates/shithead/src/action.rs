@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use cards_core::text::{echo, unsigned_in};
+use cards_core::text::{self, echo, unsigned_in};
 use cards_core::{Card, MAX_SEATS, Seat};
 use thiserror::Error;
 
@@ -16,9 +16,11 @@ use crate::group::Group;
 ///
 /// ```
 /// use shithead::Action;
-/// let a: Action = "play 7s 7H".parse()?;
+/// let a: Action = "play 7h 7♠".parse()?; // card aliases (H24)
 /// assert_eq!(a.to_string(), "play 7H 7S");
 /// assert_eq!("pick up".parse::<Action>()?, Action::PickUp);
+/// assert!("Pick up".parse::<Action>().is_err()); // only the printed form (H24)
+/// assert!("play 7S 7H".parse::<Action>().is_err()); // cards in the printed order
 /// # Ok::<(), shithead::ParseActionError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -78,17 +80,42 @@ pub enum ParseActionError {
         /// The highest seat number of the largest table.
         max: usize,
     },
+    /// H24: an action or host operation not written the one way it is printed
+    /// (other case or spacing, a leading zero, cards out of order).
+    #[error("{text} is not written in its text form: write {canonical} (H24)")]
+    NotCanonical {
+        /// The input, capped.
+        text: String,
+        /// How it is written.
+        canonical: String,
+    },
 }
 
 impl ParseActionError {
     fn unknown(s: &str) -> ParseActionError {
         ParseActionError::Unknown(echo(s).to_string())
     }
+
+    fn not_canonical(s: &str, canonical: String) -> ParseActionError {
+        ParseActionError::NotCanonical {
+            text: echo(s).to_string(),
+            canonical,
+        }
+    }
 }
 
 impl FromStr for Action {
     type Err = ParseActionError;
     fn from_str(s: &str) -> Result<Action, ParseActionError> {
+        let a = Action::parse_words(s)?;
+        text::canonical(s, a).map_err(|c| ParseActionError::not_canonical(s, c))
+    }
+}
+
+impl Action {
+    /// Reads an action in any case and spacing; `from_str` then keeps only the
+    /// printed form (and card aliases, H24).
+    fn parse_words(s: &str) -> Result<Action, ParseActionError> {
         let err = || ParseActionError::unknown(s);
         let t = s.trim();
         let lower = t.to_ascii_lowercase();
@@ -130,7 +157,8 @@ impl fmt::Display for Leave {
 
 impl FromStr for Leave {
     type Err = ParseActionError;
-    /// `leave 2`, any case; the seat is digits only, 0 to `MAX_SEATS - 1`.
+    /// `leave 2` exactly; the seat is digits only, 0 to `MAX_SEATS - 1`, without a
+    /// leading zero (H24).
     fn from_str(s: &str) -> Result<Leave, ParseActionError> {
         let t = s.trim();
         let n = t
@@ -139,12 +167,13 @@ impl FromStr for Leave {
             .map(|_| t[6..].trim())
             .ok_or_else(|| ParseActionError::NotLeave(echo(s).to_string()))?;
         let max = MAX_SEATS - 1;
-        unsigned_in(n, 0, max as u64)
+        let op = unsigned_in(n, 0, max as u64)
             .map(|n| Leave(Seat(n as u8)))
             .ok_or_else(|| ParseActionError::Seat {
                 text: echo(s).to_string(),
                 max,
-            })
+            })?;
+        text::canonical(s, op).map_err(|c| ParseActionError::not_canonical(s, c))
     }
 }
 

@@ -15,6 +15,8 @@ mod events;
 mod exchange;
 #[path = "trump21/golden.rs"]
 mod golden;
+#[path = "trump21/mutated_saves.rs"]
+mod mutated_saves;
 #[path = "trump21/perft.rs"]
 mod perft;
 #[path = "trump21/props.rs"]
@@ -23,5 +25,7 @@ mod props;
 mod rules;
 #[path = "trump21/search.rs"]
 mod search;
+#[path = "trump21/text_forms.rs"]
+mod text_forms;
 #[path = "trump21/untrusted.rs"]
 mod untrusted;
