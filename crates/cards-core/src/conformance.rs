@@ -46,7 +46,7 @@ mod text_forms;
 pub use encoding::{
     check_encoding, check_encoding_along_log, check_encoding_along_random_game, check_id_spaces,
 };
-pub use play_on::{check_load_and_play_on, check_play_on, play_random};
+pub use play_on::{check_load_and_play_on, check_play_on, check_play_on_after, play_random};
 pub use text_forms::{
     card_spellings, check_near_form, check_text_form, is_spelling_of, listed_texts, near_form,
 };

@@ -305,6 +305,35 @@ where
         })
 }
 
+/// Plays `start` at random for `base_steps` steps from `seed` (host operations
+/// mixed in) and runs [`check_mutated_save`] on `mutations` mutations of the
+/// state reached: the body of a game's mutated-save property test.
+///
+/// # Errors
+/// The first [`Violation`], with the mutation seed that repeats it.
+pub fn check_mutated_saves_after<G>(
+    start: &G,
+    seed: u64,
+    base_steps: usize,
+    mutations: usize,
+    play_steps: usize,
+    host_ops: &[G::HostOp],
+) -> Result<(), Violation>
+where
+    G: Save + Serialize + DeserializeOwned,
+{
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let (base, _) = play_random(start, &mut rng, base_steps, host_ops, |_, _| Ok(()))?;
+    for _ in 0..mutations {
+        let m = rng.next_u64();
+        check_mutated_save(&base, m, play_steps, host_ops).map_err(|v| Violation {
+            detail: format!("mutation seed {m}: {}", v.detail),
+            ..v
+        })?;
+    }
+    Ok(())
+}
+
 /// What [`mutated_save_census`] found.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Census {

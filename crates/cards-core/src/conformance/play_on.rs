@@ -109,3 +109,22 @@ pub fn check_load_and_play_on<G: Save>(
         Ok(state) => check_play_on(&state, seed, max_steps, host_ops).map(Some),
     }
 }
+
+/// Plays `start` at random for `base_steps` steps from `seed` (host operations
+/// mixed in), then checks that the state reached plays on saveable for
+/// `play_steps` more ([`check_play_on`]): the promise from a state of the middle
+/// of a game, not only its start.
+///
+/// # Errors
+/// The first [`Violation`].
+pub fn check_play_on_after<G: Save>(
+    start: &G,
+    seed: u64,
+    base_steps: usize,
+    play_steps: usize,
+    host_ops: &[G::HostOp],
+) -> Result<usize, Violation> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let (mid, _) = play_random(start, &mut rng, base_steps, host_ops, |_, _| Ok(()))?;
+    check_play_on(&mid, seed.rotate_left(17), play_steps, host_ops)
+}
