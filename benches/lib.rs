@@ -8,6 +8,7 @@
 
 pub mod encoding;
 pub mod fresh;
+pub mod rules;
 pub mod search;
 
 /// Schwimmen fixtures: every 3-card hand and fixed turn positions.

@@ -9,56 +9,16 @@ use std::hint::black_box;
 
 use benches::crazy_eights::{apply_pairs, player_positions};
 use cards_core::{ChaCha8Rng, Game, Playout, Rng, SeedableRng};
-use crazy_eights::{Action, CrazyEights, Rules};
+use crazy_eights::{CrazyEights, Rules};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use rand::rngs::SmallRng;
 
 fn legal_actions(c: &mut Criterion) {
-    let positions = player_positions(256);
-    let count = |buf: &mut Vec<Action>| -> usize {
-        positions
-            .iter()
-            .map(|g| {
-                g.legal_actions(buf);
-                buf.len()
-            })
-            .sum()
-    };
-    let mut buf = Vec::with_capacity(64);
-    let expected = count(&mut buf);
-    let mut group = c.benchmark_group("crazy_eights");
-    group.throughput(Throughput::Elements(positions.len() as u64));
-    group.bench_function("legal_actions", |b| {
-        b.iter(|| {
-            let mut total = 0;
-            for g in black_box(&positions) {
-                g.legal_actions(&mut buf);
-                total += buf.len();
-            }
-            assert_eq!(total, expected);
-            total
-        })
-    });
-    group.finish();
+    benches::rules::bench_legal_actions(c, "crazy_eights", &player_positions(256));
 }
 
 fn apply(c: &mut Criterion) {
-    let pairs = apply_pairs(&player_positions(64));
-    let mut group = c.benchmark_group("crazy_eights");
-    group.throughput(Throughput::Elements(pairs.len() as u64));
-    group.bench_function("apply", |b| {
-        b.iter(|| {
-            let mut ok = 0usize;
-            for (g, a) in black_box(&pairs) {
-                if g.apply(a).is_ok() {
-                    ok += 1;
-                }
-            }
-            assert_eq!(ok, pairs.len());
-            ok
-        })
-    });
-    group.finish();
+    benches::rules::bench_apply(c, "crazy_eights", &apply_pairs(&player_positions(64)));
 }
 
 const GAMES: u64 = 100;
@@ -128,7 +88,7 @@ fn search(c: &mut Criterion) {
 /// Random games never played before in the run, by a playout and by a
 /// table of random bots (`benches::fresh`), and by a playout on `SmallRng`:
 /// OpenSpiel's driver plays fresh games too, so these are the like-for-like
-/// side of the comparison (crates/crazy-eights/diff/speed.sh).
+/// side of the comparison (`.ci/openspiel/speed.sh crazy-eights`).
 fn random_game_fresh(c: &mut Criterion) {
     let start = CrazyEights::new(Rules::default(), 5).expect("5 seats");
     benches::fresh::bench_fresh_games(c, "crazy_eights", &start);

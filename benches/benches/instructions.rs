@@ -20,6 +20,7 @@ use benches::encoding::{encode_and_mask, views};
 use benches::{crazy_eights as c8, schwimmen as sw, shithead as sh, trump21 as t21};
 use cards_core::{CardSet, ChaCha8Rng, Encode, Game, Playout, Rank, SeedableRng};
 use crazy_eights::{Action as C8Action, CrazyEights, Rules as C8Rules};
+use hearts::{Hearts, Rules as HeartsRules};
 use schwimmen::{Rules as SwRules, Schwimmen, hand_value};
 use shithead::{Action as ShAction, Rules as ShRules, Shithead, playable};
 use trump21::{Action as T21Action, Ranking, Rules as T21Rules, Trump21, rank_totals};
@@ -175,6 +176,15 @@ fn icount_crazy_eights_apply(pairs: &[(CrazyEights, C8Action)]) -> usize {
 /// chance steps included; the steps plus the winners' seats.
 #[inline(never)]
 fn icount_crazy_eights_game(start: &CrazyEights) -> u64 {
+    seeded_games(start)
+}
+
+// ---------------------------------------------------------------- hearts
+
+/// Plays 100 random games with OpenSpiel's defaults (seeds 0 to 99), chance
+/// steps included; the steps plus the winners' seats.
+#[inline(never)]
+fn icount_hearts_game(start: &Hearts) -> u64 {
     seeded_games(start)
 }
 
@@ -394,6 +404,11 @@ const WORKLOADS: &[Workload] = &[
         name: "crazy_eights_game",
         expected: 13_715,
         run: || icount_crazy_eights_game(&CrazyEights::new(C8Rules::default(), 5).expect("setup")),
+    },
+    Workload {
+        name: "hearts_game",
+        expected: 11_796,
+        run: || icount_hearts_game(&Hearts::new(HeartsRules::default(), 4).expect("setup")),
     },
 ];
 

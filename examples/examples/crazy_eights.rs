@@ -25,7 +25,7 @@ itself (play 7H, draw, pass, nominate S).";
 fn main() {
     run_example(
         HOW_TO_PLAY,
-        crazy_eights::DEFAULT_PLAYERS,
+        crazy_eights::DEFAULT_SEATS,
         |n| CrazyEights::new(Rules::default(), n),
         |g, flags, input, out| run(g, flags.seed, flags.auto, input, out),
     );

@@ -24,7 +24,7 @@ one afloat wins. Type the number of a move or the move itself (swap 7H AS).";
 fn main() {
     run_example(
         HOW_TO_PLAY,
-        4,
+        schwimmen::DEFAULT_SEATS,
         |n| Schwimmen::new(Rules::default(), n),
         |g, flags, input, out| run(g, flags.seed, flags.auto, input, out),
     );

@@ -24,7 +24,7 @@ the move itself (play 7H 7S, pick up).";
 fn main() {
     run_example(
         HOW_TO_PLAY,
-        4,
+        shithead::DEFAULT_SEATS,
         |n| Shithead::new(Rules::default(), n),
         |g, flags, input, out| run(g, flags.seed, flags.auto, input, out),
     );

@@ -24,7 +24,7 @@ the move itself (draw, close, ...).";
 fn main() {
     run_example(
         HOW_TO_PLAY,
-        3,
+        trump21::DEFAULT_SEATS,
         |n| Trump21::new(Rules::default(), n),
         |g, flags, input, out| run(g, flags.seed, flags.auto, input, out),
     );

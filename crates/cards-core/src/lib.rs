@@ -16,6 +16,7 @@ pub mod game;
 pub mod ismcts;
 pub mod log;
 pub mod multiset;
+pub mod openspiel;
 pub mod outcome;
 pub mod pimc;
 pub mod rank_set;

@@ -8,7 +8,7 @@ use cards_core::text::{self, echo, unsigned_in};
 use cards_core::{Card, Rank, Seat, Suit};
 use thiserror::Error;
 
-use crate::rules::MAX_PLAYERS;
+use crate::rules::MAX_SEATS;
 
 /// A chance outcome or a player's move.
 ///
@@ -87,7 +87,7 @@ impl Action {
                 0..52 => card_of_id(id).map(Action::Deal),
                 _ => {
                     let s = id.checked_sub(DEALER_ID)?;
-                    (s < MAX_PLAYERS as u32).then_some(Action::Dealer(Seat(s as u8)))
+                    (s < MAX_SEATS as u32).then_some(Action::Dealer(Seat(s as u8)))
                 }
             };
         }
@@ -160,7 +160,7 @@ impl Action {
             ("pass", None) => Ok(Action::Pass),
             ("play", a) => card(a).map(Action::Play),
             ("deal", a) => card(a).map(Action::Deal),
-            ("dealer", Some(a)) => unsigned_in(a, 0, MAX_PLAYERS as u64 - 1)
+            ("dealer", Some(a)) => unsigned_in(a, 0, MAX_SEATS as u64 - 1)
                 .map(|n| Action::Dealer(Seat(n as u8)))
                 .ok_or_else(err),
             ("nominate", Some(a)) => {

@@ -4,15 +4,15 @@ use cards_core::{Card, CardMultiset, Rank};
 
 use crate::action::Action;
 use crate::error::Illegal;
-use crate::rules::{MAX_PLAYERS, MIN_PLAYERS, Rules};
+use crate::rules::{MAX_SEATS, MIN_SEATS, Rules};
 use crate::state::{CrazyEights, Phase};
 
 /// Cards dealt in all by seat count (C4), looked up rather than computed;
 /// 16 entries so the masked index needs no bounds check.
 const DEAL_SIZE: [u8; 16] = {
     let mut out = [0u8; 16];
-    let mut n = MIN_PLAYERS;
-    while n <= MAX_PLAYERS {
+    let mut n = MIN_SEATS;
+    while n <= MAX_SEATS {
         out[n] = n as u8 * Rules::hand_size(n);
         n += 1;
     }
@@ -23,8 +23,8 @@ const DEAL_SIZE: [u8; 16] = {
 /// division on every card dealt.
 const MOD_SEATS: [[u8; 64]; 16] = {
     let mut out = [[0u8; 64]; 16];
-    let mut n = MIN_PLAYERS;
-    while n <= MAX_PLAYERS {
+    let mut n = MIN_SEATS;
+    while n <= MAX_SEATS {
         let mut x = 0;
         while x < 64 {
             out[n][x] = (x % n) as u8;

@@ -3,11 +3,11 @@
 use crate::error::SetupError;
 
 /// The fewest players (C1).
-pub const MIN_PLAYERS: usize = 2;
+pub const MIN_SEATS: usize = 2;
 /// The most players this crate seats (C1): `cards_core::MAX_SEATS`.
-pub const MAX_PLAYERS: usize = cards_core::MAX_SEATS;
+pub const MAX_SEATS: usize = cards_core::MAX_SEATS;
 /// OpenSpiel's default number of players (C2); the seat count is `Game::new`'s argument.
-pub const DEFAULT_PLAYERS: usize = 5;
+pub const DEFAULT_SEATS: usize = 5;
 
 /// How a card left in a hand at the end is charged (C13).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -78,7 +78,7 @@ impl Rules {
     /// # Errors
     /// As [`Rules::validate`], and [`SetupError::Seats`] outside 2 to 10.
     pub fn validate_for(&self, seats: usize) -> Result<(), SetupError> {
-        if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&seats) {
+        if !(MIN_SEATS..=MAX_SEATS).contains(&seats) {
             return Err(SetupError::Seats(seats));
         }
         self.validate()

@@ -7,7 +7,7 @@ use cards_core::{Card, Seat, deck, text};
 use thiserror::Error;
 
 use crate::error::echo;
-use crate::state::MAX_SEATS;
+use crate::rules::MAX_SEATS;
 
 /// A chance outcome or a player's move.
 ///

@@ -5,9 +5,9 @@ use cards_core::{Card, CardSet, deck};
 
 use crate::action::{Action, HostOp};
 use crate::error::Illegal;
-use crate::rules::{AllTie, KnockerRisk, Refresh};
+use crate::rules::{AllTie, KnockerRisk, MAX_SEATS, Refresh};
 use crate::score::{HandValue, ends_round};
-use crate::state::{Fate, MAX_SEATS, NO_ROUND, NO_SEAT, Phase, Schwimmen, bit};
+use crate::state::{Fate, NO_ROUND, NO_SEAT, Phase, Schwimmen, bit};
 
 /// Whether `set` holds at least three cards, without a popcount.
 #[inline]

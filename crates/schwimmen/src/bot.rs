@@ -3,9 +3,9 @@
 use cards_core::{Bot, CardSet, Rng};
 
 use crate::action::Action;
+use crate::observe::View;
 use crate::score::HandValue;
 use crate::state::Schwimmen;
-use crate::view::View;
 
 /// A greedy player: keeps its best suit, takes 30½ and 31 whenever they are on
 /// the table, and knocks on a strong hand.
@@ -107,35 +107,3 @@ impl Bot<Schwimmen> for StrongBot {
         self.pick(view, legal)
     }
 }
-
-impl cards_core::Opponents for Schwimmen {
-    /// [`StrongBot`] with its default thresholds.
-    fn heuristic(_rules: &crate::Rules) -> Box<dyn Bot<Schwimmen>> {
-        Box::new(StrongBot::default())
-    }
-
-    /// 2,000 iterations of [`cards_core::Ismcts`], no longer the hard level
-    /// (see [`Opponents::hard_search`](cards_core::Opponents::hard_search)):
-    /// kept for benches and for callers that build an ISMCTS bot themselves.
-    fn hard_budget() -> cards_core::SearchBudget {
-        cards_core::SearchBudget::iterations(2_000)
-    }
-
-    /// The hard level is the [`Rollout`](cards_core::Rollout) improvement of
-    /// [`StrongBot`]: 300 determinizations per decision (weighted by the
-    /// opponent model), every legal action played out from each to the round's
-    /// end by the [`StrongBot`]-like playout policy for every seat, and
-    /// [`StrongBot`]'s own choice kept unless another action gains clearly
-    /// (confidence 2 standard errors). Searching only one move deep with the
-    /// policy the other seats really play, it won 38.6 % (95 % interval
-    /// 36.5–40.8 %) of 2,000 seeded 4-seat games against three [`StrongBot`]s,
-    /// where 2,000 ISMCTS iterations won 24.0 %.
-    fn hard_search() -> cards_core::HardSearch {
-        cards_core::HardSearch::Rollout(cards_core::RolloutBudget::samples(HARD_SAMPLES))
-    }
-}
-
-/// Determinizations per hard decision (see [`cards_core::Opponents::hard_search`]):
-/// 3.2 ms median while the two-core machine was shared (criterion bench
-/// `schwimmen/hard_decision`).
-pub(crate) const HARD_SAMPLES: u32 = 300;

@@ -64,9 +64,9 @@
 use cards_core::{Actor, Card, CardSet, Encode, Rank, Shape, Suit, Viewer};
 
 use crate::action::Action;
+use crate::observe::View;
 use crate::rules::{Direction, Rules};
 use crate::state::{Fate, Phase, Schwimmen};
-use crate::view::View;
 
 /// Player action ids before the swaps.
 const FIXED: usize = 5;

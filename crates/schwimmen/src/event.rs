@@ -13,7 +13,7 @@ use crate::state::{Fate, NO_ROUND, Phase, Schwimmen};
 /// A per-seat list of a state (at most [`MAX_SEATS`](crate::MAX_SEATS) long, so
 /// it always fits) as a `PerSeat`.
 pub(crate) fn per<T: Copy + Default>(v: &[T]) -> PerSeat<T> {
-    debug_assert!(v.len() <= crate::state::MAX_SEATS);
+    debug_assert!(v.len() <= crate::rules::MAX_SEATS);
     PerSeat::from_slice(v).unwrap_or_else(|| PerSeat::new(0, T::default()))
 }
 

@@ -1,46 +1,13 @@
-//! The [`Game`] and [`Redeal`] implementations, the outcome (S19–S21) and the
-//! settlement (S20).
+//! The [`Game`] implementation: wiring to the rooms that hold the rules.
 
 use cards_core::{Actor, CardSet, Game, Outcome, Rng, Seat, Viewer, deck};
 
 use crate::action::{Action, HostOp};
 use crate::error::{Illegal, SetupError};
 use crate::event::Event;
-use crate::rules::Rules;
-use crate::state::{Fate, MAX_SEATS, NO_ROUND, NO_SEAT, Phase, Schwimmen};
-use crate::view::View;
-
-impl Schwimmen {
-    /// The outcome's ranking keys: higher is better (S19.1, S20, S21).
-    fn rank_keys(&self) -> [u16; MAX_SEATS] {
-        let mut keys = [0u16; MAX_SEATS];
-        for (i, k) in keys.iter_mut().enumerate().take(usize::from(self.n)) {
-            *k = match self.fate[i] {
-                Fate::Active => 0x8000 + u16::from(self.lives[i]),
-                Fate::Drowned(r) => {
-                    // Drowned in a round below the round limit (at most 10,000, S19.1).
-                    debug_assert!(r < 0x4000);
-                    0x4000 | r
-                }
-                Fate::Left(order) => u16::from(order),
-            };
-        }
-        keys
-    }
-}
-
-/// The settlement of seed 003 (S20): what each seat pays, by seat: the player in
-/// place k pays k units (1 franc for 1st, 2 for 2nd, …); shared places pay alike.
-///
-/// ```
-/// use cards_core::Outcome;
-/// let o = Outcome::from_places(&[2, 1, 2, 4])?;
-/// assert_eq!(schwimmen::settlement(&o), [2, 1, 2, 4]);
-/// # Ok::<(), cards_core::OutcomeError>(())
-/// ```
-pub fn settlement(outcome: &Outcome) -> Vec<u32> {
-    outcome.places().iter().map(|&p| u32::from(p)).collect()
-}
+use crate::observe::View;
+use crate::rules::{MAX_SEATS, Rules};
+use crate::state::{Fate, NO_ROUND, NO_SEAT, Phase, Schwimmen};
 
 impl Game for Schwimmen {
     type Rules = Rules;

@@ -7,18 +7,21 @@ mod action;
 mod apply;
 mod bot;
 mod builder;
+mod determinize;
 pub mod encode;
 mod error;
 mod event;
 mod game;
-mod hidden;
 mod legal;
-mod model;
+mod observe;
+mod opponents;
+mod redeal;
 mod rules;
 mod score;
 mod setup;
+mod setup_text;
 mod state;
-mod view;
+mod view_check;
 
 pub use action::{Action, HostOp, ParseActionError};
 pub use bot::StrongBot;
@@ -26,12 +29,14 @@ pub use builder::{DealBuilder, TurnsBuilder};
 pub use encode::{NUM_ACTIONS, NUM_CHANCE_OUTCOMES, card_at, card_index, observation_len};
 pub use error::{Illegal, SetupError};
 pub use event::{Event, RoundEnd, Seen};
-pub use game::settlement;
-pub use rules::{AcesDisplay, AllTie, Direction, KnockerRisk, Refresh, Rules};
-pub use score::{HandValue, ValueKind, hand_value};
+pub use observe::View;
+pub use rules::{
+    AcesDisplay, AllTie, DEFAULT_SEATS, Direction, KnockerRisk, MAX_SEATS, MIN_SEATS, Refresh,
+    Rules,
+};
+pub use score::{HandValue, ValueKind, hand_value, settlement};
 pub use setup::Setup;
-pub use state::{Fate, MAX_SEATS, MIN_SEATS, Phase, Schwimmen};
-pub use view::View;
+pub use state::{Fate, Phase, Schwimmen};
 
 /// The rules as this crate implements them, clause by clause, with every
 /// decision taken where the rules leave a choice (the package's `RULES.md`).

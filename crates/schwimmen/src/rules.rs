@@ -2,6 +2,13 @@
 
 use crate::error::SetupError;
 
+/// The fewest seats a game of Schwimmen has (S2).
+pub const MIN_SEATS: usize = 2;
+/// The most seats a game of Schwimmen has (S2).
+pub const MAX_SEATS: usize = 9;
+/// The seat count the examples and tools use when none is given.
+pub const DEFAULT_SEATS: usize = 4;
+
 /// Which way play passes round the table (S4).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -157,7 +164,7 @@ impl Rules {
         if self.round_limit == 0 || self.round_limit > Self::MAX_ROUND_LIMIT {
             return Err(SetupError::RoundLimit(self.round_limit));
         }
-        if usize::from(self.first_dealer) >= crate::MAX_SEATS {
+        if usize::from(self.first_dealer) >= MAX_SEATS {
             return Err(SetupError::FirstDealer(self.first_dealer));
         }
         Ok(())
@@ -168,7 +175,7 @@ impl Rules {
     /// # Errors
     /// [`SetupError`] naming the value out of range.
     pub fn validate_for(&self, seats: usize) -> Result<(), SetupError> {
-        if !(crate::MIN_SEATS..=crate::MAX_SEATS).contains(&seats) {
+        if !(MIN_SEATS..=MAX_SEATS).contains(&seats) {
             return Err(SetupError::Seats(seats));
         }
         self.validate()?;

@@ -1,10 +1,12 @@
-//! Hand values (S13): the best suit's sum, 30½ for three of a rank, three aces above all.
+//! Hand values (S13): the best suit's sum, 30½ for three of a rank, three aces
+//! above all; the outcome's ranking (S19–S21) and the settlement (S20).
 
 use std::fmt;
 
-use cards_core::{CardSet, Rank, Suit, deck};
+use cards_core::{CardSet, Outcome, Rank, Suit, deck};
 
-use crate::rules::AcesDisplay;
+use crate::rules::{AcesDisplay, MAX_SEATS};
+use crate::state::{Fate, Schwimmen};
 
 /// The value of a 3-card hand, ordered as the rules compare hands (S13, S15).
 ///
@@ -291,6 +293,38 @@ pub fn hand_value(hand: CardSet) -> Option<HandValue> {
         return None;
     }
     Some(HandValue::of_pairs(lo, hi, p, q))
+}
+
+impl Schwimmen {
+    /// The outcome's ranking keys: higher is better (S19.1, S20, S21).
+    pub(crate) fn rank_keys(&self) -> [u16; MAX_SEATS] {
+        let mut keys = [0u16; MAX_SEATS];
+        for (i, k) in keys.iter_mut().enumerate().take(usize::from(self.n)) {
+            *k = match self.fate[i] {
+                Fate::Active => 0x8000 + u16::from(self.lives[i]),
+                Fate::Drowned(r) => {
+                    // Drowned in a round below the round limit (at most 10,000, S19.1).
+                    debug_assert!(r < 0x4000);
+                    0x4000 | r
+                }
+                Fate::Left(order) => u16::from(order),
+            };
+        }
+        keys
+    }
+}
+
+/// The settlement of seed 003 (S20): what each seat pays, by seat: the player in
+/// place k pays k units (1 franc for 1st, 2 for 2nd, …); shared places pay alike.
+///
+/// ```
+/// use cards_core::Outcome;
+/// let o = Outcome::from_places(&[2, 1, 2, 4])?;
+/// assert_eq!(schwimmen::settlement(&o), [2, 1, 2, 4]);
+/// # Ok::<(), cards_core::OutcomeError>(())
+/// ```
+pub fn settlement(outcome: &Outcome) -> Vec<u32> {
+    outcome.places().iter().map(|&p| u32::from(p)).collect()
 }
 
 #[cfg(test)]

@@ -3,9 +3,9 @@
 use cards_core::{CardSet, Seat, deck};
 
 use crate::error::SetupError;
-use crate::rules::Rules;
+use crate::rules::{MAX_SEATS, Rules};
 use crate::score::HandValue;
-use crate::state::{Fate, MAX_SEATS, NO_ROUND, NO_SEAT, Phase, Schwimmen};
+use crate::state::{Fate, NO_ROUND, NO_SEAT, Phase, Schwimmen};
 
 /// A position written out in full: what a save file or a bug report holds.
 ///
@@ -529,5 +529,3 @@ impl Schwimmen {
         Ok(())
     }
 }
-
-mod text;

@@ -4,12 +4,7 @@
 
 use cards_core::{CardSet, Seat};
 
-use crate::rules::{Direction, Rules};
-
-/// The most seats a game of Schwimmen has (S2).
-pub const MAX_SEATS: usize = 9;
-/// The fewest seats a game of Schwimmen has (S2).
-pub const MIN_SEATS: usize = 2;
+use crate::rules::{Direction, MAX_SEATS, Rules};
 
 pub(crate) const NO_SEAT: u8 = 0xff;
 

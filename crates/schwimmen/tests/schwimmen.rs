@@ -27,8 +27,12 @@ mod product;
 mod props;
 #[path = "schwimmen/recall.rs"]
 mod recall;
-#[path = "schwimmen/rules.rs"]
-mod rules;
+#[path = "schwimmen/rules_s15_s23.rs"]
+mod rules_s15_s23;
+#[path = "schwimmen/rules_s1_s8.rs"]
+mod rules_s1_s8;
+#[path = "schwimmen/rules_s9_s14.rs"]
+mod rules_s9_s14;
 #[path = "schwimmen/save.rs"]
 mod save;
 #[path = "schwimmen/search.rs"]

@@ -1,42 +1,21 @@
 //! H1: a position holds every card of its decks exactly once per deck; when
 //! it does not, the error names the card and the places.
 
-use cards_core::{CardMultiset, Seat, deck::CARDS_52};
+use cards_core::{CardMultiset, deck::CARDS_52};
 
 use crate::error::{SetupError, Spot};
-use crate::setup::Setup;
 
-/// Every place of `s` with its cards, seats first.
-fn places(s: &Setup) -> Vec<(Spot, CardMultiset)> {
-    let mut v = Vec::new();
-    for (i, h) in s.hands.iter().enumerate() {
-        v.push((Spot::Hand(Seat(i as u8)), *h));
-    }
-    for (i, h) in s.face_up.iter().enumerate() {
-        v.push((Spot::FaceUp(Seat(i as u8)), *h));
-    }
-    for (i, h) in s.face_down.iter().enumerate() {
-        v.push((Spot::FaceDown(Seat(i as u8)), *h));
-    }
-    v.extend([
-        (Spot::Stock, s.stock),
-        (Spot::Pile, s.pile),
-        (Spot::Burned, s.burned),
-        (Spot::Removed, s.removed),
-    ]);
-    v
-}
-
-/// Checks that `s` holds each card of `decks` decks exactly `decks` times.
+/// Checks that the places of a position (each with its cards) hold each card
+/// of `decks` decks exactly `decks` times.
 ///
 /// # Errors
 /// [`SetupError::Twice`] for the first card with a copy too many, naming
 /// an earlier place of it and the place of the extra copy, or
 /// [`SetupError::Missing`] for the first card with a copy missing.
-pub(crate) fn check_cards(s: &Setup, decks: u8) -> Result<(), SetupError> {
+pub(crate) fn check_cards(places: &[(Spot, CardMultiset)], decks: u8) -> Result<(), SetupError> {
     let mut seen = [0u8; 52];
     let mut first: [Option<Spot>; 52] = [None; 52];
-    for (spot, cards) in places(s) {
+    for &(spot, cards) in places {
         for (card, n) in cards.iter() {
             let k = card.index();
             seen[k] += n;

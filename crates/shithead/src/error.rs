@@ -149,7 +149,7 @@ pub enum SetupError {
     #[error("the suit order must name each suit once (H4)")]
     SuitOrder,
     /// H22: the action limit must be 1 to `Rules::MAX_ACTIONS`.
-    #[error("the action limit must be 1 to {max}, not {0} (H22)", max = crate::Rules::MAX_ACTIONS)]
+    #[error("the action limit must be 1 to 100000, not {0} (H22)")]
     ActionLimit(u32),
     /// H2: the dealer must sit at the table.
     #[error("the dealer {0} is not at the table (H2)")]

@@ -39,7 +39,7 @@ pub use group::{Group, ParseCardsError, Trio};
 pub use observe::View;
 pub use opponents::{ARRANGE_SAMPLES_FACTOR, HARD_ITERATIONS, HARD_SAMPLES};
 pub use playable::{pile_level, playable, playable_on, playable_ranks};
-pub use rules::{Decks, Eights, Kings, PickUp, Rules};
+pub use rules::{DEFAULT_SEATS, Decks, Eights, Kings, MAX_SEATS, MIN_SEATS, PickUp, Rules};
 pub use setup::Setup;
 pub use state::{Phase, Place, Shithead, Stage, Status};
 

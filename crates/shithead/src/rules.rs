@@ -1,8 +1,15 @@
 //! [`Rules`]: every option the rules file names, as data.
 
-use cards_core::{MAX_SEATS, Rank, Suit};
+use cards_core::{Rank, Suit};
 
 use crate::error::SetupError;
+
+/// The fewest seats a game of Shithead has (H1).
+pub const MIN_SEATS: usize = 2;
+/// The most seats a game of Shithead has (H1): `cards_core::MAX_SEATS`.
+pub const MAX_SEATS: usize = cards_core::MAX_SEATS;
+/// The seat count the examples and tools use when none is given.
+pub const DEFAULT_SEATS: usize = 4;
 
 /// H4: the ranks that can be the worst hand card, worst first (2, 3 and 10
 /// never are).
@@ -161,6 +168,10 @@ impl Default for Rules {
     }
 }
 
+// `SetupError::ActionLimit`'s message names the limit in figures (the error
+// room imports no other room); it must stay the limit.
+const _: () = assert!(Rules::MAX_ACTIONS == 100_000);
+
 impl Rules {
     /// The largest action limit (H22): with it a game takes at most
     /// [`max_steps`](Rules::max_steps) steps: 400,100 with ten seats.
@@ -227,7 +238,7 @@ impl Rules {
 }
 
 pub(crate) fn check_rules(rules: &Rules, seats: usize) -> Result<u8, SetupError> {
-    if !(2..=MAX_SEATS).contains(&seats) {
+    if !(MIN_SEATS..=MAX_SEATS).contains(&seats) {
         return Err(SetupError::Players(seats));
     }
     let decks = rules.decks_for(seats).ok_or(SetupError::Decks)?;

@@ -2,7 +2,8 @@
 
 use cards_core::{Card, CardMultiset, Game, MAX_SEATS, Rank, RankSet, Seat};
 
-use crate::error::SetupError;
+use crate::conserve::check_cards;
+use crate::error::{SetupError, Spot};
 use crate::rules::{Rules, check_rules};
 use crate::state::{Phase, Place, Shithead, Source, Stage, Status};
 
@@ -222,7 +223,7 @@ impl Shithead {
             "every seat needs a status, a hand, face-up and face-down cards",
         )?;
         let mut g = Shithead::with_dealer(s.rules, n, s.dealer)?;
-        crate::conserve::check_cards(&s, decks)?;
+        check_cards(&places(&s), decks)?;
         g.hand[..n].copy_from_slice(&s.hands);
         g.up[..n].copy_from_slice(&s.face_up);
         g.down[..n].copy_from_slice(&s.face_down);
@@ -579,4 +580,25 @@ impl<'de> serde::Deserialize<'de> for Shithead {
         let setup = Setup::deserialize(d)?;
         Shithead::from_setup(setup).map_err(serde::de::Error::custom)
     }
+}
+
+/// Every place of `s` with its cards, seats first.
+fn places(s: &Setup) -> Vec<(Spot, CardMultiset)> {
+    let mut v = Vec::new();
+    for (i, h) in s.hands.iter().enumerate() {
+        v.push((Spot::Hand(Seat(i as u8)), *h));
+    }
+    for (i, h) in s.face_up.iter().enumerate() {
+        v.push((Spot::FaceUp(Seat(i as u8)), *h));
+    }
+    for (i, h) in s.face_down.iter().enumerate() {
+        v.push((Spot::FaceDown(Seat(i as u8)), *h));
+    }
+    v.extend([
+        (Spot::Stock, s.stock),
+        (Spot::Pile, s.pile),
+        (Spot::Burned, s.burned),
+        (Spot::Removed, s.removed),
+    ]);
+    v
 }

@@ -6,8 +6,7 @@ use std::str::FromStr;
 use cards_core::Seat;
 
 use crate::error::ParseError;
-use crate::rules::MAX_TRUMPS;
-use crate::state::MAX_PLAYERS;
+use crate::rules::{MAX_SEATS, MAX_TRUMPS};
 use crate::trump::Trump;
 
 /// One of the opponent's trumps to take in an Exchange (T12.8).
@@ -295,7 +294,7 @@ fn number(tok: &str, range: std::ops::RangeInclusive<u32>) -> Option<u32> {
 }
 
 /// Seats are 0 to 7 (T4), so no seat number outside that range is ever legal.
-const SEAT_RANGE: std::ops::RangeInclusive<u32> = 0..=(MAX_PLAYERS as u32 - 1);
+const SEAT_RANGE: std::ops::RangeInclusive<u32> = 0..=(MAX_SEATS as u32 - 1);
 
 /// A seat number `N` in 0–7 (T4).
 fn seat_number(tok: &str) -> Option<Seat> {

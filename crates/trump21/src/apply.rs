@@ -1,45 +1,13 @@
 //! Player actions and the entry point of `apply`: every check happens before the
-//! first change (T7, T8, T11.1), and small helpers the other transition files share.
-
-use cards_core::Seat;
+//! first change (T7, T8, T11.1). Chance steps are in `chance`, trump effects in
+//! `effects`, turns and rounds in `round`; the small steps they share are in `state`.
 
 use crate::action::{Action, Exchange};
 use crate::error::Illegal;
 use crate::legal::{Step, player_actions};
-use crate::state::{Phase, Player, Trump21};
+use crate::state::{Phase, Trump21};
 
 impl Trump21 {
-    pub(crate) fn p(&mut self, seat: Seat) -> &mut Player {
-        // Every seat reaching here was checked (the turn, or an active seat an action
-        // named), so it is at the table: no wrapping, no silent redirect.
-        debug_assert!(
-            seat.index() < usize::from(self.n),
-            "{seat} is not at the table"
-        );
-        &mut self.players[seat.index()]
-    }
-
-    pub(crate) fn next_seat(&self, seat: Seat) -> Seat {
-        seat.next(usize::from(self.n).max(1))
-    }
-
-    /// T6: an empty deck takes the discards.
-    pub(crate) fn ensure_deck(&mut self) {
-        if self.deck.iter().all(|&c| c == 0) {
-            self.deck = self.discard;
-            self.discard = [0; 12];
-            self.masked = [0; 12];
-        }
-    }
-
-    pub(crate) fn give_card(&mut self, to: Seat, v: u8) {
-        // Callers take v from the deck (a checked chance outcome, Draw x or the best card
-        // after checking its count), so it is a value 1-11 with a copy in the deck.
-        debug_assert!((1..=11).contains(&v) && self.deck[usize::from(v)] > 0);
-        self.deck[usize::from(v)] -= 1;
-        self.p(to).push(v);
-    }
-
     /// Checks a player action without changing anything.
     pub(crate) fn check_player(&self, action: &Action) -> Result<(), Illegal> {
         match (self.phase, action) {

@@ -1,8 +1,6 @@
 //! Chance steps: which outcomes a pending step has, and what each one does (T3, T5.1,
 //! T7.1, T12.7, T12.8, T12.11, T12.12).
 
-use cards_core::Seat;
-
 use crate::action::Action;
 use crate::error::Illegal;
 use crate::rules::MAX_TRUMPS;
@@ -19,13 +17,6 @@ impl Trump21 {
             Phase::SwitchAside { .. } => &self.cur().trumps,
             _ => return None,
         })
-    }
-
-    pub(crate) fn is_chance(&self) -> bool {
-        !matches!(
-            self.phase,
-            Phase::Play | Phase::Landed | Phase::Exchanging(_) | Phase::Over
-        )
     }
 
     pub(crate) fn check_chance(&self, action: &Action) -> Result<(), Illegal> {
@@ -174,40 +165,6 @@ impl Trump21 {
                 self.switch_bonus(left - 1);
             }
             _ => {}
-        }
-    }
-
-    pub(crate) fn start_switch_draws(&mut self, draws: u8) {
-        if draws > 0 && !self.pile.is_empty() {
-            self.phase = Phase::SwitchDraw {
-                left: draws,
-                drawn: 0,
-            };
-        } else {
-            self.finish_switch();
-        }
-    }
-
-    pub(crate) fn switch_bonus(&mut self, left: u8) {
-        if left > 0 && !self.pile.is_empty() {
-            self.phase = Phase::SwitchBonus(left);
-        } else {
-            self.finish_switch();
-        }
-    }
-
-    pub(crate) fn finish_switch(&mut self) {
-        let aside = std::mem::replace(&mut self.aside, TrumpCounts::EMPTY);
-        self.pile.add_all(&aside);
-        self.phase = Phase::Play;
-    }
-
-    pub(crate) fn deliver_limbo(&mut self, to: Seat) {
-        let limbo = std::mem::replace(&mut self.limbo, TrumpCounts::EMPTY);
-        for (k, c) in limbo.iter() {
-            for _ in 0..c {
-                self.p(to).add_trump(k);
-            }
         }
     }
 

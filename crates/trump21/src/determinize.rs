@@ -178,7 +178,7 @@ impl Trump21 {
         if !take_trumps(&mut tpool, &view.my_trumps) {
             return Err(bad("trumps are not conserved (T2)"));
         }
-        let known = [TrumpCounts::EMPTY; crate::state::MAX_PLAYERS];
+        let known = [TrumpCounts::EMPTY; crate::rules::MAX_SEATS];
         let mut trumps: Vec<Trump> = tpool
             .iter()
             .flat_map(|(k, c)| std::iter::repeat_n(k, usize::from(c)))
@@ -317,9 +317,9 @@ impl Determinize for Trump21 {
     }
 
     /// Weighted by whether the others' closes fit their sampled hidden cards
-    /// under the [`OddsBot`](crate::OddsBot) model (module `model`).
+    /// under the [`OddsBot`](crate::OddsBot) model (in `opponents`).
     fn plausibility(&self, view: &View) -> f64 {
-        crate::model::plausibility(self, view)
+        crate::opponents::plausibility(self, view)
     }
 
     /// The other seats act as [`OddsBot`](crate::OddsBot) from their own view of

@@ -5,50 +5,11 @@ use cards_core::Seat;
 use crate::action::{DestroyTarget, Exchange, Give, Play, Take};
 use crate::error::Illegal;
 use crate::rules::LoveCard;
-use crate::rules::MAX_TRUMPS;
 use crate::score::best_card;
-use crate::state::{MAX_OPEN, OpenTrump, Phase, Trump21, count};
-use crate::trump::Trump;
+use crate::state::{Phase, Trump21, count};
+use crate::trump::{Trump, TrumpCounts};
 
 impl Trump21 {
-    pub(crate) fn push_open(&mut self, kind: Trump, holder: Seat) {
-        // Open trumps are trump cards, at most MAX_TRUMPS (T2) = MAX_OPEN of them.
-        let i = usize::from(self.open_len);
-        debug_assert!(i < MAX_OPEN);
-        self.open[i] = OpenTrump { kind, holder };
-        self.open_len += 1;
-    }
-
-    pub(crate) fn remove_open(&mut self, index: usize) -> Option<OpenTrump> {
-        let len = usize::from(self.open_len);
-        if index >= len {
-            return None;
-        }
-        let o = self.open[index];
-        self.open.copy_within(index + 1..len, index);
-        self.open[len - 1] = OpenTrump::default();
-        self.open_len -= 1;
-        Some(o)
-    }
-
-    /// Index of the latest played open `kind` at `seat`, skipping `skip` later ones.
-    pub(crate) fn latest_open(&self, seat: Seat, kind: Trump, skip: usize) -> Option<usize> {
-        self.open_trumps()
-            .iter()
-            .enumerate()
-            .rev()
-            .filter(|(_, o)| o.holder == seat && o.kind == kind)
-            .nth(skip)
-            .map(|(i, _)| i)
-    }
-
-    pub(crate) fn harvests(&self, seat: Seat) -> u8 {
-        // At most every trump card of the deck: MAX_TRUMPS fits a u8.
-        let h = self.open_at(seat, Trump::Harvest);
-        debug_assert!(h <= MAX_TRUMPS);
-        h as u8
-    }
-
     pub(crate) fn opponent(&self, s: Seat) -> Result<(), Illegal> {
         if s != self.turn && self.is_active(s) {
             Ok(())
@@ -286,6 +247,43 @@ impl Trump21 {
             };
         } else {
             self.deliver_limbo(e.with);
+        }
+    }
+}
+
+/// The steps of Switch (T12.7) and of an exchange's trumps (T12.8) that chance steps finish.
+impl Trump21 {
+    pub(crate) fn start_switch_draws(&mut self, draws: u8) {
+        if draws > 0 && !self.pile.is_empty() {
+            self.phase = Phase::SwitchDraw {
+                left: draws,
+                drawn: 0,
+            };
+        } else {
+            self.finish_switch();
+        }
+    }
+
+    pub(crate) fn switch_bonus(&mut self, left: u8) {
+        if left > 0 && !self.pile.is_empty() {
+            self.phase = Phase::SwitchBonus(left);
+        } else {
+            self.finish_switch();
+        }
+    }
+
+    pub(crate) fn finish_switch(&mut self) {
+        let aside = std::mem::replace(&mut self.aside, TrumpCounts::EMPTY);
+        self.pile.add_all(&aside);
+        self.phase = Phase::Play;
+    }
+
+    pub(crate) fn deliver_limbo(&mut self, to: Seat) {
+        let limbo = std::mem::replace(&mut self.limbo, TrumpCounts::EMPTY);
+        for (k, c) in limbo.iter() {
+            for _ in 0..c {
+                self.p(to).add_trump(k);
+            }
         }
     }
 }

@@ -98,8 +98,8 @@ use cards_core::{Actor, Encode, Seat, Shape, Viewer};
 
 use crate::action::{Action, DestroyTarget, Give, Play, Take};
 use crate::observe::View;
-use crate::rules::Rules;
-use crate::state::{MAX_PLAYERS, Status, Trump21};
+use crate::rules::{MAX_SEATS, Rules};
+use crate::state::{Status, Trump21};
 use crate::trump::{KINDS, Trump};
 
 /// The 13 kinds played without a target (`play <kind>`), in T2 order: their
@@ -413,7 +413,7 @@ fn encode_seat(rules: &Rules, v: &View, s: usize, out: &mut [f32]) {
         }
     }
     if let Some(last) = &v.last_round
-        && s < MAX_PLAYERS
+        && s < MAX_SEATS
     {
         out[61] = f32::from(last.totals[s]) / 21.0;
         out[62] = f32::from(last.damage[s]);

@@ -349,7 +349,7 @@ impl Event {
     fn round_words(&self, l: &LastRound) -> String {
         let mut s = format!("round {} ends (target {}):", l.round, l.target);
         let mut first = true;
-        for i in 0..crate::state::MAX_PLAYERS {
+        for i in 0..crate::rules::MAX_SEATS {
             let won = l.winners & (1 << i) != 0;
             if l.totals[i] == 0 && !won {
                 continue;

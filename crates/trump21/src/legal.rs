@@ -3,7 +3,8 @@
 use cards_core::Seat;
 
 use crate::action::{Action, DestroyTarget, Exchange, Give, Play, Take};
-use crate::state::{MAX_PLAYERS, OpenTrump};
+use crate::rules::MAX_SEATS;
+use crate::state::{OpenTrump, Trump21};
 use crate::trump::{KINDS, Trump, TrumpCounts};
 
 /// The most actions any legal list holds, under every rule set `Rules` accepts
@@ -57,7 +58,7 @@ pub(crate) fn player_actions<K: Knowledge>(k: &K, step: Step, out: &mut Vec<Acti
         out.push(Action::Reveal);
     }
     let mine = k.my_trumps();
-    let n = k.seat_count().min(MAX_PLAYERS);
+    let n = k.seat_count().min(MAX_SEATS);
     let me = k.me();
     for (kind, have) in mine.iter() {
         match kind {
@@ -94,8 +95,8 @@ pub(crate) fn player_actions<K: Knowledge>(k: &K, step: Step, out: &mut Vec<Acti
     }
 }
 
-fn open_counts<K: Knowledge>(k: &K) -> [[u8; KINDS]; MAX_PLAYERS] {
-    let mut c = [[0u8; KINDS]; MAX_PLAYERS];
+fn open_counts<K: Knowledge>(k: &K) -> [[u8; KINDS]; MAX_SEATS] {
+    let mut c = [[0u8; KINDS]; MAX_SEATS];
     for o in k.open_list() {
         if let Some(row) = c.get_mut(o.holder.index()) {
             row[o.kind.index()] = row[o.kind.index()].saturating_add(1);
@@ -107,7 +108,7 @@ fn open_counts<K: Knowledge>(k: &K) -> [[u8; KINDS]; MAX_PLAYERS] {
 fn destroy_actions<K: Knowledge>(k: &K, _have: u8, out: &mut Vec<Action>) {
     let start = out.len();
     let counts = open_counts(k);
-    let n = k.seat_count().min(MAX_PLAYERS);
+    let n = k.seat_count().min(MAX_SEATS);
     for (s, row) in counts.iter().enumerate().take(n) {
         for kind in Trump::ALL {
             if row[kind.index()] > 0 {
@@ -225,4 +226,31 @@ pub(crate) fn exchange_reachable<K: Knowledge>(k: &K, e: &Exchange) -> bool {
         out.clear();
     }
     at == *e
+}
+
+impl Knowledge for Trump21 {
+    fn seat_count(&self) -> usize {
+        usize::from(self.n)
+    }
+    fn me(&self) -> Seat {
+        self.turn
+    }
+    fn active(&self, s: usize) -> bool {
+        self.players().get(s).is_some_and(|p| p.active())
+    }
+    fn hidden_trump_count(&self, s: usize) -> u8 {
+        self.players().get(s).map_or(0, |p| p.ntrumps)
+    }
+    fn my_trumps(&self) -> TrumpCounts {
+        self.cur().trumps
+    }
+    fn open_list(&self) -> &[OpenTrump] {
+        self.open_trumps()
+    }
+    fn may_draw(&self) -> bool {
+        self.can_draw()
+    }
+    fn may_reveal(&self) -> bool {
+        self.can_reveal()
+    }
 }

@@ -15,10 +15,10 @@ mod error;
 mod event;
 mod game;
 mod legal;
-mod model;
 mod numbers;
 mod observe;
 mod opponents;
+mod redeal;
 mod round;
 mod rules;
 mod score;
@@ -37,10 +37,13 @@ pub use legal::MAX_LEGAL_ACTIONS;
 pub use numbers::NumberCounts;
 pub use observe::{ExchangeView, SeatInfo, View};
 pub use opponents::HARD_ITERATIONS;
-pub use rules::{LoveCard, MAX_COPIES, MAX_ROUNDS, MAX_TRUMPS, Ranking, RoundDamage, Rules, SEATS};
+pub use rules::{
+    DEFAULT_SEATS, LoveCard, MAX_COPIES, MAX_ROUNDS, MAX_SEATS, MAX_TRUMPS, MIN_SEATS, Ranking,
+    RoundDamage, Rules,
+};
 pub use score::{RoundWinners, best_card, loser_damage, rank_totals, score_key};
 pub use setup::{SeatSetup, Setup, setup_of, trumps_of};
-pub use state::{LastRound, MAX_OPEN, MAX_PLAYERS, MAX_STACK, OpenTrump, Phase, Status, Trump21};
+pub use state::{LastRound, MAX_OPEN, MAX_STACK, OpenTrump, Phase, Status, Trump21};
 pub use trump::{KINDS, Trump, TrumpCounts};
 
 /// The rules as this crate implements them, clause by clause, with every

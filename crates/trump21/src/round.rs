@@ -4,15 +4,15 @@
 use cards_core::Seat;
 
 use crate::error::Illegal;
-use crate::rules::Rules;
+use crate::rules::{MAX_SEATS, Rules};
 use crate::score::{loser_damage, rank_totals};
-use crate::state::{LastRound, MAX_OPEN, MAX_PLAYERS, OpenTrump, Phase, Player, Status, Trump21};
+use crate::state::{LastRound, MAX_OPEN, OpenTrump, Phase, Player, Status, Trump21};
 use crate::trump::{Trump, TrumpCounts};
 
 impl Trump21 {
     /// A fresh game: round 1 opened by seat 0, the deal pending (T4, T5).
     pub(crate) fn fresh(rules: Rules, seats: usize) -> Trump21 {
-        let mut players = [Player::default(); MAX_PLAYERS];
+        let mut players = [Player::default(); MAX_SEATS];
         for p in players.iter_mut().take(seats) {
             p.lives = rules.lives;
         }
@@ -133,8 +133,8 @@ impl Trump21 {
     /// T10, T13, T13.1, T14: score the round, clean up, start the next or end the game.
     pub(crate) fn score_round(&mut self) {
         let n = usize::from(self.n);
-        let mut totals = [0u16; MAX_PLAYERS];
-        let mut seats = [0usize; MAX_PLAYERS];
+        let mut totals = [0u16; MAX_SEATS];
+        let mut seats = [0usize; MAX_SEATS];
         let mut k = 0;
         for (i, p) in self.players().iter().enumerate() {
             if p.active() {
@@ -173,7 +173,7 @@ impl Trump21 {
         // Scored rounds never pass the round number, itself at most the round limit.
         self.scored += 1;
         // Elimination: one shared exit event for the round (T13); every seat exits at
-        // most once, so exits stay at most MAX_PLAYERS.
+        // most once, so exits stay at most MAX_SEATS.
         let exit = self.exits + 1;
         let mut any = false;
         for p in self.players[..n].iter_mut() {
@@ -249,7 +249,7 @@ impl Trump21 {
         }
         let mut g = self.clone();
         g.exits += 1;
-        debug_assert!(usize::from(g.exits) <= MAX_PLAYERS);
+        debug_assert!(usize::from(g.exits) <= MAX_SEATS);
         let exit = g.exits;
         let p = g.players[seat.index()];
         if p.hidden != 0 {

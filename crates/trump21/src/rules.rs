@@ -7,8 +7,12 @@ use crate::trump::TrumpCounts;
 pub const MAX_COPIES: u8 = 4;
 /// Most trump cards in the whole trump deck (T2).
 pub const MAX_TRUMPS: u32 = 64;
-/// Fewest and most players (T4).
-pub const SEATS: std::ops::RangeInclusive<usize> = 2..=8;
+/// The fewest seats a game of Trump 21 has (T4).
+pub const MIN_SEATS: usize = 2;
+/// The most seats a game of Trump 21 has (T4).
+pub const MAX_SEATS: usize = 8;
+/// The seat count the examples and tools use when none is given.
+pub const DEFAULT_SEATS: usize = 3;
 /// The largest round limit (T13.2): with it every accepted rule set ends, even one
 /// where nobody ever loses a life (no trumps, `damage: Fixed(0)`).
 pub const MAX_ROUNDS: u32 = 1000;

@@ -1,6 +1,10 @@
-//! Round ranking (T10, T10.1), the best card (T12.5) and round damage (T13).
+//! Round ranking (T10, T10.1), the best card (T12.5), round damage (T13) and
+//! the places of the outcome (T13, T13.2, T16).
+
+use cards_core::Outcome;
 
 use crate::rules::Ranking;
+use crate::state::{Status, Trump21};
 
 /// A total's standing against `target`: higher is better (T10, T10.1).
 ///
@@ -279,6 +283,22 @@ pub fn best_card(total: u16, target: u8, deck: &[u8; 12], ranking: Ranking) -> O
 /// ```
 pub fn loser_damage(round_damage: u32, damage1: u32, damage2: u32, shields: u32) -> u32 {
     (round_damage + damage1 + 2 * damage2).saturating_sub(2 * shields)
+}
+
+impl Trump21 {
+    /// The places, seat by seat, from exits and lives (T13, T13.2, T16).
+    pub(crate) fn places(&self) -> Outcome {
+        let keys: Vec<u32> = self
+            .players()
+            .iter()
+            .map(|p| match p.status {
+                Status::Active => (2 << 16) | u32::from(p.lives),
+                Status::Out(e) => (1 << 16) | u32::from(e),
+                Status::Left(e) => u32::from(e),
+            })
+            .collect();
+        Outcome::from_scores(&keys)
+    }
 }
 
 #[cfg(test)]

@@ -4,10 +4,8 @@ use cards_core::Seat;
 
 use crate::error::SetupError;
 use crate::numbers::NumberCounts;
-use crate::rules::{Rules, SEATS};
-use crate::state::{
-    LastRound, MAX_OPEN, MAX_PLAYERS, MAX_STACK, OpenTrump, Phase, Player, Status, Trump21,
-};
+use crate::rules::{MAX_SEATS, MIN_SEATS, Rules};
+use crate::state::{LastRound, MAX_OPEN, MAX_STACK, OpenTrump, Phase, Player, Status, Trump21};
 use crate::trump::{Trump, TrumpCounts};
 
 /// One seat of a [`Setup`].
@@ -144,7 +142,7 @@ impl TryFrom<Setup> for Trump21 {
 
     fn try_from(s: Setup) -> Result<Trump21, SetupError> {
         let n = s.seats.len();
-        if !SEATS.contains(&n) {
+        if !(MIN_SEATS..=MAX_SEATS).contains(&n) {
             return Err(SetupError::Seats(n));
         }
         let rules = s.rules;
@@ -152,7 +150,7 @@ impl TryFrom<Setup> for Trump21 {
         if rules.number_cards() < 2 * n as u32 {
             return Err(SetupError::DeckTooSmall);
         }
-        let mut players = [Player::default(); MAX_PLAYERS];
+        let mut players = [Player::default(); MAX_SEATS];
         let mut numbers = [0u32; 12];
         let mut trumps = [0u32; 19];
         let mut add_trumps = |c: &TrumpCounts| {
@@ -349,7 +347,7 @@ impl Trump21 {
             ));
         }
         // Exit events: numbered 1..=exits, each used; a leave is an event of its own.
-        let mut used = [0u8; 1 + crate::state::MAX_PLAYERS];
+        let mut used = [0u8; 1 + crate::rules::MAX_SEATS];
         for p in self.players() {
             match p.status {
                 Status::Active => {}
@@ -592,4 +590,11 @@ pub fn trumps_of(kinds: &[Trump]) -> TrumpCounts {
 /// A game's [`Setup`], for building positions from a real one.
 pub fn setup_of(g: &Trump21) -> Setup {
     Setup::from(g.clone())
+}
+
+impl std::fmt::Debug for Trump21 {
+    /// The position as its [`Setup`]: only the live parts of the fixed arrays.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(&Setup::from(self.clone()), f)
+    }
 }

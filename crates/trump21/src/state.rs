@@ -3,15 +3,13 @@
 use cards_core::Seat;
 
 use crate::numbers::NumberCounts;
-use crate::rules::Rules;
+use crate::rules::{MAX_SEATS, MAX_TRUMPS, Rules};
 use crate::trump::{Trump, TrumpCounts};
 
 /// Most open number cards one player can hold (11 values × 4 copies).
 pub const MAX_STACK: usize = 44;
 /// Most open trumps on the table (the whole trump deck).
 pub const MAX_OPEN: usize = 64;
-/// Most seats (T4).
-pub const MAX_PLAYERS: usize = 8;
 
 /// Whether a seat still plays.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -118,9 +116,9 @@ pub struct LastRound {
     /// The target it was scored against.
     pub target: u8,
     /// Each seat's total (0 for seats not in the round).
-    pub totals: [u16; MAX_PLAYERS],
+    pub totals: [u16; MAX_SEATS],
     /// Each seat's damage taken.
-    pub damage: [u8; MAX_PLAYERS],
+    pub damage: [u8; MAX_SEATS],
     /// Seats that won the round (bit per seat).
     pub winners: u16,
 }
@@ -221,7 +219,7 @@ impl Player {
 pub struct Trump21 {
     pub(crate) rules: Rules,
     pub(crate) n: u8,
-    pub(crate) players: [Player; MAX_PLAYERS],
+    pub(crate) players: [Player; MAX_SEATS],
     pub(crate) deck: [u8; 12],
     pub(crate) discard: [u8; 12],
     /// Discards nobody at the table saw (a leaver's unrevealed hidden card, T16), by
@@ -378,9 +376,86 @@ impl Trump21 {
     }
 }
 
-impl std::fmt::Debug for Trump21 {
-    /// The position as its [`Setup`](crate::Setup): only the live parts of the fixed arrays.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        std::fmt::Debug::fmt(&crate::Setup::from(self.clone()), f)
+/// The open trumps on the table (T12): adding, removing, finding.
+impl Trump21 {
+    pub(crate) fn push_open(&mut self, kind: Trump, holder: Seat) {
+        // Open trumps are trump cards, at most MAX_TRUMPS (T2) = MAX_OPEN of them.
+        let i = usize::from(self.open_len);
+        debug_assert!(i < MAX_OPEN);
+        self.open[i] = OpenTrump { kind, holder };
+        self.open_len += 1;
+    }
+
+    pub(crate) fn remove_open(&mut self, index: usize) -> Option<OpenTrump> {
+        let len = usize::from(self.open_len);
+        if index >= len {
+            return None;
+        }
+        let o = self.open[index];
+        self.open.copy_within(index + 1..len, index);
+        self.open[len - 1] = OpenTrump::default();
+        self.open_len -= 1;
+        Some(o)
+    }
+
+    /// Index of the latest played open `kind` at `seat`, skipping `skip` later ones.
+    pub(crate) fn latest_open(&self, seat: Seat, kind: Trump, skip: usize) -> Option<usize> {
+        self.open_trumps()
+            .iter()
+            .enumerate()
+            .rev()
+            .filter(|(_, o)| o.holder == seat && o.kind == kind)
+            .nth(skip)
+            .map(|(i, _)| i)
+    }
+
+    pub(crate) fn harvests(&self, seat: Seat) -> u8 {
+        // At most every trump card of the deck: MAX_TRUMPS fits a u8.
+        let h = self.open_at(seat, Trump::Harvest);
+        debug_assert!(h <= MAX_TRUMPS);
+        h as u8
+    }
+}
+
+/// Small steps every transition room uses (the deck, seats, a player).
+impl Trump21 {
+    pub(crate) fn p(&mut self, seat: Seat) -> &mut Player {
+        // Every seat reaching here was checked (the turn, or an active seat an action
+        // named), so it is at the table: no wrapping, no silent redirect.
+        debug_assert!(
+            seat.index() < usize::from(self.n),
+            "{seat} is not at the table"
+        );
+        &mut self.players[seat.index()]
+    }
+
+    pub(crate) fn next_seat(&self, seat: Seat) -> Seat {
+        seat.next(usize::from(self.n).max(1))
+    }
+
+    /// T6: an empty deck takes the discards.
+    pub(crate) fn ensure_deck(&mut self) {
+        if self.deck.iter().all(|&c| c == 0) {
+            self.deck = self.discard;
+            self.discard = [0; 12];
+            self.masked = [0; 12];
+        }
+    }
+
+    pub(crate) fn give_card(&mut self, to: Seat, v: u8) {
+        // Callers take v from the deck (a checked chance outcome, Draw x or the best card
+        // after checking its count), so it is a value 1-11 with a copy in the deck.
+        debug_assert!((1..=11).contains(&v) && self.deck[usize::from(v)] > 0);
+        self.deck[usize::from(v)] -= 1;
+        self.p(to).push(v);
+    }
+}
+
+impl Trump21 {
+    pub(crate) fn is_chance(&self) -> bool {
+        !matches!(
+            self.phase,
+            Phase::Play | Phase::Landed | Phase::Exchanging(_) | Phase::Over
+        )
     }
 }

@@ -7,7 +7,7 @@ use cards_core::{Actor, Seat, Viewer};
 use crate::action::Take;
 use crate::error::SetupError;
 use crate::observe::View;
-use crate::rules::{MAX_COPIES, MAX_ROUNDS, MAX_TRUMPS, Rules, SEATS};
+use crate::rules::{MAX_COPIES, MAX_ROUNDS, MAX_SEATS, MAX_TRUMPS, MIN_SEATS, Rules};
 use crate::state::{MAX_OPEN, MAX_STACK, Status};
 use crate::trump::{KINDS, Trump, TrumpCounts};
 
@@ -36,7 +36,7 @@ impl View {
             return Err(SetupError::TrumpDeck);
         }
         let n = self.seats.len();
-        if !SEATS.contains(&n) {
+        if !(MIN_SEATS..=MAX_SEATS).contains(&n) {
             return Err(SetupError::Seats(n));
         }
         let at = |s: Seat| s.index() < n;

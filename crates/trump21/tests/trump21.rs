@@ -21,8 +21,16 @@ mod mutated_saves;
 mod perft;
 #[path = "trump21/props.rs"]
 mod props;
-#[path = "trump21/rules.rs"]
-mod rules;
+#[path = "trump21/rules_t10_t11.rs"]
+mod rules_t10_t11;
+#[path = "trump21/rules_t12_0_t12_6.rs"]
+mod rules_t12_0_t12_6;
+#[path = "trump21/rules_t12_7_t12_12.rs"]
+mod rules_t12_7_t12_12;
+#[path = "trump21/rules_t13_t16.rs"]
+mod rules_t13_t16;
+#[path = "trump21/rules_t1_t9.rs"]
+mod rules_t1_t9;
 #[path = "trump21/search.rs"]
 mod search;
 #[path = "trump21/text_forms.rs"]

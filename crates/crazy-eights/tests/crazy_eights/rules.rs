@@ -61,7 +61,7 @@ fn c2_rules_are_openspiels_parameters_with_their_defaults() {
         ),
         (5, 100, false, false)
     );
-    assert_eq!(crazy_eights::DEFAULT_PLAYERS, 5);
+    assert_eq!(crazy_eights::DEFAULT_SEATS, 5);
     let zero_draws = Rules {
         max_draw_cards: 0,
         ..r

@@ -1,6 +1,6 @@
 //! Helpers: cards from text, fixed deals, playing moves by their text.
 
-use cards_core::{Card, CardSet, Game};
+use cards_core::{Card, CardSet, Game, Seat};
 use schwimmen::{Action, Rules, Schwimmen};
 
 /// A card from text.
@@ -103,4 +103,24 @@ pub fn pos(
 ) -> Schwimmen {
     Schwimmen::from_setup(&setup(rules, hands, middle, to_act, knocker, lives))
         .expect("valid test position")
+}
+
+pub const H0: &str = "7C 8D 9S"; // 9
+pub const H1: &str = "KC QC 7H"; // 20
+pub const H2: &str = "AD 8H 9C"; // 11
+pub const PACK: &str = "TH JH 7S"; // 20
+
+/// Three players, dealer seat 0, dealt and waiting for the dealer's choice.
+pub fn base3(rules: Rules) -> Schwimmen {
+    dealt(rules, &[H0, H1, H2], PACK)
+}
+
+pub fn kept3() -> Schwimmen {
+    play(base3(Rules::default()), &["keep"])
+}
+
+pub fn lives(g: &Schwimmen) -> Vec<u8> {
+    (0..g.seats())
+        .map(|s| g.lives(Seat(s as u8)).expect("a seat at the table"))
+        .collect()
 }

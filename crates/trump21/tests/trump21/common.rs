@@ -162,3 +162,22 @@ pub fn heavy() -> Trump21 {
     s.phase = Phase::Play;
     load(s)
 }
+
+pub fn lives(g: &Trump21) -> Vec<u8> {
+    (0..g.seats())
+        .map(|s| g.lives(Seat(s as u8)).unwrap())
+        .collect()
+}
+
+pub fn chance(g: &Trump21) -> Vec<(String, u32)> {
+    let mut v = Vec::new();
+    g.chance_outcomes(&mut v);
+    v.into_iter().map(|(a, w)| (a.to_string(), w)).collect()
+}
+
+/// Two players: seat 0 (to act) and seat 1 (closed), with the given hands.
+pub fn duel(a: (u8, &[u8]), b: (u8, &[u8]), ta: &[Trump], tb: &[Trump]) -> Setup {
+    let mut s = position(&[a, b], &[ta, tb], 0);
+    s.seats[1].closed = true;
+    s
+}
