@@ -249,8 +249,11 @@ const CARD_SUIT: [Suit; 256] = {
 
 /// A playing card: one byte, `suit * 13 + rank`.
 ///
-/// Reads rank then suit in any case, with `T` or `10` for ten and letters or
-/// symbols for suits; prints the short upper-case form.
+/// Prints the short upper-case form, rank then suit: `7H`, `TS`. Reads that
+/// form and its documented aliases, nothing else: rank and suit letters in
+/// either case, `10` for `T`, and the suit symbols `♣ ♦ ♥ ♠` (or outlined
+/// `♧ ♢ ♡ ♤`) for `C D H S`. No spaces around it, no sign, no leading zero
+/// (`010S` is not a card), no other characters.
 ///
 /// ```
 /// use cards_core::{Card, Rank, Suit};
@@ -360,8 +363,7 @@ impl FromStr for Card {
 
     fn from_str(s: &str) -> Result<Card, ParseCardError> {
         let err = || ParseCardError { text: s.to_owned() };
-        let t = s.trim();
-        let mut chars = t.chars();
+        let mut chars = s.chars();
         let suit = chars
             .next_back()
             .and_then(Suit::from_char)
@@ -426,12 +428,111 @@ mod tests {
     #[test]
     fn accepts_the_documented_spellings_and_refuses_others() {
         let ts = Card::new(Rank::Ten, Suit::Spades);
-        for t in ["TS", "ts", "10S", "10s", "T♠", "10♤", " TS "] {
+        for t in ["TS", "ts", "10S", "10s", "T♠", "10♤", "tS"] {
             assert_eq!(t.parse::<Card>(), Ok(ts), "{t}");
         }
         assert_eq!("7♥".parse::<Card>().unwrap().to_string(), "7H");
-        for bad in ["", "T", "S", "1S", "11S", "TX", "TSS", "♠T", "AH7", "0S"] {
+        for bad in [
+            "",
+            "T",
+            "S",
+            "1S",
+            "11S",
+            "TX",
+            "TSS",
+            "♠T",
+            "AH7",
+            "0S",
+            " TS",
+            "TS ",
+            "T S",
+            "010S",
+            "+TS",
+            "\u{feff}TS",
+        ] {
             assert!(bad.parse::<Card>().is_err(), "{bad}");
+        }
+    }
+}
+
+#[cfg(test)]
+mod text_form_props {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// A spelling of a rank: the letter, in lower case, `10` for ten, or a
+    /// near miss (a leading zero, a sign, a space); `true` when it is an alias.
+    fn rank_spelling(r: Rank) -> impl Strategy<Value = (String, bool)> {
+        let l = r.letter();
+        let mut forms = vec![
+            (l.to_string(), true),
+            (l.to_ascii_lowercase().to_string(), true),
+            (format!("0{l}"), false),
+            (format!("+{l}"), false),
+            (format!("{l} "), false),
+            (String::new(), false),
+        ];
+        if r == Rank::Ten {
+            forms.extend([
+                ("10".into(), true),
+                ("010".into(), false),
+                ("1 0".into(), false),
+            ]);
+        }
+        proptest::sample::select(forms)
+    }
+
+    fn suit_spelling(s: Suit) -> impl Strategy<Value = (String, bool)> {
+        let l = s.letter();
+        let outlined = match s {
+            Suit::Clubs => '♧',
+            Suit::Diamonds => '♢',
+            Suit::Hearts => '♡',
+            Suit::Spades => '♤',
+        };
+        proptest::sample::select(vec![
+            (l.to_string(), true),
+            (l.to_ascii_lowercase().to_string(), true),
+            (s.symbol().to_string(), true),
+            (outlined.to_string(), true),
+            (format!("{l}{l}"), false),
+            (format!(" {l}"), false),
+            (String::new(), false),
+        ])
+    }
+
+    fn near_card() -> impl Strategy<Value = (Card, String, bool)> {
+        (0..Card::COUNT).prop_flat_map(|i| {
+            let c = Card::from_index(i).unwrap_or(Card::new(Rank::Two, Suit::Clubs));
+            let around = proptest::sample::select(vec![
+                ("", "", true),
+                (" ", "", false),
+                ("", " ", false),
+                ("", "\n", false),
+                ("-", "", false),
+            ]);
+            (rank_spelling(c.rank()), suit_spelling(c.suit()), around).prop_map(
+                move |((r, rok), (s, sok), (pre, post, aok))| {
+                    (c, format!("{pre}{r}{s}{post}"), rok && sok && aok)
+                },
+            )
+        })
+    }
+
+    proptest! {
+        /// A card text parses exactly when it is the canonical form or one of the
+        /// documented aliases, and what it parses to prints back canonically.
+        #[test]
+        fn a_card_text_parses_iff_canonical_or_an_alias((card, text, alias) in near_card()) {
+            match text.parse::<Card>() {
+                Ok(c) => {
+                    prop_assert!(alias, "{text:?} was accepted as {c}");
+                    prop_assert_eq!(c, card);
+                    prop_assert_eq!(c.to_string().parse::<Card>(), Ok(c));
+                }
+                Err(_) => prop_assert!(!alias, "{text:?} was refused"),
+            }
         }
     }
 }

@@ -38,9 +38,17 @@ use crate::save::Save;
 use crate::seat::Seat;
 
 mod encoding;
+#[cfg(feature = "serde")]
+pub mod mutate;
+mod play_on;
+mod text_forms;
 
 pub use encoding::{
     check_encoding, check_encoding_along_log, check_encoding_along_random_game, check_id_spaces,
+};
+pub use play_on::{check_load_and_play_on, check_play_on, check_play_on_after, play_random};
+pub use text_forms::{
+    card_spellings, check_near_form, check_text_form, is_spelling_of, listed_texts, near_form,
 };
 
 /// A broken promise of the [`Game`] contract, with where it happened.

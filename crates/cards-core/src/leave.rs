@@ -4,7 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::seat::{MAX_SEATS, Seat};
-use crate::text::{echo, unsigned_in};
+use crate::text::{canonical, echo, unsigned_in};
 
 /// A player leaves the game: the host operation of every game where leaving
 /// is the only one. Text form `leave 2`.
@@ -27,6 +27,15 @@ pub enum ParseLeaveError {
         /// The largest seat number of any table.
         max: usize,
     },
+    /// Not written the one way it is printed (other case or spacing, a
+    /// leading zero): text forms are canonical.
+    #[error("{text} is not written in its text form: write {canonical}")]
+    NotCanonical {
+        /// The input, capped.
+        text: String,
+        /// How it is written.
+        canonical: String,
+    },
 }
 
 impl fmt::Display for Leave {
@@ -37,8 +46,8 @@ impl fmt::Display for Leave {
 
 impl FromStr for Leave {
     type Err = ParseLeaveError;
-    /// `leave 2`, any case, any spaces around the words; the seat is digits
-    /// only, 0 to `MAX_SEATS - 1`.
+    /// `leave 2` exactly as [`Display`](fmt::Display) writes it: the seat is
+    /// digits only, 0 to `MAX_SEATS - 1`, without a leading zero.
     fn from_str(s: &str) -> Result<Leave, ParseLeaveError> {
         let t = s.trim();
         let n = t
@@ -47,12 +56,16 @@ impl FromStr for Leave {
             .map(|_| t[6..].trim())
             .ok_or_else(|| ParseLeaveError::NotLeave(echo(s).to_string()))?;
         let max = MAX_SEATS - 1;
-        unsigned_in(n, 0, max as u64)
+        let op = unsigned_in(n, 0, max as u64)
             .map(|n| Leave(Seat(n as u8)))
             .ok_or_else(|| ParseLeaveError::Seat {
                 text: echo(s).to_string(),
                 max,
-            })
+            })?;
+        canonical(s, op).map_err(|canonical| ParseLeaveError::NotCanonical {
+            text: echo(s).to_string(),
+            canonical,
+        })
     }
 }
 
@@ -81,7 +94,21 @@ mod tests {
         for s in 0..MAX_SEATS as u8 {
             assert_eq!(Leave(Seat(s)).to_string().parse(), Ok(Leave(Seat(s))));
         }
-        assert_eq!("  LEAVE   09 ".parse(), Ok(Leave(Seat(9))));
+        for other in [
+            "  LEAVE   09 ",
+            "Leave 2",
+            "leave 02",
+            "leave  2",
+            " leave 2",
+        ] {
+            assert!(
+                matches!(
+                    other.parse::<Leave>(),
+                    Err(ParseLeaveError::NotCanonical { .. })
+                ),
+                "{other}"
+            );
+        }
         for bad in ["leave 10", "leave +3", "leave -0", "leave 1 2", "leave 3.0"] {
             assert!(
                 matches!(

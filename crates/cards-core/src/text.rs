@@ -1,7 +1,10 @@
 //! Helpers for text forms of actions and host operations: a capped echo of
-//! untrusted input for error messages, and a strict unsigned number.
+//! untrusted input for error messages, a strict unsigned number, and the
+//! check that a parsed text was written in its canonical form.
 
 use std::fmt;
+
+use crate::card::Card;
 
 /// The most characters of an input an error message repeats.
 pub const ECHO_LIMIT: usize = 40;
@@ -70,6 +73,50 @@ pub fn unsigned_in(text: &str, min: u64, max: u64) -> Option<u64> {
         n = n.checked_mul(10)?.checked_add(u64::from(b - b'0'))?;
     }
     (min..=max).contains(&n).then_some(n)
+}
+
+/// Whether `input` is `canonical` (what a `Display` writes) or differs from it
+/// only in card words written in one of a card's documented aliases (`10S`,
+/// `ts` or `T♠` for `TS`, see [`Card`]): words separated by single spaces,
+/// nothing around them, and every other word (keywords, numbers, seats)
+/// exactly as `canonical` has it, so `Draw`, `draw  7H`, ` draw` or `leave 02`
+/// are not `draw`, `draw 7H` or `leave 2`.
+///
+/// ```
+/// use cards_core::text::is_canonical;
+/// assert!(is_canonical("swap 7H AS", "swap 7H AS"));
+/// assert!(is_canonical("swap 7♥ as", "swap 7H AS"));
+/// assert!(!is_canonical("Swap 7H AS", "swap 7H AS"));
+/// assert!(!is_canonical("swap  7H AS", "swap 7H AS"));
+/// assert!(!is_canonical("leave 02", "leave 2"));
+/// ```
+pub fn is_canonical(input: &str, canonical: &str) -> bool {
+    let (mut a, mut b) = (input.split(' '), canonical.split(' '));
+    loop {
+        match (a.next(), b.next()) {
+            (None, None) => return true,
+            (Some(x), Some(y)) if x == y => {}
+            (Some(x), Some(y)) => match (x.parse::<Card>(), y.parse::<Card>()) {
+                (Ok(c), Ok(d)) if c == d && y == d.to_string() => {}
+                _ => return false,
+            },
+            _ => return false,
+        }
+    }
+}
+
+/// `parsed` if `input` is its canonical text form or a documented alias of it
+/// ([`is_canonical`]); otherwise the canonical form, for the error message.
+///
+/// # Errors
+/// The canonical text of `parsed` when `input` is not it.
+pub fn canonical<T: fmt::Display>(input: &str, parsed: T) -> Result<T, String> {
+    let written = parsed.to_string();
+    if is_canonical(input, &written) {
+        Ok(parsed)
+    } else {
+        Err(written)
+    }
 }
 
 #[cfg(test)]

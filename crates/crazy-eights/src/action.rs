@@ -4,7 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use cards_core::text::{echo, unsigned_in};
+use cards_core::text::{self, echo, unsigned_in};
 use cards_core::{Card, Rank, Seat, Suit};
 use thiserror::Error;
 
@@ -17,8 +17,10 @@ use crate::rules::MAX_SEATS;
 ///
 /// ```
 /// use crazy_eights::Action;
-/// let a: Action = "play 10h".parse()?;
+/// let a: Action = "play 10h".parse()?; // a card alias (C16)
 /// assert_eq!(a.to_string(), "play TH");
+/// assert!("Play TH".parse::<Action>().is_err()); // only the printed form (C16)
+/// assert!("dealer 02".parse::<Action>().is_err());
 /// assert_eq!(a.spiel_id(), 34);
 /// assert_eq!(Action::from_spiel_id(34, false), Some(a));
 /// assert!("nominate X".parse::<Action>().is_err());
@@ -122,7 +124,7 @@ impl fmt::Display for Action {
 /// Why a text is not an action (C16); it repeats at most the start of the input.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error(
-    "{} is not a crazy eights action: expected `play <card>` (7H, TS), `draw`, `pass`, `nominate <C|D|H|S>` (C16)",
+    "{} is not a crazy eights action: expected `play <card>` (7H, TS), `draw`, `pass`, `nominate <C|D|H|S>`, written as printed (C16)",
     echo(.input)
 )]
 pub struct ParseActionError {
@@ -132,7 +134,18 @@ pub struct ParseActionError {
 impl FromStr for Action {
     type Err = ParseActionError;
 
+    /// The printed form only, cards also in their aliases (C16): no other case or
+    /// spacing, no leading zero.
     fn from_str(s: &str) -> Result<Action, ParseActionError> {
+        let a = Action::parse_words(s)?;
+        text::canonical(s, a).map_err(|_| ParseActionError {
+            input: s.to_string(),
+        })
+    }
+}
+
+impl Action {
+    fn parse_words(s: &str) -> Result<Action, ParseActionError> {
         let err = || ParseActionError {
             input: s.to_string(),
         };

@@ -157,6 +157,18 @@ impl Save for CrazyEights {
             if (s.reversed || s.owed > 0) && !special {
                 return Err(bad("reversing and owed twos need use_special_cards (C11)"));
             }
+            // Before the first play only the starter lies (an eight went back, C5.1),
+            // and only an ace starter has reversed the direction (C5.2, C11.2). A
+            // position with discards but no plays counted is a puzzle of a game in
+            // progress (its play count unknown): not checked here.
+            if s.plays == 0
+                && s.discards.is_empty()
+                && (top.rank() == Rank::Eight || s.reversed != (special && top.rank() == Rank::Ace))
+            {
+                return Err(bad(
+                    "before the first play the starter is never an eight, and only an ace starter reverses (C5.1, C5.2, C11.2)",
+                ));
+            }
             // A game may end on a stacked two: the debt stays written at the end.
             if s.owed > 0
                 && s.phase != Phase::Over

@@ -3,6 +3,8 @@
 
 #[path = "crazy_eights/common.rs"]
 mod common;
+#[path = "crazy_eights/mutated_saves.rs"]
+mod mutated_saves;
 #[path = "crazy_eights/perft.rs"]
 mod perft;
 #[path = "crazy_eights/props.rs"]
@@ -13,5 +15,7 @@ mod rules;
 mod search;
 #[path = "crazy_eights/setup.rs"]
 mod setup;
+#[path = "crazy_eights/text_forms.rs"]
+mod text_forms;
 #[path = "crazy_eights/views.rs"]
 mod views;

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use cards_core::{Card, Seat, deck};
+use cards_core::{Card, Seat, deck, text};
 use thiserror::Error;
 
 use crate::error::echo;
@@ -83,6 +83,24 @@ pub enum ParseActionError {
     /// A seat number outside 0 to 8, or written with a sign or other characters (S2).
     #[error("{0} is not a seat: seats are written 0 to 8, digits only (S2: at most 9 players)")]
     Seat(String),
+    /// A text that means an action or host operation but is not written the one
+    /// way it is printed (S25): other case, spacing or a leading zero.
+    #[error("{text} is not written in its text form: write {canonical} (S25)")]
+    NotCanonical {
+        /// The input, capped.
+        text: String,
+        /// How it is written.
+        canonical: String,
+    },
+}
+
+impl ParseActionError {
+    fn not_canonical(text: &str, canonical: String) -> ParseActionError {
+        ParseActionError::NotCanonical {
+            text: echo(text),
+            canonical,
+        }
+    }
 }
 
 /// A card of the 32-card deck (S1), or why not.
@@ -108,6 +126,15 @@ impl FromStr for Action {
     type Err = ParseActionError;
 
     fn from_str(s: &str) -> Result<Action, ParseActionError> {
+        let a = Action::parse_words(s)?;
+        text::canonical(s, a).map_err(|c| ParseActionError::not_canonical(s, c))
+    }
+}
+
+impl Action {
+    /// Reads the words of an action in any case and spacing; `from_str` then
+    /// keeps only the canonical text (and card aliases).
+    fn parse_words(s: &str) -> Result<Action, ParseActionError> {
         let lower = s.trim().to_ascii_lowercase();
         let words: Vec<&str> = lower.split_whitespace().collect();
         match words.as_slice() {
@@ -179,17 +206,19 @@ impl fmt::Display for HostOp {
 impl FromStr for HostOp {
     type Err = ParseActionError;
 
-    /// `leave N` (N a seat number 0 to 8 in plain digits, S2) or `misdeal`, any case.
+    /// `leave N` (N a seat number 0 to 8 in plain digits without a leading zero,
+    /// S2) or `misdeal`, exactly as printed.
     fn from_str(s: &str) -> Result<HostOp, ParseActionError> {
         let lower = s.trim().to_ascii_lowercase();
         let words: Vec<&str> = lower.split_whitespace().collect();
-        match words.as_slice() {
+        let op = match words.as_slice() {
             ["misdeal"] => Ok(HostOp::Misdeal),
             ["leave", n] => seat_number(n)
                 .map(HostOp::Leave)
                 .ok_or_else(|| ParseActionError::Seat(echo(n))),
             _ => Err(ParseActionError::HostForm(echo(s))),
-        }
+        }?;
+        text::canonical(s, op).map_err(|c| ParseActionError::not_canonical(s, c))
     }
 }
 

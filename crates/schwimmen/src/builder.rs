@@ -276,6 +276,9 @@ impl TurnsBuilder {
             players.clone()
         };
         let placed = used.iter().fold(CardSet::EMPTY, |a, (s, _)| a | *s);
+        // A drowned seat drowned in round 0, and lives are lost only at a round's
+        // end (S3, S19.1): with either this is round 1 at least.
+        let round = u16::from(drowned > 0 || lives.iter().any(|&l| l < self.rules.lives));
         Ok(Setup {
             rules: self.rules,
             phase: Phase::Turns,
@@ -293,8 +296,7 @@ impl TurnsBuilder {
             passed: Vec::new(),
             turns: moved.len() as u16,
             moved,
-            // A drowned seat drowned in round 0, so this is round 1 at least.
-            round: u16::from(drowned > 0),
+            round,
             shown: vec![CardSet::EMPTY; n],
             lives_lost: Vec::new(),
             scored_round: None,

@@ -162,9 +162,12 @@ impl Schwimmen {
     ///   per seat in every per-seat list, seats named anywhere sitting at the table;
     /// - every one of the 32 cards in exactly one place (S1); a shown hand has three
     ///   cards or none, and the shown hands are disjoint (S14);
-    /// - lives at most the starting lives (S3); a drowned player has none and
-    ///   drowned in a past round (S3); leavers are numbered 1, 2, … without gaps and
+    /// - lives at most the starting lives (S3), and none lost before the first
+    ///   round end, since lives are lost only when a round ends (S3, S19.1); a drowned player has none and drowned in a past round
+    ///   (S3); leavers are numbered 1, 2, … without gaps and
     ///   hold no cards (S21); no hand is shown before a round has ended (S14);
+    /// - somebody is always still in: the last player cannot leave (the game is over
+    ///   then) or drown (S17, S19, S21);
     /// - the game is over exactly when one player is left or the round limit is
     ///   reached, and then every card is gathered and the round's counters are clear
     ///   (S19, S19.1); otherwise at least two players are in, below the round and
@@ -184,7 +187,10 @@ impl Schwimmen {
     /// Not checked, because the position alone cannot tell: whether the cards could
     /// have reached their places through the swaps played (any hands consistent with
     /// the checks above are accepted), whether the lives lost fit the rounds played
-    /// (a hand-built position may start a game with lives already lost), the order
+    /// once a round has ended (a puzzle may start a later round with any lives; how
+    /// many were lost in which round, through ties, re-deals and doubled losses,
+    /// the position cannot tell, and any lives are a position the rules play on
+    /// from), the order
     /// in which lives were lost and players drowned or left across rounds, which
     /// hands were shown at which round end, and whether the seat to act fits the
     /// passes and turns of the current round.
@@ -356,6 +362,15 @@ impl Schwimmen {
         if self.round == 0 && !shown.is_empty() {
             return bad("no hand is shown before a round has ended (S14)");
         }
+        if self.round == 0
+            && self.lives[..usize::from(self.n)]
+                .iter()
+                .any(|&l| l < self.rules.lives)
+        {
+            return bad(
+                "lives are lost only when a round ends: none before the first round end (S3, S19.1)",
+            );
+        }
         Ok(())
     }
 
@@ -390,6 +405,11 @@ impl Schwimmen {
             |k: usize| (0..self.n).all(|s| !on(s) || self.hands[usize::from(s)].len() == k);
         if self.round > self.rules.round_limit {
             return bad("no game lasts more rounds than the round limit (S19.1)");
+        }
+        if self.active == 0 {
+            return bad(
+                "somebody is always left in the game: the last player still in cannot leave or drown (S17, S19, S21)",
+            );
         }
         if self.phase == Phase::Over {
             if self.stock != deck::CARDS_32 {

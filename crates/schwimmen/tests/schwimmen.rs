@@ -15,6 +15,8 @@ mod facts;
 mod golden;
 #[path = "schwimmen/limits.rs"]
 mod limits;
+#[path = "schwimmen/mutated_saves.rs"]
+mod mutated_saves;
 #[path = "schwimmen/parse.rs"]
 mod parse;
 #[path = "schwimmen/perft.rs"]
@@ -35,5 +37,7 @@ mod rules_s9_s14;
 mod save;
 #[path = "schwimmen/search.rs"]
 mod search;
+#[path = "schwimmen/text_forms.rs"]
+mod text_forms;
 #[path = "schwimmen/views.rs"]
 mod views;

@@ -4,7 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use cards_core::Card;
-use cards_core::text::echo;
+use cards_core::text::{self, echo};
 use thiserror::Error;
 
 use crate::group::Group;
@@ -16,9 +16,11 @@ use crate::group::Group;
 ///
 /// ```
 /// use shithead::Action;
-/// let a: Action = "play 7s 7H".parse()?;
+/// let a: Action = "play 7h 7♠".parse()?; // card aliases (H24)
 /// assert_eq!(a.to_string(), "play 7H 7S");
 /// assert_eq!("pick up".parse::<Action>()?, Action::PickUp);
+/// assert!("Pick up".parse::<Action>().is_err()); // only the printed form (H24)
+/// assert!("play 7S 7H".parse::<Action>().is_err()); // cards in the printed order
 /// # Ok::<(), shithead::ParseActionError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -67,17 +69,42 @@ pub enum ParseActionError {
         "{0} is not a shithead move: write up 4C, play 7H 7S, blind, pick up, pick up with 5D or done"
     )]
     Unknown(String),
+    /// H24: an action or host operation not written the one way it is printed
+    /// (other case or spacing, a leading zero, cards out of order).
+    #[error("{text} is not written in its text form: write {canonical} (H24)")]
+    NotCanonical {
+        /// The input, capped.
+        text: String,
+        /// How it is written.
+        canonical: String,
+    },
 }
 
 impl ParseActionError {
     fn unknown(s: &str) -> ParseActionError {
         ParseActionError::Unknown(echo(s).to_string())
     }
+
+    fn not_canonical(s: &str, canonical: String) -> ParseActionError {
+        ParseActionError::NotCanonical {
+            text: echo(s).to_string(),
+            canonical,
+        }
+    }
 }
 
 impl FromStr for Action {
     type Err = ParseActionError;
     fn from_str(s: &str) -> Result<Action, ParseActionError> {
+        let a = Action::parse_words(s)?;
+        text::canonical(s, a).map_err(|c| ParseActionError::not_canonical(s, c))
+    }
+}
+
+impl Action {
+    /// Reads an action in any case and spacing; `from_str` then keeps only the
+    /// printed form (and card aliases, H24).
+    fn parse_words(s: &str) -> Result<Action, ParseActionError> {
         let err = || ParseActionError::unknown(s);
         let t = s.trim();
         let lower = t.to_ascii_lowercase();

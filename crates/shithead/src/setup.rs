@@ -185,7 +185,12 @@ impl Shithead {
     ///   going out, and the worst hand card: no hand holds a worse one and no
     ///   seat before the opener (from the dealer's left) a copy of it;
     /// - finished: no turn in progress (H22.1), and one player left holding
-    ///   cards unless the limit ended it (H20, H22);
+    ///   cards unless the limit ended it, never none: the last player holding
+    ///   cards neither goes out nor leaves (H20, H21, H22);
+    /// - the direction: reversed only in play, after the opening play, and with a
+    ///   king where everyone sees a played king can be (the pile, the burned
+    ///   cards, the cards known to be in a hand after a pick-up), or with cards
+    ///   removed with a leaver, which may hold one (H5.0, H18, H23.3);
     /// - a game in progress leaves its actor at least one legal action.
     ///
     /// **Not checked** (accepted although play may not reach it): the order
@@ -193,7 +198,9 @@ impl Shithead {
     /// are kept); whether the burned cards split into burns (tens, runs of
     /// four); whether a player with fewer than three face-down cards has
     /// already played all his face-up cards; whether the action count, the
-    /// direction (kings played) and the seat to act agree with any history.
+    /// direction and the seat to act agree with any history (how many king
+    /// groups were played is not known). Such a position plays on by the rules:
+    /// the direction is public, and every direction is one the rules can set.
     ///
     /// # Errors
     /// [`SetupError`] naming what is inconsistent.
@@ -512,11 +519,33 @@ impl Shithead {
                     "a finished game has no turn in progress",
                 )?;
                 ensure(
+                    !active.is_empty(),
+                    "the game is over while one player still holds cards: the last one can neither go out nor leave (H20, H21)",
+                )?;
+                ensure(
                     g.by_limit || active.len() <= 1,
                     "a game ends when one player holds cards, or at the limit",
                 )?;
             }
         }
+        // H5.0, H18: only a group of kings reverses the direction. A played king
+        // stays on the pile, is burned, or is picked up with the pile into a hand,
+        // where everyone knows it (H23.3), and may leave the game with a leaver's
+        // cards; it never goes back to the stock or the table. Only what everyone
+        // sees counts, so a re-deal of hidden cards keeps a position loadable.
+        let king_seen = g.pile.count_rank(Rank::King)
+            + g.burned.count_rank(Rank::King)
+            + s.known
+                .iter()
+                .map(|k| k.count_rank(Rank::King))
+                .sum::<usize>();
+        ensure(
+            !g.reversed
+                || (matches!(g.phase, Phase::Playing | Phase::Over)
+                    && g.must_open.is_none()
+                    && (king_seen > 0 || !g.removed.is_empty())),
+            "play runs reversed only after a group of kings was played (H5.0, H18)",
+        )?;
         if !s.known.is_empty() {
             ensure(s.known.len() == n, "every seat needs its known cards")?;
             ensure(

@@ -22,6 +22,8 @@ mod golden;
 mod json;
 #[path = "shithead/memory.rs"]
 mod memory;
+#[path = "shithead/mutated_saves.rs"]
+mod mutated_saves;
 #[path = "shithead/perft.rs"]
 mod perft;
 #[path = "shithead/playing.rs"]
@@ -40,6 +42,8 @@ mod setup;
 mod specials;
 #[path = "shithead/text.rs"]
 mod text;
+#[path = "shithead/text_forms.rs"]
+mod text_forms;
 #[cfg(feature = "serde")]
 #[path = "shithead/views.rs"]
 mod views;

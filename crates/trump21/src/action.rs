@@ -178,9 +178,10 @@ impl Play {
 ///
 /// ```
 /// use trump21::{Action, Give};
-/// let a: Action = "GIVE  hidden:shield".parse()?;
+/// let a: Action = "give hidden:shield".parse()?;
 /// assert_eq!(a, Action::Give(Give::Hidden(trump21::Trump::Shield)));
 /// assert_eq!(a.to_string(), "give hidden:shield");
+/// assert!("GIVE  hidden:shield".parse::<Action>().is_err()); // only as printed (T17)
 /// # Ok::<(), trump21::ParseError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -375,9 +376,29 @@ fn parse_give(tok: &str) -> Option<Give> {
     }
 }
 
+/// `parsed` if `text` is exactly its printed form (T17), else an error naming it.
+fn printed<T: fmt::Display>(text: &str, parsed: T) -> Result<T, ParseError> {
+    cards_core::text::canonical(text, parsed).map_err(|_| {
+        ParseError::new(
+            "not written as printed: lower case, single spaces, numbers without a leading \
+             zero (T17)",
+            text,
+        )
+    })
+}
+
 impl FromStr for Action {
     type Err = ParseError;
+    /// The printed form only (T17).
     fn from_str(text: &str) -> Result<Action, ParseError> {
+        printed(text, Action::parse_words(text)?)
+    }
+}
+
+impl Action {
+    /// Reads the words of an action in any case and spacing; `from_str` keeps
+    /// only the printed form.
+    fn parse_words(text: &str) -> Result<Action, ParseError> {
         let lower = text.trim().to_ascii_lowercase();
         let words: Vec<&str> = lower.split_whitespace().collect();
         let bad = || {
@@ -417,9 +438,10 @@ impl FromStr for Action {
 
 impl FromStr for HostOp {
     type Err = ParseError;
+    /// `leave N` exactly as printed (T16, T17).
     fn from_str(text: &str) -> Result<HostOp, ParseError> {
         let lower = text.trim().to_ascii_lowercase();
-        match lower.split_whitespace().collect::<Vec<_>>().as_slice() {
+        let op = match lower.split_whitespace().collect::<Vec<_>>().as_slice() {
             ["leave", n] => seat_number(n)
                 .map(HostOp::Leave)
                 .ok_or_else(|| ParseError::new("leave takes a seat number 0 to 7 (T16, T4)", text)),
@@ -427,7 +449,8 @@ impl FromStr for HostOp {
                 "not a host operation: the host may type leave <seat> (T16)",
                 text,
             )),
-        }
+        }?;
+        printed(text, op)
     }
 }
 
@@ -497,7 +520,10 @@ mod tests {
             assert!(bad.parse::<Action>().is_err(), "{bad}");
         }
         assert_eq!("leave 2".parse::<HostOp>(), Ok(HostOp::Leave(Seat(2))));
-        assert_eq!("LEAVE 7".parse::<HostOp>(), Ok(HostOp::Leave(Seat(7))));
+        assert!(
+            "LEAVE 7".parse::<HostOp>().is_err(),
+            "only the printed form (T17)"
+        );
     }
 
     fn refused<T: FromStr<Err = ParseError> + fmt::Debug>(text: &str) -> String {

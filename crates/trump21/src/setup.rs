@@ -303,8 +303,13 @@ impl Trump21 {
     ///   set up; round 1 to the round limit; rounds scored = round − 1 while the game
     ///   runs; the last round is the last scored one, with winners who took no damage
     ///   (T5, T13, T13.2);
-    /// - the phase fits the position: top-up and deal before any card is out and with
-    ///   the deal order of T5.1; in a turn, the player to act is active and not
+    /// - the phase fits the position: top-up and deal before any card is out, with
+    ///   no closed or revealed marks and with the deal order of T5.1; the round is
+    ///   not seen to be over (every active player closed, or over by his open cards
+    ///   and a revealed hidden card) at a turn's gamble or in a trump step before
+    ///   any trump of the round was played (T9, T9.1: nothing before a trump
+    ///   changes a total, a closed mark or the target); at the gamble the player to act is not a
+    ///   revealed player on the target (T11.2); in a turn, the player to act is active and not
     ///   closed, every active player has his hidden card, the closing step follows a
     ///   card in his stack (T7, T8, T11.1); a pending effect's chance step comes
     ///   right after its trump was played (Destroy, Love your enemy, Trump Switch, with
@@ -316,8 +321,16 @@ impl Trump21 {
     /// in an order draws could give, who played which open trump and whether its
     /// effect happened, whether a reveal followed a real landing (T11.1), how the
     /// trumps split between supply, pile and hands came about (T3, T7.1), whether the
-    /// lives fit the damage of earlier rounds (T13). Such a position is a legal
-    /// puzzle: it plays on by the rules.
+    /// lives fit the damage of earlier rounds (T13), whether an unrevealed hidden
+    /// card puts its player over at a turn's start (the other seats cannot see it,
+    /// and a re-deal or a determinization of what they see must load, T15.2),
+    /// and whether the round is over
+    /// once a trump lies open or a card was taken in the turn (T9.1 checks it only
+    /// when the turn ends: a Go for, a Love your enemy or a draw may put every
+    /// player over or closed while the player to act still finishes his turn, so
+    /// such a position is reachable). Such a position is a legal puzzle: it plays
+    /// on by the rules (the round ends when the turn does), and every state it
+    /// reaches saves and loads.
     ///
     /// # Errors
     /// A [`SetupError`] naming the broken invariant.
@@ -416,6 +429,41 @@ impl Trump21 {
             return Err(bad("a game in progress needs two active players (T13)"));
         }
         let in_turn = !matches!(self.phase, Phase::TopUp | Phase::Deal(_));
+        if !in_turn && self.players().iter().any(|p| p.closed || p.revealed) {
+            return Err(bad(
+                "closed and revealed marks are cleared before the top-up and the deal (T5.1)",
+            ));
+        }
+        // A turn starts only when the round is not over (T9.1 is checked after the
+        // deal, at the end of every turn and after a leave). Until a trump is played
+        // nothing in the turn changes a total, a closed mark or the target: the
+        // gamble draws trumps, a reveal only marks. Every trump played lies open
+        // until the round ends (a leaver's go with him, and the leave checks T9).
+        // Only what every seat sees counts: a hidden card shows nobody over, so a
+        // re-deal of hidden cards (T15.2) never turns a loadable position into one
+        // this refuses.
+        let turn_start = matches!(self.phase, Phase::Gamble | Phase::GambleDraw(_));
+        let t = u16::from(self.target);
+        let seen_over = |p: &Player| {
+            let least_hidden = if p.revealed { u16::from(p.hidden) } else { 1 };
+            p.sum + least_hidden > t
+        };
+        let seen_round_over = self
+            .players()
+            .iter()
+            .filter(|p| p.active())
+            .all(|p| p.closed || seen_over(p));
+        if (turn_start || (self.phase == Phase::Play && self.open_len == 0)) && seen_round_over {
+            return Err(bad(
+                "every active player has closed or is over: the round is over (T9, T9.1)",
+            ));
+        }
+        // Before the gamble the turn has just reached the player to act (T11.2).
+        if turn_start && turn.revealed && turn.total() == t {
+            return Err(bad(
+                "a revealed player on the target whom the turn reaches ends the round (T11, T11.2)",
+            ));
+        }
         if in_turn && (!turn.active() || turn.closed) {
             return Err(bad("the player to act must be active and not closed (T8)"));
         }

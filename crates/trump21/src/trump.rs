@@ -174,10 +174,10 @@ impl fmt::Display for Trump {
 impl FromStr for Trump {
     type Err = ParseError;
     fn from_str(s: &str) -> Result<Trump, ParseError> {
-        let lower = s.trim().to_ascii_lowercase();
+        // Exactly the printed name (T17): no other case, no spaces.
         Trump::NAMES
             .iter()
-            .position(|n| *n == lower)
+            .position(|n| *n == s)
             .and_then(Trump::from_index)
             .ok_or_else(|| ParseError::new("unknown trump kind: draw-2 … draw-7, go-for-17, go-for-24, go-for-27, damage+1, damage+2, shield, perfect-draw, love-your-enemy, destroy, exchange, return, trump-switch or harvest (T2)", s))
     }

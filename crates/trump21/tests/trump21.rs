@@ -15,6 +15,8 @@ mod events;
 mod exchange;
 #[path = "trump21/golden.rs"]
 mod golden;
+#[path = "trump21/mutated_saves.rs"]
+mod mutated_saves;
 #[path = "trump21/perft.rs"]
 mod perft;
 #[path = "trump21/props.rs"]
@@ -31,5 +33,7 @@ mod rules_t13_t16;
 mod rules_t1_t9;
 #[path = "trump21/search.rs"]
 mod search;
+#[path = "trump21/text_forms.rs"]
+mod text_forms;
 #[path = "trump21/untrusted.rs"]
 mod untrusted;

@@ -204,8 +204,9 @@ fn s19_the_last_active_player_wins() {
 
 #[test]
 fn s19_1_round_limit_ranks_by_lives() {
+    // Lives were lost, so this is round 1 at least (S3): the limit ends round 2.
     let rules = Rules {
-        round_limit: 1,
+        round_limit: 2,
         ..Rules::default()
     };
     let g = pos(rules, &[H0, H1, H2], PACK, 0, Some(1), &[3, 3, 1]);
@@ -337,13 +338,14 @@ fn s22_misdeal_costs_the_dealer_a_life_and_is_dealt_again() {
     // A swimming dealer drowns; the next player deals.
     let mut s = base3(Rules::default()).to_setup();
     s.lives = vec![0, 3, 3];
+    s.round = 1; // lives are lost only at a round's end (S3)
     let g = Schwimmen::from_setup(&s)
         .unwrap()
         .host(&HostOp::Misdeal)
         .unwrap();
     assert_eq!(
         g.fate(Seat(0)).expect("a seat at the table"),
-        Fate::Drowned(0)
+        Fate::Drowned(1)
     );
     assert_eq!(g.dealer(), Seat(1));
 }

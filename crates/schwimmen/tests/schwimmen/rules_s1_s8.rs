@@ -81,7 +81,7 @@ fn s3_lives_a_loss_costs_one_then_swimming_then_out() {
     let g = play(g, &["pass"]);
     assert_eq!(
         g.fate(Seat(0)).expect("a seat at the table"),
-        Fate::Drowned(0)
+        Fate::Drowned(1) // the builder's round: lives were lost (S3)
     );
     assert!(!g.is_active(Seat(0)));
 }
@@ -97,7 +97,7 @@ fn s3_1_several_losses_take_lives_then_drown() {
     let g = play(g, &["pass"]);
     assert_eq!(
         g.fate(Seat(0)).expect("a seat at the table"),
-        Fate::Drowned(0)
+        Fate::Drowned(1) // the builder's round: lives were lost (S3)
     );
     // With two lives, two losses leave him swimming.
     let g = pos(double, &[H0, H1, H2], PACK, 2, Some(0), &[2, 3, 3]);

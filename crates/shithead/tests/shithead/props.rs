@@ -17,7 +17,7 @@ fn extras() -> Vec<Action> {
         "turn AS",
         "up 2C",
         "play 7H",
-        "play 2S 2H",
+        "play 2H 2S",
         "blind",
         "pick up",
         "pick up with 5D",

@@ -393,7 +393,10 @@ fn json_saves_refuse_unknown_and_misspelt_fields() {
             .unwrap_err()
             .to_string();
         assert!(
-            e.contains("unknown field") || e.contains("missing field") || e.contains("twice"),
+            e.contains("unknown field")
+                || e.contains("missing field")
+                || e.contains("twice")
+                || e.contains("unknown trump kind"),
             "{what}: {e}"
         );
     }

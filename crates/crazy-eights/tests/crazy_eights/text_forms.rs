@@ -1,0 +1,69 @@
+//! Text forms are canonical (C16): a text parses only if it is what `Display`
+//! writes, or that text with a card spelt another documented way.
+
+use cards_core::Game;
+use cards_core::conformance::{check_near_form, check_text_form, listed_texts};
+use crazy_eights::*;
+use proptest::prelude::*;
+
+/// The printed form of every action listed along some random games, chance included.
+fn canonical_actions() -> Vec<String> {
+    let special = Rules {
+        use_special_cards: true,
+        ..Rules::default()
+    };
+    let starts: Vec<CrazyEights> = (2..=10)
+        .flat_map(|n| {
+            [
+                CrazyEights::new(Rules::default(), n),
+                CrazyEights::new(special, n),
+            ]
+        })
+        .map(Result::unwrap)
+        .collect();
+    listed_texts(&starts, 16, 3_000)
+}
+
+#[test]
+fn c16_only_the_printed_form_or_a_card_spelling_parses() {
+    let play: Action = "play TH".parse().unwrap();
+    for alias in ["play th", "play 10H", "play T♥", "play 10♡"] {
+        assert_eq!(alias.parse::<Action>(), Ok(play), "{alias}");
+    }
+    for bad in [
+        "Play TH",
+        "play  TH",
+        " play TH",
+        "play TH ",
+        "PASS",
+        "dealer 02",
+        "dealer +2",
+        "nominate h",
+        "nominate ♥",
+        "play\tTH",
+    ] {
+        let e = bad.parse::<Action>().expect_err(bad).to_string();
+        assert!(e.contains("(C16)"), "{bad}: {e}");
+    }
+    assert!("leave 2".parse::<HostOp>().is_err());
+    let all = canonical_actions();
+    assert!(all.len() > 100, "{}", all.len());
+    for a in all {
+        assert_eq!(
+            check_text_form::<Action>(&a).map(|p| p.is_some()),
+            Ok(true),
+            "{a}"
+        );
+    }
+}
+
+proptest! {
+    #[test]
+    fn c16_texts_near_an_action_parse_only_as_printed(i in any::<prop::sample::Index>(), seed in any::<u64>()) {
+        thread_local!(static ACTIONS: Vec<String> = canonical_actions());
+        let text = ACTIONS.with(|a| a[i.index(a.len())].clone());
+        if let Err(v) = check_near_form::<Action>(&text, seed) {
+            prop_assert!(false, "{v}");
+        }
+    }
+}
