@@ -4,7 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use cards_core::text::echo;
+use cards_core::text::{self, echo};
 use cards_core::{Card, Rank, Suit};
 use thiserror::Error;
 
@@ -18,6 +18,7 @@ use crate::state::PassDir;
 /// use hearts::Action;
 /// let a: Action = "play qs".parse()?;
 /// assert_eq!(a.to_string(), "play QS");
+/// assert!("Play QS".parse::<Action>().is_err());
 /// assert_eq!(a.spiel_id(), 43);
 /// assert!("play 1X".parse::<Action>().is_err());
 /// # Ok::<(), hearts::ParseActionError>(())
@@ -104,7 +105,7 @@ impl FromStr for Action {
             return Err(err());
         };
         let card = || arg.parse::<Card>().map_err(|_| err());
-        match verb {
+        let action = match verb {
             "pass" => card().map(Action::Pass),
             "play" => card().map(Action::Play),
             "deal" => card().map(Action::Deal),
@@ -114,7 +115,9 @@ impl FromStr for Action {
                 .map(Action::Direction)
                 .ok_or_else(err),
             _ => Err(err()),
-        }
+        }?;
+        // Only the printed form, a card spelt another documented way the one alias (R14).
+        text::canonical(s, action).map_err(|_| err())
     }
 }
 

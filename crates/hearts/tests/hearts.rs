@@ -6,6 +6,8 @@
 mod common;
 #[path = "hearts/encode.rs"]
 mod encode;
+#[path = "hearts/mutated_saves.rs"]
+mod mutated_saves;
 #[path = "hearts/perft.rs"]
 mod perft;
 #[path = "hearts/props.rs"]
@@ -20,5 +22,7 @@ mod rules_score;
 mod search;
 #[path = "hearts/setup.rs"]
 mod setup;
+#[path = "hearts/text_forms.rs"]
+mod text_forms;
 #[path = "hearts/views.rs"]
 mod views;
