@@ -256,3 +256,24 @@ pub mod crazy_eights {
         pairs
     }
 }
+
+/// Every game of the one list (`cards_games`) has its bench file, registered
+/// as a bench target: a new game's line in the list fails this test until its
+/// benches exist.
+#[cfg(test)]
+mod every_game_is_benched {
+    #[test]
+    fn each_listed_game_has_a_bench_file_and_target() {
+        let root = env!("CARGO_MANIFEST_DIR");
+        let manifest = std::fs::read_to_string(format!("{root}/Cargo.toml")).expect("Cargo.toml");
+        for name in cards_games::NAMES {
+            let file = name.replace('-', "_");
+            let path = format!("{root}/benches/{file}.rs");
+            assert!(std::path::Path::new(&path).is_file(), "no {path}");
+            assert!(
+                manifest.contains(&format!("[[bench]]\nname = \"{file}\"")),
+                "no [[bench]] {file} in benches/Cargo.toml"
+            );
+        }
+    }
+}
