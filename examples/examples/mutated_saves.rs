@@ -17,8 +17,8 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
+use cards_core::ChaCha8Rng;
 use cards_core::conformance::mutate::mutated_save_census;
-use cards_core::{ChaCha8Rng, Game};
 use clap::Parser;
 use clap::builder::PossibleValuesParser;
 use fuzz_checks::{Checked, RngPick};

@@ -40,9 +40,25 @@ fn run(name: &str, args: &[&str], input: &[u8]) -> (i32, String, String) {
     )
 }
 
+/// Every game of the list (`cards_games`) as its example: the example's name,
+/// the game's smallest table and its default table.
+fn examples() -> Vec<(String, String, usize)> {
+    macro_rules! examples {
+        ($($krate:ident::$game:ident, $name:literal, $title:literal;)*) => {
+            vec![$((
+                $name.replace('-', "_"),
+                cards_games::$krate::MIN_SEATS.to_string(),
+                cards_games::$krate::DEFAULT_SEATS,
+            )),*]
+        };
+    }
+    cards_games::for_each_game!(examples)
+}
+
 #[test]
 fn help_goes_to_stdout_says_how_to_play_and_exits_0() {
-    for name in ["schwimmen", "trump21", "shithead", "crazy_eights"] {
+    for (name, _, default) in examples() {
+        let name = name.as_str();
         let (code, out, err) = run(name, &["--help"], b"");
         assert_eq!(code, 0, "{name}: {err}");
         assert!(
@@ -55,11 +71,7 @@ fn help_goes_to_stdout_says_how_to_play_and_exits_0() {
             .split("--seats <SEATS>")
             .nth(1)
             .unwrap_or_else(|| panic!("{name}: {out}"));
-        let default = DEFAULT_SEATS
-            .iter()
-            .find(|(n, _)| *n == name)
-            .map(|(_, d)| format!("[default: {d}]"))
-            .unwrap();
+        let default = format!("[default: {default}]");
         assert!(
             seats.split("--auto").next().unwrap().contains(&default),
             "{name}: {out}"
@@ -77,17 +89,10 @@ fn help_goes_to_stdout_says_how_to_play_and_exits_0() {
     }
 }
 
-/// Each example's default table.
-const DEFAULT_SEATS: [(&str, usize); 4] = [
-    ("schwimmen", 4),
-    ("trump21", 3),
-    ("shithead", 4),
-    ("crazy_eights", 5),
-];
-
 #[test]
 fn a_table_the_rules_refuse_is_refused_with_the_reason() {
-    for name in ["schwimmen", "trump21", "shithead", "crazy_eights"] {
+    for (name, _, _) in examples() {
+        let name = name.as_str();
         let (code, out, err) = run(name, &["--seats", "1"], b"");
         assert_eq!(code, 2, "{name}: {out}");
         assert!(
@@ -99,8 +104,9 @@ fn a_table_the_rules_refuse_is_refused_with_the_reason() {
 
 #[test]
 fn every_example_says_the_same_when_the_input_ends_before_the_game() {
-    for name in ["schwimmen", "trump21", "shithead", "crazy_eights"] {
-        let (code, out, err) = run(name, &["--seed", "3", "--seats", "2"], b"");
+    for (name, min, _) in examples() {
+        let name = name.as_str();
+        let (code, out, err) = run(name, &["--seed", "3", "--seats", &min], b"");
         assert_eq!(code, 0, "{name}: {err}");
         assert!(
             out.trim_end().ends_with("\nend of input: goodbye"),
@@ -114,8 +120,9 @@ fn moves_are_typed_as_numbers_or_text_and_illegal_ones_get_the_rules_reason() {
     // Nonsense, a number out of range, a non-UTF-8 line, then always the first move.
     let mut input = b"fly away\n99\n\xff\xfe\n".to_vec();
     input.extend(b"1\n".repeat(400));
-    for name in ["schwimmen", "trump21", "shithead", "crazy_eights"] {
-        let (code, out, err) = run(name, &["--seed", "3", "--seats", "2"], &input);
+    for (name, min, _) in examples() {
+        let name = name.as_str();
+        let (code, out, err) = run(name, &["--seed", "3", "--seats", &min], &input);
         assert_eq!(code, 0, "{name}: {err}");
         assert!(out.contains("type a number from 1 to"), "{name}: {out}");
         assert!(out.contains("there is no move 99"), "{name}");
@@ -135,7 +142,8 @@ fn an_illegal_move_typed_as_text_is_refused_with_the_rule() {
 
 #[test]
 fn auto_play_is_the_same_for_the_same_seed() {
-    for name in ["schwimmen", "trump21", "shithead", "crazy_eights"] {
+    for (name, _, _) in examples() {
+        let name = name.as_str();
         let a = run(name, &["--auto", "--seed", "5"], b"");
         let b = run(name, &["--auto", "--seed", "5"], b"");
         assert_eq!(a.0, 0, "{name}: {}", a.2);
@@ -320,4 +328,35 @@ fn crazy_eights_speaks_in_plain_words_with_you_for_the_player() {
     let (_, auto, _) = run("crazy_eights", &["--auto", "--seed", "5"], b"");
     assert!(!auto.contains("you "), "{auto}");
     assert!(auto.contains("seat 2 plays 8D\nseat 2 names D"), "{auto}");
+}
+
+#[test]
+fn hearts_speaks_in_plain_words_with_you_for_the_player() {
+    let input = b"1\n".repeat(400);
+    let (code, out, err) = run("hearts", &["--seed", "3"], &input);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with("Hearts, 4 players, seed 3; you are seat 0"),
+        "{out}"
+    );
+    assert!(out.contains("you are dealt "), "{out}");
+    assert!(out.contains("you play "), "{out}");
+    let last = out.lines().last().unwrap();
+    assert!(last.starts_with("game over: you ("), "{last}");
+    assert!(
+        out.contains("game over, returns: you "),
+        "the last event gives every seat's return: {out}"
+    );
+    assert!(
+        last.contains(" points): "),
+        "places follow each seat: {last}"
+    );
+    assert!(
+        !out.contains("seat 1 is dealt"),
+        "another seat's hand is never shown"
+    );
+    // A bots-only game shows every hand and names every seat by number.
+    let (_, auto, _) = run("hearts", &["--auto", "--seed", "5"], b"");
+    assert!(!auto.contains("you "), "{auto}");
+    assert!(auto.contains("seat 3 is dealt "), "{auto}");
 }

@@ -1,8 +1,8 @@
-"""Card games for learning agents: Schwimmen (31), Trump 21 and Shithead.
+"""Card games for learning agents: Schwimmen (31), Trump 21, Shithead and Hearts.
 
 These are the games of the library's list that have action ids and observation
-tensors (Rust's ``Encode``); Crazy Eights, the fourth, has none yet, so it is
-not offered here. ``GAMES`` lists what this build has.
+tensors (Rust's ``Encode``); Crazy Eights has none yet, so it is not offered
+here. ``GAMES`` lists what this build has.
 
 Each game has a low-level ``State`` (OpenSpiel-style: action ids, legal masks,
 observation tensors, seeded chance) and a batched ``VecEnv`` that steps many

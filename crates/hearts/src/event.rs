@@ -130,9 +130,10 @@ impl fmt::Display for Event {
             )?;
         }
         if let Some(r) = &self.end {
-            f.write_str("; game over:")?;
-            for (seat, v) in r.iter() {
-                write!(f, " {} {v}", who(seat))?;
+            f.write_str("; game over, returns:")?;
+            for (i, (seat, v)) in r.iter().enumerate() {
+                let sep = if i == 0 { " " } else { ", " };
+                write!(f, "{sep}{} {v}", who(seat))?;
             }
         }
         Ok(())
