@@ -1,13 +1,19 @@
 """PettingZoo's own API and seed tests on every game, several seat counts."""
 
+import importlib
+
 import pytest
 from pettingzoo.test import api_test, seed_test
 
 import cardrules
-from cardrules.pettingzoo import shithead_v0, schwimmen_v0, trump21_v0
-from conftest import cases, short_rules
+from cardrules.pettingzoo import schwimmen_v0
+from conftest import GAMES, cases, short_rules
 
-MODULES = {"schwimmen": schwimmen_v0, "trump21": trump21_v0, "shithead": shithead_v0}
+#: Every game of the package has its PettingZoo module, ``<game>_v0``.
+MODULES = {
+    g: importlib.import_module(f"cardrules.pettingzoo.{g.replace('-', '_')}_v0")
+    for g in GAMES
+}
 
 
 @pytest.mark.parametrize("game,seats", cases())
