@@ -22,6 +22,8 @@ use cards_core::conformance::mutate::mutated_save_census;
 use clap::Parser;
 use clap::builder::PossibleValuesParser;
 use fuzz_checks::{Checked, RngPick};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
 
 /// Random steps played from a new game before its state is saved and mutated.
 const BASE_STEPS: usize = 400;
@@ -44,7 +46,7 @@ struct Args {
 }
 
 /// Runs one game's census and prints it; `false` when a save became unsaveable.
-fn run<G: Checked>(args: &Args) -> bool {
+fn run<G: Checked + Serialize + DeserializeOwned>(args: &Args) -> bool {
     // Every host operation of the largest table the game's default rules take.
     let largest = (1..=cards_core::MAX_SEATS)
         .rev()
