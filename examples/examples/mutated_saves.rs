@@ -73,6 +73,9 @@ fn run<G: Checked + Serialize + DeserializeOwned>(args: &Args) -> bool {
     census.unsaveable == 0
 }
 
+/// One game's census run, by its name in the list.
+type Run = (&'static str, fn(&Args) -> bool);
+
 fn main() -> ExitCode {
     let args = Args::parse();
     macro_rules! runs {
@@ -80,8 +83,7 @@ fn main() -> ExitCode {
             [$(($name, run::<cards_games::$krate::$game> as fn(&Args) -> bool)),*]
         };
     }
-    let games: [(&str, fn(&Args) -> bool); cards_games::GAMES.len()] =
-        cards_games::for_each_game!(runs);
+    let games: [Run; cards_games::GAMES.len()] = cards_games::for_each_game!(runs);
     let mut ok = true;
     for (name, census) in games {
         if args.game.as_deref().is_none_or(|g| g == name) {

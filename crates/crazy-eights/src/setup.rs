@@ -105,7 +105,9 @@ impl Save for CrazyEights {
         if !started {
             if !s.discards.is_empty()
                 || s.reversed
-                || s.draws + s.owed + s.passes > 0
+                || s.draws > 0
+                || s.owed > 0
+                || s.passes > 0
                 || s.plays > 0
             {
                 return Err(bad(

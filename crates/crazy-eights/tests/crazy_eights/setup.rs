@@ -1,6 +1,6 @@
 //! Setups (C15): every refusal names its clause; JSON refuses unknown fields.
 
-use cards_core::{Card, Save, Seat, Suit};
+use cards_core::{Card, Game, Save, Seat, Suit};
 use crazy_eights::{CrazyEights, Phase, Rules, SetupError};
 
 use crate::common::{cards, turn};
@@ -122,4 +122,22 @@ fn c15_json_setups_refuse_unknown_fields_and_load_through_validation() {
         }
     );
     assert!(serde_json::from_str::<Rules>("{\"max_turn\": 7}").is_err());
+}
+
+/// Found by the mutated-save census: counters that add up past 255 once
+/// wrapped to 0 and let a deal with 255 passes load, which no save could
+/// write back a few steps later (and overflowed under overflow checks).
+#[test]
+fn c15_counters_before_the_starter_are_refused_whatever_their_sum() {
+    let mut g = CrazyEights::new(Rules::default(), 3).expect("valid");
+    let mut legal = Vec::new();
+    g.legal_actions(&mut legal);
+    g.apply_mut(&legal[0]).expect("choose the dealer");
+    let before = g.save();
+    assert_eq!(before.phase, Phase::Deal);
+    for (draws, owed, passes) in [(1, 0, 255), (0, 128, 128), (255, 1, 0), (0, 0, 1)] {
+        let mut s = before.clone();
+        (s.draws, s.owed, s.passes) = (draws, owed, passes);
+        refused(s, "(C4, C5)");
+    }
 }
