@@ -3,7 +3,7 @@
 //! changed, plays on and stays saveable is checked by the conformance suite
 //! (props.rs).
 
-use cards_core::{Game, Save, Seat};
+use cards_core::{Game, Save};
 use schwimmen::*;
 
 fn refusal(setup: Setup) -> String {

@@ -4,7 +4,7 @@
 //! (props.rs).
 
 use cards_core::conformance::play_random;
-use cards_core::{ChaCha8Rng, Game, Save, Seat, SeedableRng};
+use cards_core::{ChaCha8Rng, Game, Save, SeedableRng};
 use shithead::*;
 
 fn refusal(setup: Setup) -> String {
