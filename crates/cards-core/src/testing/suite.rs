@@ -365,7 +365,7 @@ impl<G: Redeal + Save + 'static> Suite<G> {
 
 impl<G: Redeal + Save + 'static> Suite<G> {
     /// A start position, a seed, and a number of steps to play from it (up to
-    /// [`REACH_STEPS`], and at most a walk's length).
+    /// 400, and at most a walk's length).
     fn steps_into(&self) -> impl Strategy<Value = (G, u64, usize)> {
         let most = self.reach_steps.min(self.max_steps).max(1);
         (self.start.clone(), any::<u64>(), 0..most)
@@ -373,7 +373,8 @@ impl<G: Redeal + Save + 'static> Suite<G> {
 
     /// From positions reached by random play with the host operations mixed
     /// in, the game plays on, saving and loading back at every step
-    /// ([`check_play_on_after`]). Runs at most [`PLAY_ON_CASES`] cases.
+    /// ([`check_play_on_after`]). Runs at most 40 cases (fewer when the suite's
+    /// case count is lower).
     pub fn play_on(&self) {
         let cases = self.cases.map_or(PLAY_ON_CASES, |c| c.min(PLAY_ON_CASES));
         let play = self.reach_steps.min(self.max_steps);
