@@ -18,6 +18,12 @@
 //!   random bots, whose log replays ([`Suite::same_seed_same_game`]);
 //! - under `serde`, JSON saves at every state of a walk ([`Suite::json_reloads`])
 //!   and states and views round-tripping as JSON ([`Suite::json_views`]);
+//! - reached states playing on saveable ([`Suite::play_on`]) and, under
+//!   `serde`, mutated saves that load playing on saveable
+//!   ([`Suite::mutated_saves`], [`Suite::mutated_save_census`]);
+//! - text forms: every listed action text is its printed form, and texts
+//!   near an action or host operation parse only as printed ([`TextSuite`],
+//!   [`text_form_tests!`](crate::text_form_tests));
 //! - the encoding checks along random games and walks with host operations,
 //!   and whole id spaces ([`EncodingSuite`]).
 //!
@@ -31,10 +37,12 @@
 
 mod encoding;
 mod suite;
+mod texts;
 
 pub use encoding::EncodingSuite;
 pub use proptest;
 pub use suite::{EndCheck, Invariant, Suite};
+pub use texts::TextSuite;
 
 use proptest::strategy::Strategy;
 use proptest::test_runner::{Config, FileFailurePersistence, TestCaseError, TestRunner};
@@ -137,6 +145,26 @@ macro_rules! conformance_tests {
         fn conformance_json_views() {
             $crate::testing::Suite::json_views(&$suite);
         }
+
+        /// Reached states play on, saving and loading back at every step.
+        #[test]
+        fn conformance_play_on() {
+            $crate::testing::Suite::play_on(&$suite);
+        }
+
+        /// Mutated saves the game accepts play on and stay saveable.
+        #[cfg(feature = "serde")]
+        #[test]
+        fn conformance_mutated_saves() {
+            $crate::testing::Suite::mutated_saves(&$suite);
+        }
+
+        /// A fixed census of mutated saves: none accepted turns unsaveable.
+        #[cfg(feature = "serde")]
+        #[test]
+        fn conformance_mutated_save_census() {
+            $crate::testing::Suite::mutated_save_census(&$suite);
+        }
     };
 }
 
@@ -165,6 +193,36 @@ macro_rules! encoding_tests {
         #[test]
         fn encoding_id_spaces() {
             $crate::testing::EncodingSuite::id_spaces(&$suite);
+        }
+    };
+}
+
+/// Writes the standard text-form tests for a game into the calling test
+/// module, from an expression giving its [`TextSuite`]. The game keeps its
+/// own clause-named test of its aliases and bad examples beside it.
+///
+/// ```ignore
+/// cards_core::text_form_tests!(text_suite());
+/// ```
+#[macro_export]
+macro_rules! text_form_tests {
+    ($suite:expr) => {
+        /// Every listed action text parses back to itself.
+        #[test]
+        fn text_forms_listed_are_printed() {
+            $crate::testing::TextSuite::listed(&$suite);
+        }
+
+        /// Texts near a listed action parse only as printed, or not at all.
+        #[test]
+        fn text_forms_near_an_action() {
+            $crate::testing::TextSuite::near_actions(&$suite);
+        }
+
+        /// Texts near a listed host operation parse only as printed, or not at all.
+        #[test]
+        fn text_forms_near_a_host_operation() {
+            $crate::testing::TextSuite::near_host_ops(&$suite);
         }
     };
 }

@@ -6,8 +6,6 @@
 mod common;
 #[path = "hearts/encode.rs"]
 mod encode;
-#[path = "hearts/mutated_saves.rs"]
-mod mutated_saves;
 #[path = "hearts/perft.rs"]
 mod perft;
 #[path = "hearts/props.rs"]

@@ -13,7 +13,8 @@ use super::{fail, run};
 use crate::bot::{Bot, RandomBot};
 use crate::chance::below;
 use crate::conformance::{
-    Walk, check_choices, check_determinize, check_sampler, check_walk, check_walk_with_host,
+    Walk, check_choices, check_determinize, check_play_on_after, check_sampler, check_walk,
+    check_walk_with_host,
 };
 use crate::determinize::Determinize;
 use crate::game::{Actor, Game, Redeal};
@@ -63,6 +64,13 @@ impl<G: Redeal> Debug for Suite<G> {
 
 /// How many steps a property test plays before checking a reached state, at most.
 const REACH_STEPS: usize = 400;
+
+/// How many cases [`Suite::play_on`] runs, at most (each plays a whole game on).
+const PLAY_ON_CASES: u32 = 40;
+
+/// How many mutated saves [`Suite::mutated_save_census`] tries.
+#[cfg(feature = "serde")]
+const CENSUS_SAVES: u64 = 400;
 
 /// The log of a random game from `start` (chance by weight, players
 /// uniformly) with one of `host_ops` tried at about one state in twelve, as in
@@ -355,6 +363,35 @@ impl<G: Redeal + Save + 'static> Suite<G> {
     }
 }
 
+impl<G: Redeal + Save + 'static> Suite<G> {
+    /// A start position, a seed, and a number of steps to play from it (up to
+    /// 400, and at most a walk's length).
+    fn steps_into(&self) -> impl Strategy<Value = (G, u64, usize)> {
+        let most = self.reach_steps.min(self.max_steps).max(1);
+        (self.start.clone(), any::<u64>(), 0..most)
+    }
+
+    /// From positions reached by random play with the host operations mixed
+    /// in, the game plays on, saving and loading back at every step
+    /// ([`check_play_on_after`]). Runs at most 40 cases (fewer when the suite's
+    /// case count is lower).
+    pub fn play_on(&self) {
+        let cases = self.cases.map_or(PLAY_ON_CASES, |c| c.min(PLAY_ON_CASES));
+        let play = self.reach_steps.min(self.max_steps);
+        run(
+            "conformance_play_on",
+            self.regressions,
+            Some(cases),
+            self.steps_into(),
+            |(start, seed, steps)| {
+                let ops = (self.host_ops)(&start);
+                check_play_on_after(&start, seed, steps, play, &ops).map_err(fail)?;
+                Ok(())
+            },
+        );
+    }
+}
+
 impl<G: Determinize + Redeal + Save + 'static> Suite<G> {
     /// Along random games with host operations mixed in, every seat's view
     /// determinizes into positions that load and give it the same view
@@ -436,5 +473,68 @@ where
             }
             round_trip("the spectator's view", &g.observe(crate::Viewer::Spectator))
         });
+    }
+
+    /// Saves changed the way a hostile client might (a field, a card, a flag,
+    /// a seat) after random play from a start position with the host
+    /// operations mixed in: every one the game accepts plays on and saves at
+    /// every step ([`check_mutated_saves_after`](crate::conformance::mutate::check_mutated_saves_after)).
+    pub fn mutated_saves(&self) {
+        self.run(
+            "conformance_mutated_saves",
+            self.steps_into(),
+            |(start, seed, steps)| {
+                let ops = (self.host_ops)(&start);
+                crate::conformance::mutate::check_mutated_saves_after(
+                    &start, seed, steps, 8, 200, &ops,
+                )
+                .map_err(fail)
+            },
+        );
+    }
+
+    /// A fixed census of mutated saves from start positions drawn from the
+    /// suite's start ([`mutated_save_census`](crate::conformance::mutate::mutated_save_census)),
+    /// with the host operations of the first starts drawn: none accepted turns
+    /// unsaveable, and some are accepted and some refused (so the mutations
+    /// reach both sides of the game's checks).
+    pub fn mutated_save_census(&self) {
+        use proptest::strategy::ValueTree;
+        use proptest::test_runner::{RngAlgorithm, TestRng, TestRunner};
+        let mut runner = TestRunner::new_with_rng(
+            proptest::test_runner::Config::default(),
+            TestRng::deterministic_rng(RngAlgorithm::ChaCha),
+        );
+        let mut draw = move |_: &mut ChaCha8Rng| match self.start.new_tree(&mut runner) {
+            Ok(tree) => tree.current(),
+            Err(e) => panic!("conformance_mutated_save_census: a start position: {e}"),
+        };
+        let mut ops: Vec<G::HostOp> = Vec::new();
+        let mut rng = ChaCha8Rng::seed_from_u64(0);
+        for _ in 0..32 {
+            for op in (self.host_ops)(&draw(&mut rng)) {
+                if !ops.contains(&op) {
+                    ops.push(op);
+                }
+            }
+        }
+        let base = self.reach_steps.min(self.max_steps).min(300);
+        let census = crate::conformance::mutate::mutated_save_census(
+            draw,
+            &ops,
+            CENSUS_SAVES,
+            22,
+            base,
+            150,
+        );
+        assert!(
+            census.unsaveable == 0,
+            "conformance_mutated_save_census: {census}: {:?}",
+            census.failures
+        );
+        assert!(
+            census.accepted > 0 && census.refused > 0,
+            "conformance_mutated_save_census: {census}"
+        );
     }
 }

@@ -2,7 +2,7 @@
 //! of the suite passes on the sound toy, and the suite fails on a toy with a
 //! deliberate fault, or whose game invariant does not hold.
 
-use cards_core::testing::{EncodingSuite, Suite};
+use cards_core::testing::{EncodingSuite, Suite, TextSuite};
 use cards_core::{Game, Leave, Seat, Step};
 use proptest::prelude::*;
 
@@ -30,6 +30,20 @@ fn the_suite_passes_on_the_sound_toy() {
     suite.determinize();
     suite.sampler();
     suite.same_seed_same_game();
+    suite.play_on();
+}
+
+#[test]
+fn the_text_suite_passes_on_the_sound_toy() {
+    let texts = TextSuite::<Toy>::new("", || {
+        every_action().iter().map(ToString::to_string).collect()
+    })
+    .cases(64)
+    .at_least(2)
+    .host_ops(|| (0..4).map(|s| Leave(Seat(s))).collect());
+    texts.listed();
+    texts.near_actions();
+    texts.near_host_ops();
 }
 
 #[test]

@@ -2,9 +2,9 @@
 //! writes, or that text with a card spelt another documented way.
 
 use cards_core::Game;
-use cards_core::conformance::{check_near_form, check_text_form, listed_texts};
+use cards_core::conformance::listed_texts;
+use cards_core::testing::TextSuite;
 use hearts::{Action, Hearts, HostOp, Rules};
-use proptest::prelude::*;
 
 /// The printed form of every action listed along some random games, chance included.
 fn canonical_actions() -> Vec<String> {
@@ -43,24 +43,14 @@ fn r14_only_the_printed_form_or_a_card_spelling_parses() {
         assert!(e.contains("(R14)"), "{bad}: {e}");
     }
     assert!("leave 2".parse::<HostOp>().is_err());
-    let all = canonical_actions();
-    assert!(all.len() > 100, "{}", all.len());
-    for a in all {
-        assert_eq!(
-            check_text_form::<Action>(&a).map(|p| p.is_some()),
-            Ok(true),
-            "{a}"
-        );
-    }
 }
 
-proptest! {
-    #[test]
-    fn r14_texts_near_an_action_parse_only_as_printed(i in any::<prop::sample::Index>(), seed in any::<u64>()) {
-        thread_local!(static ACTIONS: Vec<String> = canonical_actions());
-        let text = ACTIONS.with(|a| a[i.index(a.len())].clone());
-        if let Err(v) = check_near_form::<Action>(&text, seed) {
-            prop_assert!(false, "{v}");
-        }
-    }
+/// The shared text-form tests over those actions.
+fn text_suite() -> TextSuite<Hearts> {
+    TextSuite::new(
+        "tests/hearts/text_forms.proptest-regressions",
+        canonical_actions,
+    )
 }
+
+cards_core::text_form_tests!(text_suite());

@@ -1,9 +1,9 @@
 //! Text forms are canonical (S25): a text parses only if it is what `Display`
 //! writes, or that text with a card spelt another documented way.
 
-use cards_core::conformance::{check_near_form, check_text_form, listed_texts};
+use cards_core::conformance::listed_texts;
+use cards_core::testing::TextSuite;
 use cards_core::{Game, Seat};
-use proptest::prelude::*;
 use schwimmen::*;
 
 /// The printed form of every action listed along some random games, chance included.
@@ -12,14 +12,6 @@ fn canonical_actions() -> Vec<String> {
         .map(|n| Schwimmen::new(Rules::default(), n).unwrap())
         .collect();
     listed_texts(&starts, 25, 3_000)
-}
-
-fn canonical_host_ops() -> Vec<String> {
-    (0..9)
-        .map(|s| HostOp::Leave(Seat(s)))
-        .chain([HostOp::Misdeal])
-        .map(|h| h.to_string())
-        .collect()
 }
 
 #[test]
@@ -42,32 +34,24 @@ fn s25_only_the_printed_form_or_a_card_spelling_parses() {
     for bad in ["leave 03", "Leave 3", "leave +3", "MISDEAL", " misdeal"] {
         assert!(bad.parse::<HostOp>().is_err(), "{bad}");
     }
-    let all = canonical_actions();
-    assert!(all.len() > 50, "{}", all.len());
-    for a in all {
-        assert_eq!(
-            check_text_form::<Action>(&a).map(|p| p.is_some()),
-            Ok(true),
-            "{a}"
-        );
-    }
 }
 
-proptest! {
-    #[test]
-    fn s25_texts_near_an_action_parse_only_as_printed(i in any::<prop::sample::Index>(), seed in any::<u64>()) {
-        thread_local!(static ACTIONS: Vec<String> = canonical_actions());
-        let text = ACTIONS.with(|a| a[i.index(a.len())].clone());
-        if let Err(v) = check_near_form::<Action>(&text, seed) {
-            prop_assert!(false, "{v}");
-        }
-    }
-
-    #[test]
-    fn s25_texts_near_a_host_operation_parse_only_as_printed(i in any::<prop::sample::Index>(), seed in any::<u64>()) {
-        let ops = canonical_host_ops();
-        if let Err(v) = check_near_form::<HostOp>(&ops[i.index(ops.len())], seed) {
-            prop_assert!(false, "{v}");
-        }
-    }
+/// Every host operation: each seat leaving, a misdeal.
+fn host_ops() -> Vec<HostOp> {
+    (0..9)
+        .map(|s| HostOp::Leave(Seat(s)))
+        .chain([HostOp::Misdeal])
+        .collect()
 }
+
+/// The shared text-form tests over those actions and host operations.
+fn text_suite() -> TextSuite<Schwimmen> {
+    TextSuite::new(
+        "tests/schwimmen/text_forms.proptest-regressions",
+        canonical_actions,
+    )
+    .at_least(51)
+    .host_ops(host_ops)
+}
+
+cards_core::text_form_tests!(text_suite());

@@ -1,14 +1,11 @@
 //! Saves a client wrote (issue 22): the positions play never reaches are refused
-//! naming their clause, and every save the game accepts, however it was changed,
-//! plays on and stays saveable at every step.
+//! naming their clause. That every save the game accepts, however it was
+//! changed, plays on and stays saveable is checked by the conformance suite
+//! (props.rs).
 
-use cards_core::conformance::{check_play_on_after, play_random};
-use cards_core::{ChaCha8Rng, Game, Save, Seat, SeedableRng};
+use cards_core::conformance::play_random;
+use cards_core::{ChaCha8Rng, Game, Save, SeedableRng};
 use shithead::*;
-
-fn leaves() -> Vec<Leave> {
-    (0..10).map(|s| Leave(Seat(s))).collect()
-}
 
 fn refusal(setup: Setup) -> String {
     match Shithead::load(setup) {
@@ -56,53 +53,4 @@ fn h18_play_is_not_reversed_before_a_king_was_played() {
         refused += 1;
     }
     assert_eq!(refused, 20);
-}
-
-#[test]
-fn every_reached_state_of_many_games_plays_on_saveable() {
-    for seed in 0..40 {
-        let start = Shithead::new(Rules::default(), 2 + (seed % 9) as usize).unwrap();
-        check_play_on_after(&start, seed, (seed * 17 % 400) as usize, 400, &leaves()).unwrap();
-    }
-}
-
-#[cfg(feature = "serde")]
-mod mutated {
-    use cards_core::conformance::mutate::{check_mutated_saves_after, mutated_save_census};
-    use proptest::prelude::*;
-
-    use super::*;
-
-    proptest! {
-        /// Saves changed like a hostile client would (a field, a card, a flag, a
-        /// seat): each the game accepts plays on and saves at every step.
-        #[test]
-        fn mutated_saves_that_load_play_on_and_stay_saveable(
-            seats in 2usize..=10,
-            seed in any::<u64>(),
-            steps in 0usize..400,
-        ) {
-            let start = Shithead::new(Rules::default(), seats).unwrap();
-            if let Err(v) = check_mutated_saves_after(&start, seed, steps, 8, 200, &leaves()) {
-                prop_assert!(false, "{v}");
-            }
-        }
-    }
-
-    #[test]
-    fn a_short_census_finds_no_unsaveable_save() {
-        let census = mutated_save_census(
-            |rng| {
-                let seats = 2 + cards_core::chance::below(rng, 9) as usize;
-                Shithead::new(Rules::default(), seats).unwrap()
-            },
-            &leaves(),
-            400,
-            22,
-            300,
-            150,
-        );
-        assert_eq!(census.unsaveable, 0, "{census}: {:?}", census.failures);
-        assert!(census.accepted > 0 && census.refused > 0, "{census}");
-    }
 }

@@ -1,9 +1,9 @@
 //! Text forms are canonical (H24): a text parses only if it is what `Display`
 //! writes, or that text with a card spelt another documented way.
 
-use cards_core::conformance::{check_near_form, check_text_form, listed_texts};
+use cards_core::conformance::listed_texts;
+use cards_core::testing::TextSuite;
 use cards_core::{Game, Seat};
-use proptest::prelude::*;
 use shithead::*;
 
 /// The printed form of every action listed along some random games, chance included.
@@ -35,31 +35,20 @@ fn h24_only_the_printed_form_or_a_card_spelling_parses() {
     for bad in ["leave 02", "Leave 2", "leave +2", " leave 2", "leave  2"] {
         assert!(bad.parse::<Leave>().is_err(), "{bad}");
     }
-    let all = canonical_actions();
-    assert!(all.len() > 100, "{}", all.len());
-    for a in all {
-        assert_eq!(
-            check_text_form::<Action>(&a).map(|p| p.is_some()),
-            Ok(true),
-            "{a}"
-        );
-    }
 }
 
-proptest! {
-    #[test]
-    fn h24_texts_near_an_action_parse_only_as_printed(i in any::<prop::sample::Index>(), seed in any::<u64>()) {
-        thread_local!(static ACTIONS: Vec<String> = canonical_actions());
-        let text = ACTIONS.with(|a| a[i.index(a.len())].clone());
-        if let Err(v) = check_near_form::<Action>(&text, seed) {
-            prop_assert!(false, "{v}");
-        }
-    }
-
-    #[test]
-    fn h24_texts_near_leave_parse_only_as_printed(seat in 0u8..10, seed in any::<u64>()) {
-        if let Err(v) = check_near_form::<Leave>(&Leave(Seat(seat)).to_string(), seed) {
-            prop_assert!(false, "{v}");
-        }
-    }
+/// Every seat of the largest table leaving.
+fn host_ops() -> Vec<Leave> {
+    (0..10).map(|s| Leave(Seat(s))).collect()
 }
+
+/// The shared text-form tests over those actions and host operations.
+fn text_suite() -> TextSuite<Shithead> {
+    TextSuite::new(
+        "tests/shithead/text_forms.proptest-regressions",
+        canonical_actions,
+    )
+    .host_ops(host_ops)
+}
+
+cards_core::text_form_tests!(text_suite());

@@ -2,9 +2,9 @@
 //! writes, checked over texts near every action a game lists and every host
 //! operation.
 
-use cards_core::conformance::{check_near_form, check_text_form, listed_texts};
+use cards_core::conformance::listed_texts;
+use cards_core::testing::TextSuite;
 use cards_core::{Game, Seat};
-use proptest::prelude::*;
 use trump21::*;
 
 /// The printed form of every action listed along some random games, chance included.
@@ -38,31 +38,20 @@ fn t17_only_the_printed_form_parses() {
     for bad in ["leave 02", "Leave 2", " leave 2", "leave  2"] {
         assert!(bad.parse::<HostOp>().is_err(), "{bad}");
     }
-    let all = canonical_actions();
-    assert!(all.len() > 100, "{}", all.len());
-    for a in all {
-        assert_eq!(
-            check_text_form::<Action>(&a).map(|p| p.is_some()),
-            Ok(true),
-            "{a}"
-        );
-    }
 }
 
-proptest! {
-    #[test]
-    fn t17_texts_near_an_action_parse_only_as_printed(i in any::<prop::sample::Index>(), seed in any::<u64>()) {
-        thread_local!(static ACTIONS: Vec<String> = canonical_actions());
-        let text = ACTIONS.with(|a| a[i.index(a.len())].clone());
-        if let Err(v) = check_near_form::<Action>(&text, seed) {
-            prop_assert!(false, "{v}");
-        }
-    }
-
-    #[test]
-    fn t17_texts_near_a_host_operation_parse_only_as_printed(seat in 0u8..8, seed in any::<u64>()) {
-        if let Err(v) = check_near_form::<HostOp>(&HostOp::Leave(Seat(seat)).to_string(), seed) {
-            prop_assert!(false, "{v}");
-        }
-    }
+/// Every seat of the largest table leaving.
+fn host_ops() -> Vec<HostOp> {
+    (0..8).map(|s| HostOp::Leave(Seat(s))).collect()
 }
+
+/// The shared text-form tests over those actions and host operations.
+fn text_suite() -> TextSuite<Trump21> {
+    TextSuite::new(
+        "tests/trump21/text_forms.proptest-regressions",
+        canonical_actions,
+    )
+    .host_ops(host_ops)
+}
+
+cards_core::text_form_tests!(text_suite());
