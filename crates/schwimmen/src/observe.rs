@@ -3,6 +3,7 @@
 use cards_core::{Actor, CardSet, Game, PerSeat, Seat, SeatView, Viewer};
 
 use crate::action::Action;
+#[cfg(feature = "serde")]
 use crate::error::SetupError;
 use crate::event::{RoundEnd, per};
 use crate::legal::turn_actions;

@@ -168,6 +168,8 @@ impl Shithead {
     ///   and is no longer than the run (H5.2);
     /// - the limit: at most `max_actions` actions, `ended_by_limit` only on a
     ///   finished game at the limit, a game in progress below it (H22);
+    /// - dealing and arranging: at least two players still at the table (a
+    ///   leaver who leaves one player ends the game, H21);
     /// - dealing: the deal is unfinished, nothing played, the next card goes
     ///   to a seat at the table, and every seat's hand, face-up and face-down
     ///   counts match the deal order so far (H2);
@@ -344,6 +346,13 @@ impl Shithead {
             g.phase == Phase::Arranging || !matches!(g.stage, Stage::Picking(_)),
             "face-up cards are picked only while arranging (H3.1)",
         )?;
+        if matches!(g.phase, Phase::Dealing | Phase::Arranging) {
+            // A leaver who leaves one player at the table ends the game (H21).
+            ensure(
+                active.len() >= 2,
+                "the deal and the arranging go on only while two players are at the table (H21)",
+            )?;
+        }
         match g.phase {
             Phase::Dealing => {
                 ensure(g.progress < 9 * g.n, "the deal is still going on")?;

@@ -54,3 +54,30 @@ fn h18_play_is_not_reversed_before_a_king_was_played() {
     }
     assert_eq!(refused, 20);
 }
+
+/// Found by the mutated-save suite: a two-player deal with one player gone
+/// loaded, and the deal went on to a game of one that no save could write.
+/// In play a leaver who leaves one player at the table ends the game (H21).
+#[test]
+fn h21_a_deal_or_arranging_with_one_player_left_at_the_table_is_refused() {
+    let mut g = Shithead::new(Rules::default(), 2).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(4);
+    let mut scratch = Vec::new();
+    for _ in 0..2 {
+        let deal = g.sample_chance(&mut rng, &mut scratch).unwrap();
+        g.apply_mut(&deal).unwrap();
+    }
+    let dealing = g.save();
+    assert_eq!(dealing.phase, Phase::Dealing);
+    // What a leave would leave behind, but the game still dealing.
+    let mut s = dealing.clone();
+    s.status[0] = Status::Left(0);
+    let mut gone = std::mem::take(&mut s.hands[0]);
+    gone.add_all(std::mem::take(&mut s.face_up[0])).unwrap();
+    gone.add_all(std::mem::take(&mut s.face_down[0])).unwrap();
+    s.removed = gone;
+    assert!(refusal(s).contains("(H21)"));
+    // The real leave ends the game there.
+    let left = g.host(&Leave(cards_core::Seat(0))).unwrap();
+    assert_eq!(left.phase(), Phase::Over);
+}
