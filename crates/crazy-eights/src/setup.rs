@@ -161,10 +161,10 @@ impl Save for CrazyEights {
             }
             // Before the first play only the starter lies (an eight went back, C5.1),
             // and only an ace starter has reversed the direction (C5.2, C11.2). A
-            // position with discards but no plays counted is a puzzle of a game in
-            // progress (its play count unknown): not checked here.
+            // position with discards but no plays counted (a puzzle of a game in
+            // progress) is held to the same: a reshuffle (C10.1) may empty its
+            // discards without a play, and the position must still load then.
             if s.plays == 0
-                && s.discards.is_empty()
                 && (top.rank() == Rank::Eight || s.reversed != (special && top.rank() == Rank::Ace))
             {
                 return Err(bad(

@@ -141,3 +141,21 @@ fn c15_counters_before_the_starter_are_refused_whatever_their_sum() {
         refused(s, "(C4, C5)");
     }
 }
+
+/// Found by the mutated-save census: with discards but no plays counted an
+/// eight on top loaded, and once a reshuffle (C10.1) took the discards the
+/// same position was refused. No plays means the starter, discards or not.
+#[test]
+fn c5_1_no_plays_counted_means_the_starter_lies_on_top_even_beside_discards() {
+    let rules = Rules {
+        use_special_cards: true,
+        ..Rules::default()
+    };
+    let eight = turn(rules, &["4C 5H", "6H 9S", "7H 9C"], "8S", 0, "2S 3S");
+    refused(eight, "(C5.1, C5.2, C11.2)");
+    let mut reversed = turn(rules, &["4C 5H", "6H 9S", "7H 9C"], "4H", 0, "2S 3S");
+    reversed.reversed = true;
+    refused(reversed.clone(), "(C5.1, C5.2, C11.2)");
+    reversed.plays = 2;
+    assert!(CrazyEights::load(reversed).is_ok(), "after plays, any top");
+}
