@@ -18,14 +18,27 @@ import pyspiel
 
 import cardrules
 
-_SEATS = {"schwimmen": (2, 9), "trump21": (2, 8), "shithead": (2, 10)}
 _DEFAULT_SEATS = 4
+
+
+def _seat_range(name):
+    """The smallest and largest table the game's default rules accept, asked of
+    the Rust state itself (the library's seat limits, never a copy of them)."""
+    state_class = cardrules.GAMES[name][0]
+    accepted = []
+    for seats in range(1, 11):
+        try:
+            state_class(seats, None, 0)
+        except Exception:  # the Rust setup error for a table the rules refuse
+            continue
+        accepted.append(seats)
+    return min(accepted), max(accepted)
 #: Not a tight bound: every game ends (each rules file names its limits).
 _MAX_GAME_LENGTH = 2**30
 
 
 def _game_type(name):
-    low, high = _SEATS[name]
+    low, high = _seat_range(name)
     return pyspiel.GameType(
         short_name=f"cardrules_{name}",
         long_name=f"cardrules {name}",
