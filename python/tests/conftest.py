@@ -27,3 +27,9 @@ def short_rules(game):
 def cases():
     """(game, seats) pairs."""
     return [(g, n) for g in GAMES for n in SEATS[g]]
+
+
+def table(game):
+    """A seat count for tests that need one table: three where the game
+    takes three, else its first tested count (Hearts: four)."""
+    return 3 if 3 in SEATS[game] else SEATS[game][0]

@@ -8,7 +8,7 @@ import pytest
 from open_spiel.python.algorithms import ismcts, mcts
 
 import cardrules.openspiel
-from conftest import cases, short_rules
+from conftest import cases, short_rules, table
 
 
 def load(game, seats):
@@ -44,14 +44,14 @@ def test_random_sim(game, seats):
 
 
 def test_mcts_bot_plays_a_whole_game(game):
-    g = load(game, 3)
+    g = load(game, table(game))
     rng = np.random.RandomState(0)
     bot = mcts.MCTSBot(g, 2.0, 30, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
     play_against_random(g, bot, rng)
 
 
 def test_observation_tensor_is_the_seat_tensor(game):
-    g = load(game, 3)
+    g = load(game, table(game))
     s = g.new_initial_state()
     while s.is_chance_node():
         s.apply_action(s.chance_outcomes()[0][0])
@@ -61,7 +61,7 @@ def test_observation_tensor_is_the_seat_tensor(game):
 
 
 def test_resample_keeps_the_seats_observation_and_deals_the_rest_again(game):
-    g = load(game, 3)
+    g = load(game, table(game))
     rng = np.random.RandomState(1)
     s = g.new_initial_state()
     changed = 0
@@ -85,7 +85,7 @@ def test_resample_keeps_the_seats_observation_and_deals_the_rest_again(game):
 
 
 def test_openspiel_ismcts_bot_plays_a_whole_game(game):
-    g = load(game, 3)
+    g = load(game, table(game))
     rng = np.random.RandomState(0)
     bot = ismcts.ISMCTSBot(
         g,

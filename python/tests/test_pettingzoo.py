@@ -7,7 +7,7 @@ from pettingzoo.test import api_test, seed_test
 
 import cardrules
 from cardrules.pettingzoo import schwimmen_v0
-from conftest import GAMES, cases, short_rules
+from conftest import GAMES, cases, short_rules, table
 
 #: Every game of the package has its PettingZoo module, ``<game>_v0``.
 MODULES = {
@@ -28,7 +28,7 @@ def test_seed(game, seats):
 
 
 def test_whole_game_rewards_and_render(game):
-    env = MODULES[game].env(seats=3, rules=short_rules(game), render_mode="ansi")
+    env = MODULES[game].env(seats=table(game), rules=short_rules(game), render_mode="ansi")
     env.reset(seed=4)
     # reset seeds the deal, not the action spaces' samplers: seeded here so the
     # game is the same on every run (unseeded, about one Schwimmen game in 14

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import cardrules
-from conftest import cases, short_rules
+from conftest import cases, short_rules, table
 
 
 def play_random(st, rng, limit=100_000):
@@ -52,7 +52,7 @@ def test_random_games_end_with_zero_sum_returns(game, seats):
 
 def test_seeded_chance_replays(game):
     def run(seed):
-        st = cardrules.state(game, 3, short_rules(game), seed=seed)
+        st = cardrules.state(game, table(game), short_rules(game), seed=seed)
         rng = np.random.default_rng(0)
         play_random(st, rng)
         return st.to_json()
@@ -62,7 +62,7 @@ def test_seeded_chance_replays(game):
 
 
 def test_illegal_action_raises_and_leaves_state(game):
-    st = cardrules.state(game, 3, short_rules(game), seed=1)
+    st = cardrules.state(game, table(game), short_rules(game), seed=1)
     st.resolve_chance()
     before = st.to_json()
     illegal = int(np.flatnonzero(~st.legal_mask())[0])
@@ -87,7 +87,7 @@ def test_clone_is_independent_and_json_round_trips(game):
 
 
 def test_action_text_round_trips(game):
-    st = cardrules.state(game, 3, short_rules(game), seed=2)
+    st = cardrules.state(game, table(game), short_rules(game), seed=2)
     st.resolve_chance()
     for a in st.legal_actions():
         assert st.string_to_action(st.action_to_string(a)) == a
@@ -98,16 +98,17 @@ def test_observation_is_the_seats_view(game):
     # re-dealt (check_encoding); here: the tensor follows the seat's view, so
     # two states with equal views for seat 0 give seat 0 equal tensors, and a
     # seat outside the table is refused.
-    st = cardrules.state(game, 3, short_rules(game), seed=9)
+    n = table(game)
+    st = cardrules.state(game, n, short_rules(game), seed=9)
     st.resolve_chance()
     view = json.loads(st.view_json(0))
     assert view["viewer"] == {"seat": 0}
     other = type(st).from_json(st.to_json())
     np.testing.assert_array_equal(other.observation(0), st.observation(0))
-    tensors = {tuple(st.observation(s).tolist()) for s in range(3)}
-    assert len(tensors) == 3, "each seat sees its own tensor"
+    tensors = {tuple(st.observation(s).tolist()) for s in range(n)}
+    assert len(tensors) == n, "each seat sees its own tensor"
     with pytest.raises(ValueError):
-        st.observation(3)
+        st.observation(n)
 
 
 def test_schwimmen_known_ids():
