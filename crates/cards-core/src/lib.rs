@@ -29,6 +29,8 @@ pub mod save;
 pub mod seat;
 pub mod status;
 pub mod table;
+#[cfg(feature = "serde")]
+pub mod table_save;
 #[cfg(feature = "testing")]
 #[cfg_attr(docsrs, doc(cfg(feature = "testing")))]
 pub mod testing;
@@ -57,6 +59,8 @@ pub use save::Save;
 pub use seat::{MAX_SEATS, PerSeat, Seat};
 pub use status::Status;
 pub use table::{EventCursor, Table, TableError, TableEvent};
+#[cfg(feature = "serde")]
+pub use table_save::TableSave;
 pub use who::Who;
 
 pub use rand_chacha::ChaCha8Rng;

@@ -67,6 +67,36 @@ impl<G: Game> Table<G> {
         table
     }
 
+    /// A table from its parts, as [`TableSave`](crate::TableSave) loads it:
+    /// `state` must be `start` after `log`. Chance left unresolved in `state`
+    /// (a save cut at a chance step) is resolved from `chance_rng`.
+    #[cfg(feature = "serde")]
+    pub(crate) fn from_parts(
+        start: G,
+        state: G,
+        log: Vec<StepOf<G>>,
+        chance_rng: ChaCha8Rng,
+        bot_rng: ChaCha8Rng,
+    ) -> Table<G> {
+        let mut table = Table {
+            start,
+            state,
+            chance_rng,
+            bot_rng,
+            log,
+            scratch: Vec::new(),
+            legal: Vec::new(),
+        };
+        table.resolve_chance();
+        table
+    }
+
+    /// The chance stream and the bots' stream, where they stand.
+    #[cfg(feature = "serde")]
+    pub(crate) fn rngs(&self) -> (&ChaCha8Rng, &ChaCha8Rng) {
+        (&self.chance_rng, &self.bot_rng)
+    }
+
     /// Starts this table over from `state` with chance drawn from `seed`: the
     /// same table as [`Table::from_state`]`(state, seed)`, but keeping the
     /// buffers (the log, the legal list) it has already grown. For
@@ -234,13 +264,26 @@ impl<G: Game> Table<G> {
     /// # Errors
     /// The rules' reason when the bot chose an illegal action.
     pub fn play_bot(&mut self, bot: &mut dyn Bot<G>) -> Result<Option<G::Action>, G::Illegal> {
-        let Some(seat) = self.to_act() else {
+        let Some(action) = self.bot_choice(bot) else {
             return Ok(None);
         };
-        self.state.legal_actions(&mut self.legal);
-        let action = ask_bot(&self.state, seat, bot, &self.legal, &mut self.bot_rng);
         self.play(&action)?;
         Ok(Some(action))
+    }
+
+    /// What `bot` would play for the player to act, drawn from the table's
+    /// bot stream, without playing it (a page that shows a hint, or that
+    /// plays the choice after an animation). `None` once the game is over.
+    pub fn bot_choice(&mut self, bot: &mut dyn Bot<G>) -> Option<G::Action> {
+        let seat = self.to_act()?;
+        self.state.legal_actions(&mut self.legal);
+        Some(ask_bot(
+            &self.state,
+            seat,
+            bot,
+            &self.legal,
+            &mut self.bot_rng,
+        ))
     }
 
     /// Lets `bots[seat]` play every seat until the game ends or `max_actions`
@@ -303,8 +346,19 @@ impl<G: Game> Table<G> {
     /// # Ok(()) }
     /// ```
     pub fn events(&self, cursor: &mut EventCursor<G>) -> Vec<TableEvent<G::Event, G::HostOp>> {
+        self.events_until(cursor, self.log.len())
+    }
+
+    /// The log entries from `cursor` up to (not including) entry `end`, as
+    /// its viewer may see them, moving the cursor to `end`: what a client
+    /// that asks for events from an index of its own is answered with.
+    pub fn events_until(
+        &self,
+        cursor: &mut EventCursor<G>,
+        end: usize,
+    ) -> Vec<TableEvent<G::Event, G::HostOp>> {
         let mut out = Vec::new();
-        while let Some(step) = self.log.get(cursor.next) {
+        while let Some(step) = self.log.get(cursor.next).filter(|_| cursor.next < end) {
             let next = match step {
                 Step::Host(op) => {
                     out.push(TableEvent::Host(op.clone()));

@@ -17,7 +17,8 @@
 //! - the same seed giving the same game at a [`Table`](crate::Table) of
 //!   random bots, whose log replays ([`Suite::same_seed_same_game`]);
 //! - under `serde`, JSON saves at every state of a walk ([`Suite::json_reloads`])
-//!   and states and views round-tripping as JSON ([`Suite::json_views`]);
+//!   and states and views round-tripping as JSON ([`Suite::json_views`]),
+//!   and tables saved part-way continuing exactly ([`Suite::table_saves`]);
 //! - reached states playing on saveable ([`Suite::play_on`]) and, under
 //!   `serde`, mutated saves that load playing on saveable
 //!   ([`Suite::mutated_saves`], [`Suite::mutated_save_census`]);
@@ -137,6 +138,13 @@ macro_rules! conformance_tests {
         #[test]
         fn conformance_json_reloads() {
             $crate::testing::Suite::json_reloads(&$suite);
+        }
+
+        /// A table saved part-way continues exactly as the original.
+        #[cfg(feature = "serde")]
+        #[test]
+        fn conformance_table_saves() {
+            $crate::testing::Suite::table_saves(&$suite);
         }
 
         /// States and every viewer's view round-trip as JSON.

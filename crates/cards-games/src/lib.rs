@@ -22,9 +22,23 @@
 //! assert!(names.contains(&"crazy-eights"));
 //! ```
 //!
-//! The same list at run time is [`GAMES`].
+//! The same list at run time is [`GAMES`]. With the `serde` feature,
+//! `AnyTable` plays any game of the list by name, with text and JSON only:
+//! what the browser package, the C ABI and the game server wrap.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+
+#[cfg(feature = "serde")]
+mod any;
+#[cfg(feature = "serde")]
+mod erased;
+#[cfg(feature = "serde")]
+mod refusal;
+
+#[cfg(feature = "serde")]
+pub use any::{AnyTable, Event, Move};
+#[cfg(feature = "serde")]
+pub use refusal::{Kind, Refusal};
 
 pub use cards_core;
 pub use crazy_eights;

@@ -428,7 +428,53 @@ where
     G: Redeal + Save + serde::Serialize + serde::de::DeserializeOwned + 'static,
     G::View: serde::Serialize + serde::de::DeserializeOwned,
     G::Rules: serde::Serialize + serde::de::DeserializeOwned,
+    G::Action: serde::Serialize + serde::de::DeserializeOwned,
+    G::HostOp: serde::Serialize + serde::de::DeserializeOwned,
 {
+    /// A table played part-way by random bots, written out as a JSON
+    /// [`TableSave`](crate::TableSave) and loaded back, then both played on
+    /// by random bots: the copy continues move for move as the original
+    /// (same log, same end), chance and bots' streams included.
+    pub fn table_saves(&self) {
+        let max_steps = self.max_steps;
+        self.run(
+            "conformance_table_saves",
+            self.steps_into(),
+            |(start, seed, steps)| {
+                let seats = start.seats();
+                let bots = || -> Vec<Box<dyn Bot<G>>> {
+                    (0..seats)
+                        .map(|_| Box::new(RandomBot) as Box<dyn Bot<G>>)
+                        .collect()
+                };
+                let mut original = Table::from_state(start, seed);
+                original
+                    .play_bots(&mut bots(), steps)
+                    .map_err(|e| TestCaseError::fail(format!("random bots: {e}")))?;
+                let json = serde_json::to_string(&original.to_save())
+                    .map_err(|e| TestCaseError::fail(format!("a table saves as JSON: {e}")))?;
+                let save = serde_json::from_str::<crate::TableSave<G>>(&json)
+                    .map_err(|e| TestCaseError::fail(format!("a table save loads: {e}: {json}")))?;
+                let mut copy = Table::from_save(save)
+                    .map_err(|e| TestCaseError::fail(format!("a table save replays: {e}")))?;
+                if copy.log() != original.log() || copy.state() != original.state() {
+                    return Err(TestCaseError::fail("the reloaded table is another table"));
+                }
+                for table in [&mut original, &mut copy] {
+                    table
+                        .play_bots(&mut bots(), max_steps)
+                        .map_err(|e| TestCaseError::fail(format!("random bots: {e}")))?;
+                }
+                if copy.log() != original.log() || copy.state() != original.state() {
+                    return Err(TestCaseError::fail(
+                        "the reloaded table continued differently from the original",
+                    ));
+                }
+                Ok(())
+            },
+        );
+    }
+
     /// Random games with host operations mixed in, then every state of the
     /// game, and a re-deal of it for every seat, saved as JSON and loaded
     /// back ([`check_json_reloads`](crate::conformance::check_json_reloads)).

@@ -1,0 +1,311 @@
+//! [`AnyTable`]: a table of any game of the list, chosen by name, driven with
+//! text and JSON only — what every binding (the browser, the C ABI, the game
+//! server) wraps, so that none of them repeats a game's rules or its list.
+
+use cards_core::{Difficulty, Outcome, Seat, Viewer};
+
+use crate::erased::{Erased, Typed};
+pub use crate::erased::{Event, Move};
+use crate::refusal::Refusal;
+
+/// A seeded table of any game of the list, driven with text and JSON.
+///
+/// Everything it takes is checked and refused with a [`Refusal`] of the
+/// protocol's kinds (docs/protocol.md); a refused request changes nothing.
+/// Everything it gives is text (actions, events in words) or JSON (views,
+/// events, rules, saves).
+///
+/// ```
+/// use cards_games::{AnyTable, Kind};
+/// let mut table = AnyTable::new("trump21", "{}", 2, 7)?;
+/// let seat = table.to_act().expect("a seat is to act after the deal");
+/// let moves = table.legal_moves(seat);
+/// table.play(seat, &moves[0].text)?;
+/// // The seat that just acted may not act again at once in a two-seat game.
+/// # let other = (seat + 1) % 2;
+/// # if table.to_act() == Some(other) {
+/// assert_eq!(table.play(seat, &moves[0].text).unwrap_err().kind, Kind::NotYourTurn);
+/// # }
+/// // A saved table continues exactly as this one will.
+/// let copy = AnyTable::load(&table.save())?;
+/// assert_eq!(copy.state_json(), table.state_json());
+/// # Ok::<(), cards_games::Refusal>(())
+/// ```
+pub struct AnyTable {
+    game: &'static crate::Listed,
+    inner: Box<dyn Erased>,
+}
+
+impl Clone for AnyTable {
+    fn clone(&self) -> Self {
+        AnyTable {
+            game: self.game,
+            inner: self.inner.clone_box(),
+        }
+    }
+}
+
+impl std::fmt::Debug for AnyTable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("AnyTable")
+            .field("game", &self.game.name)
+            .field("log_len", &self.log_len())
+            .finish_non_exhaustive()
+    }
+}
+
+/// The game called `name`, or a refusal that lists the games.
+fn listed(name: &str) -> Result<&'static crate::Listed, Refusal> {
+    crate::find(name).ok_or_else(|| {
+        Refusal::bad_request(format!(
+            "there is no game {}: the games are {}",
+            cards_core::text::echo(name),
+            crate::names_in_words()
+        ))
+    })
+}
+
+macro_rules! dispatch {
+    ($($krate:ident::$game:ident, $name:literal, $title:literal;)*) => {
+        /// A new table of `game` (under `rules`, JSON) for `seats`, dealt from `seed`.
+        fn new_typed(
+            game: &str,
+            rules: &str,
+            seats: usize,
+            seed: u64,
+        ) -> Result<Box<dyn Erased>, Refusal> {
+            match game {
+                $($name => Ok(Box::new(Typed::<$krate::$game>::new(rules, seats, seed)?)),)*
+                _ => Err(listed(game).err().unwrap_or_else(|| Refusal::bad_request("no game"))),
+            }
+        }
+
+        /// The table of `game` that `save` wrote.
+        fn load_typed(game: &str, save: serde_json::Value) -> Result<Box<dyn Erased>, Refusal> {
+            match game {
+                $($name => Ok(Box::new(Typed::<$krate::$game>::load(save)?)),)*
+                _ => Err(listed(game).err().unwrap_or_else(|| Refusal::bad_request("no game"))),
+            }
+        }
+
+        /// `game`'s default rules as JSON, and its seat limits.
+        fn facts(game: &str) -> Option<(serde_json::Value, [usize; 3])> {
+            match game {
+                $($name => Some((
+                    serde_json::to_value(<$krate::$game as cards_core::Game>::Rules::default())
+                        .expect("rules are JSON"),
+                    [$krate::MIN_SEATS, $krate::DEFAULT_SEATS, $krate::MAX_SEATS],
+                )),)*
+                _ => None,
+            }
+        }
+    };
+}
+crate::for_each_game!(dispatch);
+
+/// The JSON of a whole table save: the game's name beside its table.
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Saved {
+    game: String,
+    table: serde_json::Value,
+}
+
+/// A seat number from a binding, checked to fit a [`Seat`].
+fn seat(seat: usize) -> Result<Seat, Refusal> {
+    u8::try_from(seat)
+        .map(Seat)
+        .map_err(|_| Refusal::bad_request(format!("there is no seat {seat}")))
+}
+
+/// A viewer from a binding: a seat number, or `None` for a spectator.
+fn viewer(seat_number: Option<usize>) -> Result<Viewer, Refusal> {
+    Ok(match seat_number {
+        Some(s) => Viewer::Seat(seat(s)?),
+        None => Viewer::Spectator,
+    })
+}
+
+impl AnyTable {
+    /// A new table of the game called `game` (a name of [`crate::NAMES`]),
+    /// under `rules` (the game's rules as JSON; `""` or `"{}"` for its
+    /// defaults, and any field left out keeps its default), for `seats`
+    /// players, dealt from `seed`.
+    ///
+    /// # Errors
+    /// [`Kind::BadRequest`](crate::Kind::BadRequest): no such game, rules
+    /// that do not load, or a seat count or rule the game refuses (the
+    /// message names the rule).
+    pub fn new(game: &str, rules: &str, seats: usize, seed: u64) -> Result<AnyTable, Refusal> {
+        let listed = listed(game)?;
+        Ok(AnyTable {
+            game: listed,
+            inner: new_typed(listed.name, rules, seats, seed)?,
+        })
+    }
+
+    /// The table that [`AnyTable::save`] wrote, continuing exactly where
+    /// it stood (chance and the bots' choices included).
+    ///
+    /// # Errors
+    /// [`Kind::BadRequest`](crate::Kind::BadRequest) when the save is not
+    /// JSON of this form, names no game, or does not replay (a start the
+    /// game's setup refuses, a log entry the rules refuse).
+    pub fn load(save: &str) -> Result<AnyTable, Refusal> {
+        let saved: Saved = serde_json::from_str(save)
+            .map_err(|e| Refusal::bad_request(format!("not a table save: {e}")))?;
+        let listed = listed(&saved.game)?;
+        Ok(AnyTable {
+            game: listed,
+            inner: load_typed(listed.name, saved.table)?,
+        })
+    }
+
+    /// The game's default rules as JSON (the form [`AnyTable::new`] takes),
+    /// or `None` when there is no such game.
+    pub fn default_rules(game: &str) -> Option<String> {
+        facts(game).map(|(rules, _)| rules.to_string())
+    }
+
+    /// The game's seat limits: fewest, default and most players, or `None`
+    /// when there is no such game.
+    pub fn seat_limits(game: &str) -> Option<[usize; 3]> {
+        facts(game).map(|(_, limits)| limits)
+    }
+
+    /// The game's name ([`crate::NAMES`]).
+    pub fn game(&self) -> &'static str {
+        self.game.name
+    }
+
+    /// How many seats the table has.
+    pub fn seats(&self) -> usize {
+        self.inner.seats()
+    }
+
+    /// The seat to act, or `None` once the game is over.
+    pub fn to_act(&self) -> Option<usize> {
+        self.inner.to_act().map(Seat::index)
+    }
+
+    /// `seat`'s legal moves, numbered from 0 in the game's order; empty
+    /// unless `seat` is to act.
+    pub fn legal_moves(&self, seat_number: usize) -> Vec<Move> {
+        match seat(seat_number) {
+            Ok(s) => self.inner.legal_moves(s),
+            Err(_) => Vec::new(),
+        }
+    }
+
+    /// Plays `action` (its text form) for `seat`. Returns the action as the
+    /// table wrote it (the canonical text).
+    ///
+    /// # Errors
+    /// [`Kind::BadRequest`](crate::Kind::BadRequest) for no such seat or text
+    /// that is no action; [`Kind::NotYourTurn`](crate::Kind::NotYourTurn);
+    /// [`Kind::Illegal`](crate::Kind::Illegal) with the rule's clause. The
+    /// table is unchanged.
+    pub fn play(&mut self, seat_number: usize, action: &str) -> Result<String, Refusal> {
+        self.inner.play(seat(seat_number)?, action)
+    }
+
+    /// Plays move `id` of [`AnyTable::legal_moves`] for `seat`.
+    ///
+    /// # Errors
+    /// As [`AnyTable::play`]; an id past the list is a bad request.
+    pub fn play_id(&mut self, seat_number: usize, id: u32) -> Result<String, Refusal> {
+        self.inner.play_id(seat(seat_number)?, id)
+    }
+
+    /// Applies a host operation (its text form, such as `leave 2`): for
+    /// `seat` when given (which may ask only for itself), else as the host.
+    ///
+    /// # Errors
+    /// [`Kind::BadRequest`](crate::Kind::BadRequest) for text that is no
+    /// operation of this game; [`Kind::NotYourTurn`](crate::Kind::NotYourTurn)
+    /// when a seat speaks for another; [`Kind::Illegal`](crate::Kind::Illegal)
+    /// when the rules refuse it.
+    pub fn host(&mut self, seat_number: Option<usize>, op: &str) -> Result<(), Refusal> {
+        let seat = seat_number.map(seat).transpose()?;
+        self.inner.host(seat, op)
+    }
+
+    /// What `seat` (or a spectator, for `None`) sees now, as the protocol's
+    /// view JSON. A seat past the table sees what a spectator sees.
+    pub fn view_json(&self, seat_number: Option<usize>) -> String {
+        let viewer = match viewer(seat_number) {
+            Ok(Viewer::Seat(s)) if s.index() < self.seats() => Viewer::Seat(s),
+            _ => Viewer::Spectator,
+        };
+        self.inner.view(viewer).to_string()
+    }
+
+    /// The log entries from index `from` on, as `seat` (or a spectator) may
+    /// see them. Asking again from where the last answer ended costs the new
+    /// entries only.
+    pub fn events(&mut self, seat_number: Option<usize>, from: usize) -> Vec<Event> {
+        let viewer = match viewer(seat_number) {
+            Ok(Viewer::Seat(s)) if s.index() < self.seats() => Viewer::Seat(s),
+            _ => Viewer::Spectator,
+        };
+        self.inner.events(viewer, from)
+    }
+
+    /// How many entries the log has (the index the next event will have).
+    pub fn log_len(&self) -> usize {
+        self.inner.log_len()
+    }
+
+    /// What a bot of `difficulty` would play for `seat`, without playing it
+    /// (drawn from the table's bot stream, so a table replays the same
+    /// whoever asks). Play it with [`AnyTable::play`].
+    ///
+    /// # Errors
+    /// [`Kind::BadRequest`](crate::Kind::BadRequest) for no such seat,
+    /// [`Kind::NotYourTurn`](crate::Kind::NotYourTurn) unless `seat` is to act.
+    pub fn bot_choice(
+        &mut self,
+        seat_number: usize,
+        difficulty: Difficulty,
+    ) -> Result<String, Refusal> {
+        self.inner.bot_choice(seat(seat_number)?, difficulty)
+    }
+
+    /// Lets a bot of `difficulty` play for `seat`; returns what it played.
+    ///
+    /// # Errors
+    /// As [`AnyTable::bot_choice`].
+    pub fn play_bot(
+        &mut self,
+        seat_number: usize,
+        difficulty: Difficulty,
+    ) -> Result<String, Refusal> {
+        let action = self.bot_choice(seat_number, difficulty)?;
+        self.play(seat_number, &action)
+    }
+
+    /// The places, once the game is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.inner.outcome()
+    }
+
+    /// The table's rules as JSON.
+    pub fn rules_json(&self) -> String {
+        self.inner.rules().to_string()
+    }
+
+    /// The whole position as JSON (every hidden card: for the host, never
+    /// for a player).
+    pub fn state_json(&self) -> String {
+        self.inner.state().to_string()
+    }
+
+    /// The whole table as JSON, to continue later with [`AnyTable::load`].
+    pub fn save(&self) -> String {
+        serde_json::to_string(&Saved {
+            game: self.game.name.to_string(),
+            table: self.inner.save(),
+        })
+        .expect("saves are JSON")
+    }
+}

@@ -1,0 +1,327 @@
+//! The machinery behind [`AnyTable`](crate::AnyTable): one generic
+//! implementation of a game-erased table over any game of the list.
+
+use cards_core::{
+    Difficulty, EventCursor, Game, Opponents, Outcome, Save, Seat, Table, TableError, TableSave,
+    Viewer,
+};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use crate::refusal::{Kind, Refusal};
+
+/// A legal move: its number in the position's list and its text form.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
+pub struct Move {
+    /// Its place in the list of the position's legal moves, from 0: what
+    /// [`AnyTable::play_id`](crate::AnyTable::play_id) takes. Valid for this
+    /// position only.
+    pub id: u32,
+    /// Its text form, as a player types it (docs/notation.md).
+    pub text: String,
+}
+
+/// One log entry as one viewer may see it, in JSON and in words.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Event {
+    /// Its place in the table's log, from 0.
+    pub index: usize,
+    /// The protocol's event: `{"game": ...}` or `{"host": "leave 2"}`.
+    pub event: serde_json::Value,
+    /// The same in plain words.
+    pub text: String,
+}
+
+/// What a game needs to sit behind an [`AnyTable`](crate::AnyTable).
+pub(crate) trait Hosted:
+    Opponents
+    + Save
+    + Serialize
+    + DeserializeOwned
+    + Send
+    + Game<
+        Rules: Serialize + DeserializeOwned,
+        Action: Serialize + DeserializeOwned + Send,
+        HostOp: Serialize + DeserializeOwned + Send,
+        View: Serialize,
+        Event: Serialize,
+    >
+{
+}
+
+impl<G> Hosted for G where
+    G: Opponents
+        + Save
+        + Serialize
+        + DeserializeOwned
+        + Send
+        + Game<
+            Rules: Serialize + DeserializeOwned,
+            Action: Serialize + DeserializeOwned + Send,
+            HostOp: Serialize + DeserializeOwned + Send,
+            View: Serialize,
+            Event: Serialize,
+        >
+{
+}
+
+/// A game-erased table: the object-safe face of [`Typed`].
+pub(crate) trait Erased: Send {
+    fn seats(&self) -> usize;
+    fn to_act(&self) -> Option<Seat>;
+    fn legal_moves(&self, seat: Seat) -> Vec<Move>;
+    fn play(&mut self, seat: Seat, text: &str) -> Result<String, Refusal>;
+    fn play_id(&mut self, seat: Seat, id: u32) -> Result<String, Refusal>;
+    fn host(&mut self, seat: Option<Seat>, text: &str) -> Result<(), Refusal>;
+    fn view(&self, viewer: Viewer) -> serde_json::Value;
+    fn events(&mut self, viewer: Viewer, from: usize) -> Vec<Event>;
+    fn log_len(&self) -> usize;
+    fn bot_choice(&mut self, seat: Seat, difficulty: Difficulty) -> Result<String, Refusal>;
+    fn outcome(&self) -> Option<Outcome>;
+    fn rules(&self) -> serde_json::Value;
+    fn state(&self) -> serde_json::Value;
+    fn save(&self) -> serde_json::Value;
+    fn clone_box(&self) -> Box<dyn Erased>;
+}
+
+/// A [`Table`] of one game, and a cursor per viewer so that events stream at
+/// the cost of the new entries only.
+pub(crate) struct Typed<G: Hosted> {
+    table: Table<G>,
+    cursors: Vec<EventCursor<G>>,
+}
+
+impl<G: Hosted> Clone for Typed<G> {
+    fn clone(&self) -> Self {
+        Typed {
+            table: self.table.clone(),
+            cursors: self.cursors.clone(),
+        }
+    }
+}
+
+impl<G: Hosted> Typed<G> {
+    pub(crate) fn new(rules: &str, seats: usize, seed: u64) -> Result<Typed<G>, Refusal> {
+        let rules = rules_over_defaults::<G::Rules>(rules)?;
+        let table = Table::<G>::new(rules, seats, seed).map_err(Refusal::bad_request)?;
+        Ok(Typed::from_table(table))
+    }
+
+    pub(crate) fn load(save: serde_json::Value) -> Result<Typed<G>, Refusal> {
+        let save: TableSave<G> = serde_json::from_value(save)
+            .map_err(|e| Refusal::bad_request(format!("the save does not load: {e}")))?;
+        let table = Table::from_save(save)
+            .map_err(|e| Refusal::bad_request(format!("the save does not replay: {e}")))?;
+        Ok(Typed::from_table(table))
+    }
+
+    fn from_table(table: Table<G>) -> Typed<G> {
+        Typed {
+            table,
+            cursors: Vec::new(),
+        }
+    }
+
+    fn parse(text: &str) -> Result<G::Action, Refusal> {
+        text.parse::<G::Action>().map_err(Refusal::bad_request)
+    }
+
+    fn seat_check(&self, seat: Seat) -> Result<(), Refusal> {
+        if seat.index() < self.table.state().seats() {
+            Ok(())
+        } else {
+            Err(Refusal::bad_request(format!(
+                "there is no {seat}: the table has {} seats",
+                self.table.state().seats()
+            )))
+        }
+    }
+
+    fn play_action(&mut self, seat: Seat, action: &G::Action) -> Result<String, Refusal> {
+        self.seat_check(seat)?;
+        match self.table.play_as(seat, action) {
+            Ok(()) => Ok(action.to_string()),
+            Err(e @ TableError::NotYourTurn { .. }) => Err(Refusal::new(Kind::NotYourTurn, e)),
+            Err(e) => Err(Refusal::new(Kind::Illegal, e)),
+        }
+    }
+
+    fn legal(&self) -> Vec<G::Action> {
+        let mut legal = Vec::new();
+        self.table.state().legal_actions(&mut legal);
+        legal
+    }
+
+    /// The kept cursor for `viewer`, standing at log entry `from` (made
+    /// anew when the kept one stands past it).
+    fn cursor_at(&mut self, viewer: Viewer, from: usize) -> &mut EventCursor<G> {
+        let i = match self.cursors.iter().position(|c| c.viewer() == viewer) {
+            Some(i) => i,
+            None => {
+                self.cursors.push(self.table.cursor(viewer));
+                self.cursors.len() - 1
+            }
+        };
+        let cursor = &mut self.cursors[i];
+        if cursor.position() > from {
+            *cursor = self.table.cursor(viewer);
+        }
+        self.table.events_until(cursor, from);
+        cursor
+    }
+}
+
+/// Rules from JSON: the fields `given` names over the defaults (`""` and
+/// `{}` are the defaults), then checked as the game's rules.
+fn rules_over_defaults<R: Default + Serialize + DeserializeOwned>(
+    given: &str,
+) -> Result<R, Refusal> {
+    let bad =
+        |e: &dyn std::fmt::Display| Refusal::bad_request(format!("the rules do not load: {e}"));
+    if given.trim().is_empty() {
+        return Ok(R::default());
+    }
+    let given: serde_json::Value = serde_json::from_str(given).map_err(|e| bad(&e))?;
+    let serde_json::Value::Object(given) = given else {
+        return Err(bad(&"rules are a JSON object of rule names and values"));
+    };
+    let mut rules = json(&R::default());
+    if let serde_json::Value::Object(defaults) = &mut rules {
+        defaults.extend(given);
+    }
+    serde_json::from_value(rules).map_err(|e| bad(&e))
+}
+
+fn json<T: Serialize>(value: &T) -> serde_json::Value {
+    serde_json::to_value(value).expect("the games' serde forms are JSON")
+}
+
+impl<G: Hosted> Erased for Typed<G> {
+    fn seats(&self) -> usize {
+        self.table.state().seats()
+    }
+
+    fn to_act(&self) -> Option<Seat> {
+        self.table.to_act()
+    }
+
+    fn legal_moves(&self, seat: Seat) -> Vec<Move> {
+        if self.table.to_act() != Some(seat) {
+            return Vec::new();
+        }
+        self.legal()
+            .iter()
+            .enumerate()
+            .map(|(id, a)| Move {
+                id: id as u32,
+                text: a.to_string(),
+            })
+            .collect()
+    }
+
+    fn play(&mut self, seat: Seat, text: &str) -> Result<String, Refusal> {
+        self.seat_check(seat)?;
+        let action = Self::parse(text)?;
+        self.play_action(seat, &action)
+    }
+
+    fn play_id(&mut self, seat: Seat, id: u32) -> Result<String, Refusal> {
+        self.seat_check(seat)?;
+        if self.table.to_act() != Some(seat) {
+            let e = TableError::<G::Illegal>::NotYourTurn {
+                seat,
+                to_act: self.table.to_act(),
+            };
+            return Err(Refusal::new(Kind::NotYourTurn, e));
+        }
+        let legal = self.legal();
+        let action = legal.get(id as usize).ok_or_else(|| {
+            Refusal::bad_request(format!(
+                "there is no move {id}: {seat} has {} legal moves, numbered from 0",
+                legal.len()
+            ))
+        })?;
+        self.play_action(seat, action)
+    }
+
+    fn host(&mut self, seat: Option<Seat>, text: &str) -> Result<(), Refusal> {
+        let op = text.parse::<G::HostOp>().map_err(Refusal::bad_request)?;
+        match seat {
+            None => self
+                .table
+                .host(&op)
+                .map_err(|e| Refusal::new(Kind::Illegal, e)),
+            Some(seat) => {
+                self.seat_check(seat)?;
+                self.table.host_as(seat, &op).map_err(|e| match e {
+                    TableError::Illegal(e) => Refusal::new(Kind::Illegal, e),
+                    e => Refusal::new(Kind::NotYourTurn, e),
+                })
+            }
+        }
+    }
+
+    fn view(&self, viewer: Viewer) -> serde_json::Value {
+        json(&self.table.state().observe(viewer))
+    }
+
+    fn events(&mut self, viewer: Viewer, from: usize) -> Vec<Event> {
+        let from = from.min(self.table.log().len());
+        let mut cursor = self.cursor_at(viewer, from).clone();
+        let events = self.table.events(&mut cursor);
+        let out = events
+            .iter()
+            .enumerate()
+            .map(|(k, e)| Event {
+                index: from + k,
+                event: json(e),
+                text: e.to_string(),
+            })
+            .collect();
+        if let Some(kept) = self.cursors.iter_mut().find(|c| c.viewer() == viewer) {
+            *kept = cursor;
+        }
+        out
+    }
+
+    fn log_len(&self) -> usize {
+        self.table.log().len()
+    }
+
+    fn bot_choice(&mut self, seat: Seat, difficulty: Difficulty) -> Result<String, Refusal> {
+        self.seat_check(seat)?;
+        if self.table.to_act() != Some(seat) {
+            let e = TableError::<G::Illegal>::NotYourTurn {
+                seat,
+                to_act: self.table.to_act(),
+            };
+            return Err(Refusal::new(Kind::NotYourTurn, e));
+        }
+        let mut bot = difficulty.bot::<G>(self.table.state().rules());
+        let action = self
+            .table
+            .bot_choice(bot.as_mut())
+            .expect("a seat is to act");
+        Ok(action.to_string())
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.table.outcome()
+    }
+
+    fn rules(&self) -> serde_json::Value {
+        json(self.table.state().rules())
+    }
+
+    fn state(&self) -> serde_json::Value {
+        json(self.table.state())
+    }
+
+    fn save(&self) -> serde_json::Value {
+        json(&self.table.to_save())
+    }
+
+    fn clone_box(&self) -> Box<dyn Erased> {
+        Box::new(self.clone())
+    }
+}

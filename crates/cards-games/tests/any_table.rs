@@ -1,0 +1,181 @@
+//! `AnyTable`: every game of the list by name, driven with text and JSON,
+//! refusing bad requests with the protocol's kinds and changing nothing.
+#![cfg(feature = "serde")]
+
+use std::collections::BTreeSet;
+
+use cards_games::cards_core::Difficulty;
+use cards_games::{AnyTable, Kind, NAMES};
+
+/// Plays `table` to its end with bots of `difficulty`, collecting every move text.
+fn play_out(
+    table: &mut AnyTable,
+    difficulty: Difficulty,
+    texts: &mut BTreeSet<String>,
+) -> Vec<String> {
+    let mut played = Vec::new();
+    while let Some(seat) = table.to_act() {
+        texts.extend(table.legal_moves(seat).into_iter().map(|m| m.text));
+        played.push(
+            table
+                .play_bot(seat, difficulty)
+                .expect("a bot's move is legal"),
+        );
+        assert!(played.len() < 100_000, "the game ends");
+    }
+    played
+}
+
+#[test]
+fn every_game_plays_to_its_end_by_name_with_every_seat_count() {
+    for name in NAMES {
+        let [min, _, max] = AnyTable::seat_limits(name).unwrap();
+        for seats in min..=max {
+            let mut table = AnyTable::new(name, "{}", seats, 3).unwrap();
+            assert_eq!((table.game(), table.seats()), (name, seats));
+            play_out(&mut table, Difficulty::Medium, &mut BTreeSet::new());
+            let outcome = table.outcome().expect("over");
+            assert_eq!(outcome.places().len(), seats, "{name}");
+            assert!(table.legal_moves(0).is_empty());
+        }
+    }
+}
+
+#[test]
+fn bad_requests_are_refused_with_their_kind_and_change_nothing() {
+    let refused = |r: Result<AnyTable, cards_games::Refusal>| r.unwrap_err();
+    let e = refused(AnyTable::new("chess", "{}", 2, 1));
+    assert_eq!(e.kind, Kind::BadRequest);
+    assert!(e.message.contains("schwimmen"), "{}", e.message);
+    assert_eq!(
+        refused(AnyTable::new("schwimmen", "{\"no_such_rule\": 1}", 3, 1)).kind,
+        Kind::BadRequest
+    );
+    assert_eq!(
+        refused(AnyTable::new("schwimmen", "not json", 3, 1)).kind,
+        Kind::BadRequest
+    );
+    assert_eq!(
+        refused(AnyTable::new("hearts", "{}", 9, 1)).kind,
+        Kind::BadRequest
+    );
+    assert_eq!(refused(AnyTable::load("{}")).kind, Kind::BadRequest);
+    assert_eq!(
+        refused(AnyTable::load("{\"game\": \"chess\", \"table\": {}}")).kind,
+        Kind::BadRequest
+    );
+
+    for name in NAMES {
+        // Every move text seen in one game: later, some parse but are illegal.
+        let mut texts = BTreeSet::new();
+        play_out(
+            &mut AnyTable::new(name, "", 3.max(AnyTable::seat_limits(name).unwrap()[0]), 5)
+                .unwrap(),
+            Difficulty::Easy,
+            &mut texts,
+        );
+        let seats = 3.max(AnyTable::seat_limits(name).unwrap()[0]);
+        let mut table = AnyTable::new(name, "", seats, 6).unwrap();
+        let (mut illegal, mut out_of_turn) = (0, 0);
+        while let Some(seat) = table.to_act() {
+            let before = table.state_json();
+            let legal: BTreeSet<String> = table
+                .legal_moves(seat)
+                .into_iter()
+                .map(|m| m.text)
+                .collect();
+            let other = (seat + 1) % seats;
+            if let Some(text) = legal.iter().next() {
+                let e = table.play(other, text).unwrap_err();
+                assert_eq!(e.kind, Kind::NotYourTurn, "{name}: {e}");
+                out_of_turn += 1;
+            }
+            if let Some(text) = texts.iter().find(|t| !legal.contains(*t)) {
+                let e = table.play(seat, text).unwrap_err();
+                assert_eq!(e.kind, Kind::Illegal, "{name}: {text}: {e}");
+                assert!(e.message.contains('('), "{name}: no clause in {e}");
+                illegal += 1;
+            }
+            for (s, bad) in [(seat, "dance"), (99, "draw"), (1000, "draw")] {
+                assert_eq!(
+                    table.play(s, bad).unwrap_err().kind,
+                    Kind::BadRequest,
+                    "{name}"
+                );
+            }
+            let n = legal.len() as u32;
+            assert_eq!(table.play_id(seat, n).unwrap_err().kind, Kind::BadRequest);
+            assert_eq!(
+                table.state_json(),
+                before,
+                "{name}: a refusal changed the table"
+            );
+            table.play_bot(seat, Difficulty::Easy).unwrap();
+        }
+        assert!(
+            illegal > 0 && out_of_turn > 0,
+            "{name}: {illegal} {out_of_turn}"
+        );
+        let any_move = texts.iter().next().unwrap();
+        let e = table.play(0, any_move).unwrap_err();
+        assert_eq!(e.kind, Kind::NotYourTurn, "{name}: {e}");
+    }
+}
+
+#[test]
+fn a_saved_table_continues_exactly_as_the_original() {
+    for name in NAMES {
+        let seats = AnyTable::seat_limits(name).unwrap()[1];
+        for seed in 0..4 {
+            let mut table = AnyTable::new(name, "{}", seats, seed).unwrap();
+            for _ in 0..(seed * 7) {
+                let Some(seat) = table.to_act() else { break };
+                table.play_bot(seat, Difficulty::Easy).unwrap();
+            }
+            let mut copy = AnyTable::load(&table.save()).unwrap();
+            assert_eq!(copy.save(), table.save());
+            let a = play_out(&mut table, Difficulty::Easy, &mut BTreeSet::new());
+            let b = play_out(&mut copy, Difficulty::Easy, &mut BTreeSet::new());
+            assert_eq!(a, b, "{name} seed {seed}");
+            assert_eq!(table.outcome(), copy.outcome());
+        }
+    }
+}
+
+#[test]
+fn a_tampered_save_is_refused() {
+    let mut table = AnyTable::new("schwimmen", "{}", 3, 2).unwrap();
+    let seat = table.to_act().unwrap();
+    table.play_id(seat, 0).unwrap();
+    let save = table.save();
+    // Cut anywhere, the save does not load (and nothing panics).
+    for cut in (0..save.len()).step_by(97) {
+        assert!(AnyTable::load(&save[..cut]).is_err());
+    }
+    let renamed = save.replacen("schwimmen", "trump21", 1);
+    assert_eq!(AnyTable::load(&renamed).unwrap_err().kind, Kind::BadRequest);
+}
+
+#[test]
+fn events_stream_from_any_index_as_the_viewer_may_see_them() {
+    for name in NAMES {
+        let mut table =
+            AnyTable::new(name, "{}", AnyTable::seat_limits(name).unwrap()[1], 9).unwrap();
+        let mut seen = Vec::new();
+        while let Some(seat) = table.to_act() {
+            seen.extend(table.events(Some(0), seen.len()));
+            table.play_bot(seat, Difficulty::Medium).unwrap();
+        }
+        seen.extend(table.events(Some(0), seen.len()));
+        assert_eq!(seen.len(), table.log_len(), "{name}");
+        assert!(seen.iter().enumerate().all(|(i, e)| e.index == i));
+        // From scratch, and from the middle: the same entries.
+        assert_eq!(table.events(Some(0), 0), seen);
+        let mid = seen.len() / 2;
+        assert_eq!(table.events(Some(0), mid), seen[mid..]);
+        assert!(table.events(Some(0), usize::MAX).is_empty());
+        // A spectator is shown as many entries, none of them more than a seat.
+        assert_eq!(table.events(None, 0).len(), seen.len());
+        assert!(!table.view_json(None).is_empty());
+    }
+}
