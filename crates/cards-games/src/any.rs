@@ -197,6 +197,16 @@ impl AnyTable {
         }
     }
 
+    /// How many legal moves `seat` has (the length of
+    /// [`AnyTable::legal_moves`], without writing their texts); 0 unless
+    /// `seat` is to act.
+    pub fn legal_count(&self, seat_number: usize) -> usize {
+        match seat(seat_number) {
+            Ok(s) => self.inner.legal_count(s),
+            Err(_) => 0,
+        }
+    }
+
     /// Plays `action` (its text form) for `seat`. Returns the action as the
     /// table wrote it (the canonical text).
     ///

@@ -70,6 +70,7 @@ pub(crate) trait Erased: Send {
     fn seats(&self) -> usize;
     fn to_act(&self) -> Option<Seat>;
     fn legal_moves(&self, seat: Seat) -> Vec<Move>;
+    fn legal_count(&self, seat: Seat) -> usize;
     fn play(&mut self, seat: Seat, text: &str) -> Result<String, Refusal>;
     fn play_id(&mut self, seat: Seat, id: u32) -> Result<String, Refusal>;
     fn host(&mut self, seat: Option<Seat>, text: &str) -> Result<(), Refusal>;
@@ -217,6 +218,13 @@ impl<G: Hosted> Erased for Typed<G> {
                 text: a.to_string(),
             })
             .collect()
+    }
+
+    fn legal_count(&self, seat: Seat) -> usize {
+        if self.table.to_act() != Some(seat) {
+            return 0;
+        }
+        self.legal().len()
     }
 
     fn play(&mut self, seat: Seat, text: &str) -> Result<String, Refusal> {

@@ -15,7 +15,11 @@ fn play_out(
 ) -> Vec<String> {
     let mut played = Vec::new();
     while let Some(seat) = table.to_act() {
-        texts.extend(table.legal_moves(seat).into_iter().map(|m| m.text));
+        let moves = table.legal_moves(seat);
+        assert_eq!(table.legal_count(seat), moves.len());
+        let others = (0..table.seats() + 1).filter(|&s| s != seat);
+        assert!(others.map(|s| table.legal_count(s)).all(|n| n == 0));
+        texts.extend(moves.into_iter().map(|m| m.text));
         played.push(
             table
                 .play_bot(seat, difficulty)
@@ -37,6 +41,7 @@ fn every_game_plays_to_its_end_by_name_with_every_seat_count() {
             let outcome = table.outcome().expect("over");
             assert_eq!(outcome.places().len(), seats, "{name}");
             assert!(table.legal_moves(0).is_empty());
+            assert_eq!(table.legal_count(0), 0);
         }
     }
 }
