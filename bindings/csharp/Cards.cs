@@ -1,0 +1,269 @@
+// Cards.cs: a C# binding of cards.h (crates/cards-ffi) through P/Invoke, the
+// way Unity loads native plugins. Copy this file into a Unity project's
+// Assets/ and the built library into Assets/Plugins/ (docs/engines.md).
+//
+// Tables are IDisposable (a SafeHandle frees them even if Dispose is
+// forgotten); strings cross as UTF-8 and the library's copies are freed at
+// once; a refused call throws CardsException with the library's status and
+// message (which names the rule's clause where a rule refused).
+//
+// Threads: a Table may be used from any thread, but not from two at once
+// without a lock (Unity: keep a table on the main thread, or lock it).
+using System;
+using System.Collections.Generic;
+using System.Runtime.InteropServices;
+using System.Text;
+
+namespace CardRules
+{
+    /// <summary>What a call of the library came to (cards.h's CardsStatus).</summary>
+    public enum Status
+    {
+        Ok = 0,
+        NotYourTurn = 1,
+        Illegal = 2,
+        BadRequest = 3,
+        NullArgument = 4,
+        BadUtf8 = 5,
+        BufferTooSmall = 6,
+        BadPointer = 7,
+        Panic = 8,
+    }
+
+    /// <summary>How strong a bot plays.</summary>
+    public enum Difficulty : uint
+    {
+        Easy = 0,
+        Medium = 1,
+        Hard = 2,
+    }
+
+    /// <summary>A refused call: its status and the library's message.</summary>
+    public sealed class CardsException : Exception
+    {
+        public Status Status { get; }
+
+        public CardsException(Status status, string message) : base(status + ": " + message)
+        {
+            Status = status;
+        }
+    }
+
+    /// <summary>The C functions, as cards.h declares them.</summary>
+    internal static class Native
+    {
+        // The library's file name without "lib" and extension: libcards_ffi.so,
+        // cards_ffi.dll, libcards_ffi.dylib. (On iOS, "__Internal".)
+        private const string Lib = "cards_ffi";
+
+        [DllImport(Lib)] internal static extern IntPtr cards_last_error();
+        [DllImport(Lib)] internal static extern Status cards_string_free(IntPtr text);
+        [DllImport(Lib)] internal static extern Status cards_game_count(out UIntPtr count);
+        [DllImport(Lib)] internal static extern Status cards_game_name(UIntPtr index, out IntPtr name);
+        [DllImport(Lib)] internal static extern Status cards_game_title(UIntPtr index, out IntPtr title);
+        [DllImport(Lib)] internal static extern Status cards_seat_limits(byte[] game, out UIntPtr min, out UIntPtr usual, out UIntPtr max);
+        [DllImport(Lib)] internal static extern Status cards_table_new(byte[] game, byte[] rules, UIntPtr seats, ulong seed, out TableHandle table);
+        [DllImport(Lib)] internal static extern Status cards_table_load(byte[] save, out TableHandle table);
+        [DllImport(Lib)] internal static extern Status cards_table_free(IntPtr table);
+        [DllImport(Lib)] internal static extern Status cards_table_save(TableHandle table, out IntPtr json);
+        [DllImport(Lib)] internal static extern Status cards_table_seats(TableHandle table, out UIntPtr seats);
+        [DllImport(Lib)] internal static extern Status cards_to_act(TableHandle table, out int seat);
+        [DllImport(Lib)] internal static extern Status cards_legal_count(TableHandle table, int seat, out UIntPtr count);
+        [DllImport(Lib)] internal static extern Status cards_legal_text(TableHandle table, int seat, uint id, out IntPtr text);
+        [DllImport(Lib)] internal static extern Status cards_legal_json(TableHandle table, int seat, out IntPtr json);
+        [DllImport(Lib)] internal static extern Status cards_play_id(TableHandle table, int seat, uint id, out IntPtr played);
+        [DllImport(Lib)] internal static extern Status cards_play_text(TableHandle table, int seat, byte[] action, out IntPtr played);
+        [DllImport(Lib)] internal static extern Status cards_host(TableHandle table, int seat, byte[] op);
+        [DllImport(Lib)] internal static extern Status cards_bot_choice(TableHandle table, int seat, uint difficulty, out IntPtr action);
+        [DllImport(Lib)] internal static extern Status cards_play_bot(TableHandle table, int seat, uint difficulty, out IntPtr played);
+        [DllImport(Lib)] internal static extern Status cards_view(TableHandle table, int seat, out IntPtr json);
+        [DllImport(Lib)] internal static extern Status cards_events(TableHandle table, int seat, UIntPtr from, out IntPtr json, out UIntPtr next);
+        [DllImport(Lib)] internal static extern Status cards_outcome(TableHandle table, [In, Out] byte[] places, UIntPtr capacity, out UIntPtr len);
+
+        /// <summary>A NUL-terminated UTF-8 copy of `text`.</summary>
+        internal static byte[] Utf8(string text)
+        {
+            int n = Encoding.UTF8.GetByteCount(text);
+            var bytes = new byte[n + 1];
+            Encoding.UTF8.GetBytes(text, 0, text.Length, bytes, 0);
+            return bytes;
+        }
+
+        /// <summary>The NUL-terminated UTF-8 string at `ptr`.</summary>
+        internal static string Read(IntPtr ptr)
+        {
+            if (ptr == IntPtr.Zero) return "";
+            int n = 0;
+            while (Marshal.ReadByte(ptr, n) != 0) n++;
+            var bytes = new byte[n];
+            Marshal.Copy(ptr, bytes, 0, n);
+            return Encoding.UTF8.GetString(bytes);
+        }
+
+        /// <summary>Copies and frees a string the library handed out.</summary>
+        internal static string Take(IntPtr ptr)
+        {
+            string text = Read(ptr);
+            cards_string_free(ptr);
+            return text;
+        }
+
+        /// <summary>Throws unless `status` is Ok.</summary>
+        internal static void Check(Status status)
+        {
+            if (status != Status.Ok) throw new CardsException(status, Read(cards_last_error()));
+        }
+
+        /// <summary>Checks `status` and takes the string `ptr`.</summary>
+        internal static string Text(Status status, IntPtr ptr)
+        {
+            Check(status);
+            return Take(ptr);
+        }
+    }
+
+    /// <summary>The library's table handle: freed when released.</summary>
+    internal sealed class TableHandle : SafeHandle
+    {
+        private TableHandle() : base(IntPtr.Zero, true) { }
+
+        public override bool IsInvalid => handle == IntPtr.Zero;
+
+        protected override bool ReleaseHandle() => Native.cards_table_free(handle) == Status.Ok;
+    }
+
+    /// <summary>A game of the list.</summary>
+    public sealed class Game
+    {
+        public string Name { get; internal set; }
+        public string Title { get; internal set; }
+        public int MinSeats { get; internal set; }
+        public int Seats { get; internal set; }
+        public int MaxSeats { get; internal set; }
+
+        /// <summary>Every game of the list, in its order.</summary>
+        public static List<Game> All()
+        {
+            Native.Check(Native.cards_game_count(out UIntPtr count));
+            var games = new List<Game>();
+            for (ulong i = 0; i < (ulong)count; i++)
+            {
+                var index = new UIntPtr(i);
+                var game = new Game
+                {
+                    Name = Native.Text(Native.cards_game_name(index, out IntPtr name), name),
+                    Title = Native.Text(Native.cards_game_title(index, out IntPtr title), title),
+                };
+                Native.Check(Native.cards_seat_limits(Native.Utf8(game.Name), out UIntPtr min, out UIntPtr usual, out UIntPtr max));
+                game.MinSeats = (int)min;
+                game.Seats = (int)usual;
+                game.MaxSeats = (int)max;
+                games.Add(game);
+            }
+            return games;
+        }
+    }
+
+    /// <summary>A table of one game of the list.</summary>
+    public sealed class Table : IDisposable
+    {
+        /// <summary>The seat number of a spectator, and of the host in Host.</summary>
+        public const int Spectator = -1;
+
+        private readonly TableHandle handle;
+
+        private Table(TableHandle handle)
+        {
+            this.handle = handle;
+        }
+
+        /// <summary>A table of `game` for `seats` players dealt from `seed`,
+        /// under `rulesJson` ("{}": the game's defaults).</summary>
+        public Table(string game, int seats, ulong seed, string rulesJson = "{}")
+        {
+            Native.Check(Native.cards_table_new(Native.Utf8(game), Native.Utf8(rulesJson), new UIntPtr((uint)seats), seed, out handle));
+        }
+
+        /// <summary>The table that Save wrote, continuing exactly where it stood.</summary>
+        public static Table Load(string saveJson)
+        {
+            Native.Check(Native.cards_table_load(Native.Utf8(saveJson), out TableHandle loaded));
+            return new Table(loaded);
+        }
+
+        public void Dispose() => handle.Dispose();
+
+        /// <summary>The number of seats.</summary>
+        public int Seats
+        {
+            get
+            {
+                Native.Check(Native.cards_table_seats(handle, out UIntPtr n));
+                return (int)n;
+            }
+        }
+
+        /// <summary>The seat to act, or null once the game is over.</summary>
+        public int? ToAct
+        {
+            get
+            {
+                Native.Check(Native.cards_to_act(handle, out int seat));
+                return seat < 0 ? (int?)null : seat;
+            }
+        }
+
+        /// <summary>The texts of `seat`'s legal moves; a move's id is its index.</summary>
+        public List<string> LegalMoves(int seat)
+        {
+            Native.Check(Native.cards_legal_count(handle, seat, out UIntPtr count));
+            var moves = new List<string>();
+            for (uint id = 0; id < (ulong)count; id++)
+                moves.Add(Native.Text(Native.cards_legal_text(handle, seat, id, out IntPtr text), text));
+            return moves;
+        }
+
+        /// <summary>`seat`'s legal moves as JSON: [{"id": 0, "text": "draw"}, ...].</summary>
+        public string LegalMovesJson(int seat) => Native.Text(Native.cards_legal_json(handle, seat, out IntPtr json), json);
+
+        /// <summary>Plays `seat`'s legal move `id`; returns its text.</summary>
+        public string Play(int seat, uint id) => Native.Text(Native.cards_play_id(handle, seat, id, out IntPtr played), played);
+
+        /// <summary>Plays `action` (its text) for `seat`; returns it as the table wrote it.</summary>
+        public string Play(int seat, string action) => Native.Text(Native.cards_play_text(handle, seat, Native.Utf8(action), out IntPtr played), played);
+
+        /// <summary>A host operation ("leave 2") asked by `seat`, or by the host (Spectator).</summary>
+        public void Host(string op, int seat = Spectator) => Native.Check(Native.cards_host(handle, seat, Native.Utf8(op)));
+
+        /// <summary>What a bot would play for `seat`, not played (a hint).</summary>
+        public string BotChoice(int seat, Difficulty level) => Native.Text(Native.cards_bot_choice(handle, seat, (uint)level, out IntPtr action), action);
+
+        /// <summary>Lets a bot play for `seat`; returns what it played.</summary>
+        public string PlayBot(int seat, Difficulty level) => Native.Text(Native.cards_play_bot(handle, seat, (uint)level, out IntPtr played), played);
+
+        /// <summary>What `seat` (or Spectator) sees now, as the protocol's view JSON.</summary>
+        public string View(int seat) => Native.Text(Native.cards_view(handle, seat, out IntPtr json), json);
+
+        /// <summary>The events from `cursor` on, as `seat` sees them (a JSON
+        /// list); moves `cursor` past them.</summary>
+        public string Events(int seat, ref ulong cursor)
+        {
+            string json = Native.Text(Native.cards_events(handle, seat, new UIntPtr(cursor), out IntPtr events, out UIntPtr next), events);
+            cursor = (ulong)next;
+            return json;
+        }
+
+        /// <summary>The whole table as JSON, for Load.</summary>
+        public string Save() => Native.Text(Native.cards_table_save(handle, out IntPtr json), json);
+
+        /// <summary>Each seat's place (1 for the winners) once the game is
+        /// over; empty while it is not.</summary>
+        public byte[] Outcome()
+        {
+            var places = new byte[256];
+            Native.Check(Native.cards_outcome(handle, places, new UIntPtr((uint)places.Length), out UIntPtr len));
+            Array.Resize(ref places, (int)len);
+            return places;
+        }
+    }
+}

@@ -1,0 +1,100 @@
+// PlayAll.cs: plays one whole game of every game of the list through
+// Cards.cs, seat 0 as a player who picks from the legal moves by their text,
+// the other seats as medium bots; checks the refusals arrive as
+// CardsExceptions and that a saved game loads back to end the same.
+// .ci/ffi-check compiles it with mcs and runs it with mono. Exits 1 on the
+// first failure.
+using System;
+using System.Linq;
+using CardRules;
+
+public static class PlayAll
+{
+    private static void Expect(bool ok, string what)
+    {
+        if (!ok) throw new Exception("FAILED: " + what);
+    }
+
+    private static Status Thrown(Action call)
+    {
+        try
+        {
+            call();
+        }
+        catch (CardsException e)
+        {
+            return e.Status;
+        }
+        return Status.Ok;
+    }
+
+    /// <summary>Plays `table` to its end; returns the number of moves.</summary>
+    private static int PlayOut(Table table, ulong seed)
+    {
+        var rng = new Random((int)seed);
+        int moves = 0;
+        ulong cursor = 0;
+        while (table.ToAct is int seat)
+        {
+            if (seat == 0)
+            {
+                // The player: reads the view and the news, picks a move by its text.
+                Expect(table.View(0).StartsWith("{"), "a view");
+                Expect(table.Events(0, ref cursor).StartsWith("["), "events");
+                var legal = table.LegalMoves(0);
+                var pick = legal[rng.Next(legal.Count)];
+                Expect(table.Play(0, pick) == pick, "a move played by text");
+            }
+            else
+            {
+                table.PlayBot(seat, Difficulty.Medium);
+            }
+            moves++;
+        }
+        return moves;
+    }
+
+    public static int Main()
+    {
+        try
+        {
+            var games = Game.All();
+            Expect(games.Count > 0, "the list has games");
+            foreach (var game in games)
+            {
+                using (var table = new Table(game.Name, game.Seats, 21))
+                {
+                    Expect(table.Seats == game.Seats, game.Name + ": seats");
+                    int first = table.ToAct ?? -1;
+                    int other = (first + 1) % game.Seats;
+                    var legal = table.LegalMoves(first);
+                    Expect(Thrown(() => table.Play(other, legal[0])) == Status.NotYourTurn, game.Name + ": out of turn");
+                    Expect(Thrown(() => table.Play(first, "dance")) == Status.BadRequest, game.Name + ": no action");
+                    Expect(Thrown(() => table.Play(first, (uint)legal.Count)) == Status.BadRequest, game.Name + ": no such id");
+                    Expect(table.LegalMovesJson(first).StartsWith("[{\"id\":0"), game.Name + ": moves as JSON");
+                    string hint = table.BotChoice(first, Difficulty.Easy);
+                    Expect(legal.Contains(hint), game.Name + ": the hint is a legal move");
+                    table.Play(first, hint);
+                    string save = table.Save();
+                    int moves = PlayOut(table, 5);
+                    var places = table.Outcome();
+                    Expect(places.Length == game.Seats && places.Contains((byte)1), game.Name + ": an outcome");
+                    using (var loaded = Table.Load(save))
+                    {
+                        PlayOut(loaded, 5);
+                        Expect(loaded.Outcome().SequenceEqual(places), game.Name + ": the loaded game ends the same");
+                    }
+                    Console.WriteLine("{0} ({1}): places {2} after {3} moves", game.Name, game.Title, string.Join(" ", places), moves + 1);
+                }
+            }
+            Expect(Thrown(() => new Table("chess", 2, 1)) == Status.BadRequest, "no such game");
+            Console.WriteLine("Cards.cs: ok");
+            return 0;
+        }
+        catch (Exception e)
+        {
+            Console.Error.WriteLine(e.Message);
+            return 1;
+        }
+    }
+}

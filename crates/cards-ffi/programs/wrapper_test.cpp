@@ -1,0 +1,84 @@
+// Uses include/cards.hpp as a C++ engine would: every game of the list played
+// to its end by bots (a copy, a saved-and-loaded table and the original end
+// the same), refusals thrown as cards::Error with the library's status, and
+// the tables freed by their destructors (.ci/ffi-check runs this under
+// valgrind). Exits 1 on the first failure.
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "cards.hpp"
+
+namespace {
+
+int failures = 0;
+
+void expect(bool ok, const std::string &what) {
+    if (!ok) {
+        std::fprintf(stderr, "FAILED: %s\n", what.c_str());
+        failures++;
+    }
+}
+
+/// Plays `table` to its end with medium bots; returns the moves played.
+std::vector<std::string> play_out(cards::Table &table) {
+    std::vector<std::string> played;
+    while (auto seat = table.to_act()) played.push_back(table.play_bot(*seat, cards::Difficulty::Medium));
+    return played;
+}
+
+/// The status a call threw, or CARDS_STATUS_OK when it did not throw.
+template <typename Call> CardsStatus thrown(Call call) {
+    try {
+        call();
+    } catch (const cards::Error &e) {
+        return e.status();
+    }
+    return CARDS_STATUS_OK;
+}
+
+} // namespace
+
+int main() {
+    auto games = cards::games();
+    expect(!games.empty(), "the list has games");
+    for (const auto &game : games) {
+        cards::Table table = cards::Table::create(game.name, game.seats, 3);
+        expect(table.game() == game.name && table.seats() == game.seats, game.name + ": made");
+        int32_t first = *table.to_act();
+        auto moves = table.legal_moves(first);
+        expect(!moves.empty(), game.name + ": legal moves");
+        int32_t other = (first + 1) % static_cast<int32_t>(game.seats);
+        expect(thrown([&] { table.play(other, moves.front()); }) == CARDS_STATUS_NOT_YOUR_TURN,
+               game.name + ": out of turn");
+        expect(thrown([&] { table.play(first, std::string("dance")); }) == CARDS_STATUS_BAD_REQUEST,
+               game.name + ": not an action");
+        expect(table.play(first, moves.back()) == moves.back(), game.name + ": played by text");
+        std::string save = table.save();
+        cards::Table copy = table.clone();
+        cards::Table loaded = cards::Table::load(save);
+        size_t cursor = 0;
+        std::string events = table.events(CARDS_SPECTATOR, cursor);
+        expect(events.front() == '[' && cursor > 0, game.name + ": events");
+        expect(table.view(0).front() == '{', game.name + ": a view");
+        auto played = play_out(table);
+        expect(play_out(copy) == played, game.name + ": the copy plays the same");
+        expect(play_out(loaded) == played, game.name + ": the loaded table plays the same");
+        auto places = table.outcome();
+        expect(places.size() == game.seats && places == loaded.outcome(), game.name + ": outcome");
+        expect(!table.to_act(), game.name + ": over");
+        // A moved-from table is empty; the moved-to one frees the table.
+        cards::Table moved = std::move(copy);
+        expect(moved.outcome() == places, game.name + ": moved");
+        std::printf("%s:", game.name.c_str());
+        for (auto p : places) std::printf(" %u", static_cast<unsigned>(p));
+        std::printf(" (%zu moves)\n", played.size());
+    }
+    expect(thrown([] { cards::Table::create("chess", 2, 1); }) == CARDS_STATUS_BAD_REQUEST,
+           "no such game");
+    expect(thrown([] { cards::Table::load("{}"); }) == CARDS_STATUS_BAD_REQUEST, "no save");
+    if (failures > 0) return 1;
+    std::printf("cards.hpp: ok\n");
+    return 0;
+}
