@@ -1,11 +1,11 @@
 /*
  * Plays seeded games of every game of the list with bots through cards.h and
  * prints one line a game, "<game> <seed> <places...>", as
- * examples/outcomes.rs prints them straight from Rust; .ci/ffi-check compares
- * the two. Even seats play the easy bot, odd seats the medium one. Along the
- * way every game also lists its legal moves, is refused a move out of turn,
- * shows views and events, and is saved and loaded back (which must not change
- * how it ends). Then the refusals of bad arguments are checked once.
+ * examples/examples/bot_outcomes.rs prints them straight from Rust;
+ * .ci/ffi-check compares the two. Even seats play the easy bot, odd seats
+ * the medium one. Along the way every game also lists its legal moves, is
+ * refused a move out of turn, shows views and events, and is saved and
+ * loaded back (which must not change how it ends). Then the refusals of bad arguments are checked once.
  *
  *   play_games [GAMES PER GAME]      (100 when not given)
  *

@@ -8,7 +8,7 @@ use cards_games::{AnyTable, Refusal};
 use crate::args::{self, Buffer, Out};
 use crate::error::guard;
 use crate::status::{CardsDifficulty, CardsStatus};
-use crate::table::{CardsTable, table, table_mut};
+use crate::table::{CardsTable, answer, table, table_mut};
 
 /// Writes the seat to act to `*out_seat`, or `CARDS_NO_SEAT` (-1) once the
 /// game is over.
@@ -96,19 +96,18 @@ pub unsafe extern "C" fn cards_legal_text(
     id: u32,
     out_text: *mut *mut c_char,
 ) -> CardsStatus {
-    guard(|| {
-        // SAFETY: the caller promises a writable out_text or null.
-        let out = unsafe { Out::new(out_text, "out_text", std::ptr::null_mut()) }?;
-        // SAFETY: the caller promises a live table or null.
-        let table = unsafe { self::table(table) }?;
-        let moves = table.legal_moves(args::seat(seat)?);
-        let text = moves.into_iter().nth(id as usize).ok_or_else(|| {
-            Refusal::bad_request(format!(
-                "seat {seat} has no legal move {id} now (see cards_legal_count)"
-            ))
-        })?;
-        out.give(text.text)
-    })
+    // SAFETY: the caller's promises are passed on.
+    unsafe {
+        answer(table, out_text, "out_text", |t| {
+            let moves = t.legal_moves(args::seat(seat)?);
+            let found = moves.into_iter().nth(id as usize).ok_or_else(|| {
+                Refusal::bad_request(format!(
+                    "seat {seat} has no legal move {id} now (see cards_legal_count)"
+                ))
+            })?;
+            Ok(found.text)
+        })
+    }
 }
 
 /// Writes `seat`'s legal moves as JSON, `[{"id": 0, "text": "draw"}, ...]`,
@@ -124,14 +123,13 @@ pub unsafe extern "C" fn cards_legal_json(
     seat: i32,
     out_json: *mut *mut c_char,
 ) -> CardsStatus {
-    guard(|| {
-        // SAFETY: the caller promises a writable out_json or null.
-        let out = unsafe { Out::new(out_json, "out_json", std::ptr::null_mut()) }?;
-        // SAFETY: the caller promises a live table or null.
-        let table = unsafe { self::table(table) }?;
-        let moves = table.legal_moves(args::seat(seat)?);
-        out.give(serde_json::to_string(&moves).unwrap_or_else(|_| "[]".to_owned()))
-    })
+    // SAFETY: the caller's promises are passed on.
+    unsafe {
+        answer(table, out_json, "out_json", |t| {
+            let moves = t.legal_moves(args::seat(seat)?);
+            Ok(serde_json::to_string(&moves).unwrap_or_else(|_| "[]".to_owned()))
+        })
+    }
 }
 
 /// Runs `act` on the table behind `table`, and hands the text it returns

@@ -6,7 +6,7 @@ use std::ffi::c_char;
 use crate::args::{self, Buffer, Out};
 use crate::error::{Failure, guard};
 use crate::status::CardsStatus;
-use crate::table::{CardsTable, table, table_mut};
+use crate::table::{CardsTable, answer, table, table_mut};
 
 /// Writes what `seat` sees now (or a spectator, for `CARDS_SPECTATOR`, -1)
 /// as the protocol's view JSON (docs/protocol.md) to `*out_json`; free it
@@ -22,13 +22,12 @@ pub unsafe extern "C" fn cards_view(
     seat: i32,
     out_json: *mut *mut c_char,
 ) -> CardsStatus {
-    guard(|| {
-        // SAFETY: the caller promises a writable out_json or null.
-        let out = unsafe { Out::new(out_json, "out_json", std::ptr::null_mut()) }?;
-        // SAFETY: the caller promises a live table or null.
-        let table = unsafe { self::table(table) }?;
-        out.give(table.view_json(args::viewer(seat)?))
-    })
+    // SAFETY: the caller's promises are passed on.
+    unsafe {
+        answer(table, out_json, "out_json", |t| {
+            Ok(t.view_json(args::viewer(seat)?))
+        })
+    }
 }
 
 /// Writes the log entries from index `from` on, as `seat` (or a spectator,

@@ -191,7 +191,7 @@ pub unsafe extern "C" fn cards_table_save(
     out_json: *mut *mut c_char,
 ) -> CardsStatus {
     // SAFETY: the caller's promises are passed on.
-    unsafe { answer(table, out_json, "out_json", AnyTable::save) }
+    unsafe { answer(table, out_json, "out_json", |t| Ok(t.save())) }
 }
 
 /// Writes the table's game name to `*out_name` (free it with
@@ -205,7 +205,7 @@ pub unsafe extern "C" fn cards_table_game(
     out_name: *mut *mut c_char,
 ) -> CardsStatus {
     // SAFETY: the caller's promises are passed on.
-    unsafe { answer(table, out_name, "out_name", |t| t.game().to_owned()) }
+    unsafe { answer(table, out_name, "out_name", |t| Ok(t.game().to_owned())) }
 }
 
 /// Writes the table's rules as JSON to `*out_json` (free it with
@@ -219,7 +219,7 @@ pub unsafe extern "C" fn cards_table_rules(
     out_json: *mut *mut c_char,
 ) -> CardsStatus {
     // SAFETY: the caller's promises are passed on.
-    unsafe { answer(table, out_json, "out_json", AnyTable::rules_json) }
+    unsafe { answer(table, out_json, "out_json", |t| Ok(t.rules_json())) }
 }
 
 /// Writes the whole position as JSON to `*out_json`, every hidden card
@@ -234,7 +234,7 @@ pub unsafe extern "C" fn cards_table_state(
     out_json: *mut *mut c_char,
 ) -> CardsStatus {
     // SAFETY: the caller's promises are passed on.
-    unsafe { answer(table, out_json, "out_json", AnyTable::state_json) }
+    unsafe { answer(table, out_json, "out_json", |t| Ok(t.state_json())) }
 }
 
 /// Writes the number of seats at the table to `*out_seats`.
@@ -256,7 +256,8 @@ pub unsafe extern "C" fn cards_table_seats(
     })
 }
 
-/// Writes what `read` makes of `table` to `*out` as a string the caller frees.
+/// Writes what `read` makes of `table` to `*out` as a string the caller
+/// frees, or the failure `read` returns.
 ///
 /// # Safety
 /// `table` is null or a live table not in use on another thread; `out` is
@@ -265,13 +266,13 @@ pub(crate) unsafe fn answer(
     table: *const CardsTable,
     out: *mut *mut c_char,
     name: &str,
-    read: impl FnOnce(&AnyTable) -> String,
+    read: impl FnOnce(&AnyTable) -> Result<String, Failure>,
 ) -> CardsStatus {
     guard(|| {
         // SAFETY: the caller promises a writable out or null.
         let out = unsafe { Out::new(out, name, std::ptr::null_mut()) }?;
         // SAFETY: the caller promises a live table or null.
         let table = unsafe { self::table(table) }?;
-        out.give(read(table))
+        out.give(read(table)?)
     })
 }

@@ -396,10 +396,8 @@ fn nulls_bad_utf8_short_buffers_and_wrong_handles_are_refused() {
         .wrapping_add(1)
         .cast::<usize>();
     // SAFETY: a live table; the misaligned pointer is refused, never written.
-    assert_eq!(
-        unsafe { cards_legal_count(table.0, seat, odd) },
-        CardsStatus::BadPointer
-    );
+    let status = unsafe { cards_legal_count(table.0, seat, odd) };
+    assert_eq!(status, CardsStatus::BadPointer);
     assert_eq!(table.save(), before);
 }
 

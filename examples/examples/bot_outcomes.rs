@@ -18,7 +18,7 @@ use cards_games::cards_core::{Difficulty, Opponents, Table};
 
 /// The level of the bot at `seat`.
 fn level(seat: usize) -> Difficulty {
-    if seat % 2 == 0 {
+    if seat.is_multiple_of(2) {
         Difficulty::Easy
     } else {
         Difficulty::Medium
@@ -41,7 +41,7 @@ fn main() {
         None => 100,
         Some(Ok(n)) => n,
         Some(Err(e)) => {
-            eprintln!("usage: outcomes [GAMES PER GAME]: {e}");
+            eprintln!("usage: bot_outcomes [GAMES PER GAME]: {e}");
             std::process::exit(2);
         }
     };
