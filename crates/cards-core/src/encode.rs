@@ -52,6 +52,21 @@ pub trait Encode: Game {
     /// Writes the observation tensor of `view` into `out` (its length is
     /// [`Shape::observation`]); the layout is documented by each game.
     fn encode_view(rules: &Self::Rules, seats: usize, view: &Self::View, out: &mut [f32]);
+
+    /// An upper bound on the player decisions of a game of `rules` and
+    /// `seats` from its start (OpenSpiel's `max_game_length`, which does not
+    /// count chance outcomes), as the game's rules file bounds it; `None` (the
+    /// default) when the game states no bound.
+    fn max_game_length(_rules: &Self::Rules, _seats: usize) -> Option<u64> {
+        None
+    }
+
+    /// Whether this finished game was ended by a limit of its rules (a cap
+    /// on turns or rounds) rather than by its play: learning agents treat
+    /// such an end as a truncation. `false` by default and before the end.
+    fn ended_by_limit(&self) -> bool {
+        false
+    }
 }
 
 /// Fills `mask` (one entry per player action id) with whether each id is legal

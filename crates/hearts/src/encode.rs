@@ -69,6 +69,11 @@ impl Encode for crate::state::Hearts {
         }
     }
 
+    /// One deal: twelve passed cards with `pass_cards` (R5), 52 plays.
+    fn max_game_length(rules: &Rules, _seats: usize) -> Option<u64> {
+        Some(52 + if rules.pass_cards { 12 } else { 0 })
+    }
+
     fn encode_view(_rules: &Rules, _seats: usize, view: &View, out: &mut [f32]) {
         out.fill(0.0);
         let mut at = 0;

@@ -402,6 +402,16 @@ impl Encode for Shithead {
     ///
     /// # Panics
     /// When `out` is shorter than [`Shape::observation`].
+    /// `Rules::max_steps` (H22), which counts chance steps too.
+    fn max_game_length(rules: &Rules, seats: usize) -> Option<u64> {
+        Some(rules.max_steps(seats))
+    }
+
+    /// `max_actions` ended the game (H22).
+    fn ended_by_limit(&self) -> bool {
+        Shithead::ended_by_limit(self)
+    }
+
     fn encode_view(rules: &Rules, seats: usize, view: &View, out: &mut [f32]) {
         let len = global_len(seats) + SEAT_BLOCK * seats;
         let out = &mut out[..len];
