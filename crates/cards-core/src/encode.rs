@@ -61,11 +61,48 @@ pub trait Encode: Game {
         None
     }
 
+    /// A bound on the observation tensor: when `Some(b)`, every entry of
+    /// every tensor of `rules` and `seats` lies in `0..=b` (each game's
+    /// `encode` module documents its scaling); `None` (the default) when the
+    /// game states no bound.
+    fn observation_bound(_rules: &Self::Rules, _seats: usize) -> Option<f32> {
+        None
+    }
+
     /// Whether this finished game was ended by a limit of its rules (a cap
     /// on turns or rounds) rather than by its play: learning agents treat
     /// such an end as a truncation. `false` by default and before the end.
     fn ended_by_limit(&self) -> bool {
         false
+    }
+}
+
+/// Lays a tensor out part after part: each [`Layout::part`] is the range of
+/// the next `len` entries, so an `encode_view` writes its parts in order
+/// without counting offsets by hand.
+///
+/// ```
+/// let mut layout = cards_core::Layout::default();
+/// assert_eq!(layout.part(5), 0..5);
+/// assert_eq!(layout.part(2), 5..7);
+/// assert_eq!(layout.at(), 7);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Layout {
+    at: usize,
+}
+
+impl Layout {
+    /// The range of the next `len` entries.
+    pub fn part(&mut self, len: usize) -> std::ops::Range<usize> {
+        let range = self.at..self.at + len;
+        self.at += len;
+        range
+    }
+
+    /// The entries laid out so far.
+    pub fn at(&self) -> usize {
+        self.at
     }
 }
 

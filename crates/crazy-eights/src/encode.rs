@@ -17,7 +17,7 @@
 //! stock's size / the cards in play (10 + 1). The hands shown at the end are
 //! not in the tensor: the game is over then.
 
-use cards_core::{Card, CardMultiset, Encode, MAX_SEATS, Seat, Shape, Viewer};
+use cards_core::{Card, CardMultiset, Encode, Layout, MAX_SEATS, Seat, Shape, Viewer};
 
 use crate::action::Action;
 use crate::observe::View;
@@ -88,14 +88,15 @@ impl Encode for CrazyEights {
         }
     }
 
+    /// Every entry is scaled into [0, 1] (see the module docs).
+    fn observation_bound(_rules: &Rules, _seats: usize) -> Option<f32> {
+        Some(1.0)
+    }
+
     fn encode_view(rules: &Rules, seats: usize, view: &View, out: &mut [f32]) {
         out.fill(0.0);
-        let mut at = 0;
-        let mut part = |len: usize| {
-            let range = at..at + len;
-            at += len;
-            range
-        };
+        let mut layout = Layout::default();
+        let mut part = |len: usize| layout.part(len);
         let phase = match view.phase {
             Phase::ChooseDealer => 0,
             Phase::Deal => 1,
@@ -134,7 +135,7 @@ impl Encode for CrazyEights {
             out[sizes.start + s.index()] = scaled(f32::from(k), in_play);
         }
         out[part(1).start] = scaled(f32::from(view.stock_size), in_play);
-        debug_assert_eq!(at, OBSERVATION, "every part written in its place");
+        debug_assert_eq!(layout.at(), OBSERVATION, "every part written in its place");
     }
 
     fn max_game_length(rules: &Rules, seats: usize) -> Option<u64> {
