@@ -1,7 +1,8 @@
 """Throughput of the threaded vector env, in one run:
 ``python bench/vector.py [--seconds S] [--num-envs N]``.
 
-Prints the machine's load (cores, load average) first, then:
+Prints the machine's load (cores, load average) first, then (each figure with
+the cores the process used meanwhile, its CPU time / wall time):
 
 1. thread scaling: Schwimmen batched random steps/s on 1 and on 2 threads
    (random legal actions drawn in Rust, ``VecEnv.random_actions``), and the
@@ -24,11 +25,18 @@ import cardrules
 from cardrules.vector import CardVectorEnv
 
 
+#: The share of cores the last timed loop used (process CPU time / wall time):
+#: on a loaded machine a second thread only helps when a core is free.
+USED = [0.0]
+
+
 def timed(call, seconds):
-    steps, start = 0, time.perf_counter()
+    steps, start, cpu = 0, time.perf_counter(), time.process_time()
     while time.perf_counter() - start < seconds:
         steps += call()
-    return steps / (time.perf_counter() - start)
+    wall = time.perf_counter() - start
+    USED[0] = (time.process_time() - cpu) / wall
+    return steps / wall
 
 
 def random_batched(game, num_envs, threads, seconds):
@@ -63,20 +71,23 @@ def masked_argmax(game, num_envs, seconds):
 def main():
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--seconds", type=float, default=3.0)
-    ap.add_argument("--num-envs", type=int, default=4096)
+    ap.add_argument("--num-envs", type=int, default=1024)
     args = ap.parse_args()
     s, n = args.seconds, args.num_envs
     load = os.getloadavg()
     print(f"cores {os.cpu_count()}, load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
     one = random_batched("schwimmen", n, 1, s)
+    print(f"schwimmen random, {n} games, 1 thread : {one:>12,.0f} steps/s  (cores used {USED[0]:.2f})")
     two = random_batched("schwimmen", n, 2, s)
-    print(f"schwimmen random, {n} games, 1 thread : {one:>12,.0f} steps/s")
-    print(f"schwimmen random, {n} games, 2 threads: {two:>12,.0f} steps/s  ({two / one:.2f}x)")
+    print(
+        f"schwimmen random, {n} games, 2 threads: {two:>12,.0f} steps/s  (cores used {USED[0]:.2f}; "
+        f"{two / one:.2f}x)"
+    )
     every = random_batched("schwimmen", n, 0, s)
-    print(f"schwimmen random, {n} games, every core: {every:>11,.0f} steps/s")
+    print(f"schwimmen random, {n} games, every core: {every:>11,.0f} steps/s  (cores used {USED[0]:.2f})")
     for game in cardrules.GAMES:
         rate = masked_argmax(game, n, s)
-        print(f"{game:<13} masked-argmax numpy policy, {n} games: {rate:>12,.0f} steps/s")
+        print(f"{game:<13} masked-argmax numpy policy, {n} games: {rate:>12,.0f} steps/s  (cores used {USED[0]:.2f})")
     print(f"load average after: {os.getloadavg()[0]:.2f}")
 
 

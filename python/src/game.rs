@@ -348,11 +348,11 @@ macro_rules! py_game {
         /// rewards `float32[n, seats]` (each seat's place reward when its game
         /// ended in this step, else 0), terminated / truncated `bool[n]` (a game
         /// ended by its play / by a limit of its rules), player `int64[n]`,
-        /// final_obs `float32[n, obs]`: the ended game as the seat that acted
-        /// saw it (zeros where no game ended). Game `i` draws chance from its
+        /// final_obs `float32[k, obs]`: for each of the `k` games that ended,
+        /// in order, the ended game as the seat that acted saw it. Game `i` draws chance from its
         /// own stream of `seed`, whatever the thread count.
         #[pyo3::pyclass(module = "cardrules._core")]
-        pub struct $vec($crate::vector::VecCore<$game>, cards_core::ChaCha8Rng);
+        pub struct $vec($crate::vector::VecCore<$game>);
 
         #[pyo3::pymethods]
         impl $vec {
@@ -365,7 +365,7 @@ macro_rules! py_game {
                 threads: usize,
             ) -> pyo3::PyResult<Self> {
                 $crate::vector::VecCore::new(num_envs, seats, rules, threads)
-                    .map(|v| $vec(v, $crate::core::stream(0, u64::MAX)))
+                    .map($vec)
                     .map_err(pyo3::exceptions::PyValueError::new_err)
             }
 
@@ -417,16 +417,16 @@ macro_rules! py_game {
             }
 
             /// A uniformly random legal action id for every game (int64 numpy
-            /// array), drawn from the batch's own policy stream (seeded by
-            /// `reset`), not from the games' chance streams: a baseline policy
-            /// without a Python loop.
+            /// array), each game's drawn from its own policy stream (seeded
+            /// by `reset`, apart from the games' chance streams), on the
+            /// batch's threads: a baseline policy without a Python loop.
             fn random_actions<'py>(
                 &mut self,
                 py: pyo3::Python<'py>,
             ) -> pyo3::Bound<'py, numpy::PyArray1<i64>> {
                 let mut out = vec![0i64; self.0.len()];
-                let (core, rng) = (&mut self.0, &mut self.1);
-                py.detach(|| core.random_actions(rng, &mut out));
+                let core = &mut self.0;
+                py.detach(|| core.random_actions(&mut out));
                 numpy::PyArray1::from_vec(py, out)
             }
 
@@ -439,7 +439,6 @@ macro_rules! py_game {
             ) -> pyo3::PyResult<$crate::game::Batch<'py>> {
                 let mut bufs =
                     $crate::game::Buffers::new(self.0.len(), self.0.shape(), self.0.seats());
-                self.1 = $crate::core::stream(seed, u64::MAX);
                 let core = &mut self.0;
                 py.detach(|| core.reset(seed, bufs.out()));
                 bufs.into_py(py, false)
@@ -459,8 +458,8 @@ macro_rules! py_game {
                     $crate::game::Buffers::new(self.0.len(), self.0.shape(), self.0.seats());
                 let core = &mut self.0;
                 let stepped = py.detach(|| {
-                    let (out, step) = bufs.step_out();
-                    core.step(&actions, out, step)
+                    let (out, step, fin) = bufs.step_out();
+                    core.step(&actions, out, step, fin)
                 });
                 stepped.map_err(pyo3::exceptions::PyValueError::new_err)?;
                 bufs.into_py(py, true)
@@ -500,6 +499,16 @@ pub fn action_ids(actions: &Bound<'_, PyAny>) -> PyResult<Vec<i64>> {
     Ok(a.as_array().to_vec())
 }
 
+/// `len` copies of `value` in a buffer from the allocator's plain
+/// allocation (not a zeroed one: large zeroed allocations come as fresh
+/// pages from the system on every call, and faulting them in cost more than
+/// the games' steps).
+fn filled<T: Copy>(len: usize, value: T) -> Vec<T> {
+    let mut v = Vec::with_capacity(len);
+    v.resize(len, value);
+    v
+}
+
 /// The output buffers of one batched call, handed to numpy without a copy.
 pub struct Buffers {
     n: usize,
@@ -521,13 +530,13 @@ impl Buffers {
             n,
             shape,
             seats,
-            obs: vec![0.0; n * shape.observation],
-            mask: vec![false; n * shape.actions],
-            rewards: vec![0.0; n * seats],
-            terminated: vec![false; n],
-            truncated: vec![false; n],
-            player: vec![0; n],
-            final_obs: vec![0.0; n * shape.observation],
+            obs: filled(n * shape.observation, 0.0),
+            mask: filled(n * shape.actions, false),
+            rewards: filled(n * seats, 0.0),
+            terminated: filled(n, false),
+            truncated: filled(n, false),
+            player: filled(n, 0),
+            final_obs: Vec::new(),
         }
     }
 
@@ -541,7 +550,7 @@ impl Buffers {
     }
 
     /// Every output of a step.
-    pub fn step_out(&mut self) -> (Out<'_>, StepOut<'_>) {
+    pub fn step_out(&mut self) -> (Out<'_>, StepOut<'_>, &mut Vec<f32>) {
         (
             Out {
                 obs: &mut self.obs,
@@ -552,8 +561,8 @@ impl Buffers {
                 rewards: &mut self.rewards,
                 terminated: &mut self.terminated,
                 truncated: &mut self.truncated,
-                final_obs: &mut self.final_obs,
             },
+            &mut self.final_obs,
         )
     }
 
@@ -566,7 +575,8 @@ impl Buffers {
         let player = PyArray1::from_vec(py, self.player);
         if step {
             let rewards = PyArray1::from_vec(py, self.rewards).reshape([n, self.seats])?;
-            let final_obs = PyArray1::from_vec(py, self.final_obs).reshape([n, o])?;
+            let ended = self.final_obs.len() / o.max(1);
+            let final_obs = PyArray1::from_vec(py, self.final_obs).reshape([ended, o])?;
             PyTuple::new(
                 py,
                 [

@@ -10,6 +10,10 @@ use crate::core::{PyGame, stream};
 /// than on the games.
 const MIN_GAMES_PER_TASK: usize = 64;
 
+/// Mixed into the seed of the policy streams, so that they differ from the
+/// chance streams of the same seed.
+const POLICY: u64 = 0x5eed_0f_9011_c1e5;
+
 /// One game of a batch with its chance stream and buffers.
 #[derive(Debug)]
 struct Slot<G: Game> {
@@ -17,6 +21,10 @@ struct Slot<G: Game> {
     rng: ChaCha8Rng,
     legal: Vec<G::Action>,
     scratch: Vec<(G::Action, u32)>,
+    /// The last ended game as the seat that acted saw it.
+    fin: Vec<f32>,
+    /// The stream `random_actions` draws from.
+    policy: ChaCha8Rng,
 }
 
 /// A batch of games of one (rules, seat count), each with its own chance
@@ -55,9 +63,6 @@ pub struct StepOut<'a> {
     pub terminated: &'a mut [bool],
     /// Whether the game ended by a limit of its rules (a turn or round cap).
     pub truncated: &'a mut [bool],
-    /// The observation of the seat that acted, of the ended game (`n × observation`,
-    /// zeros where no game ended).
-    pub final_obs: &'a mut [f32],
 }
 
 impl<G: PyGame> VecCore<G> {
@@ -90,6 +95,8 @@ impl<G: PyGame> VecCore<G> {
                     rng: stream(0, i),
                     legal: Vec::with_capacity(64),
                     scratch: Vec::with_capacity(64),
+                    fin: vec![0.0; shape.observation],
+                    policy: stream(POLICY, i),
                 })
                 .collect(),
             mask: vec![false; n * shape.actions],
@@ -142,6 +149,7 @@ impl<G: PyGame> VecCore<G> {
                 .with_min_len(MIN_GAMES_PER_TASK)
                 .for_each(|(i, (slot, mask, obs, player))| {
                     slot.rng = stream(seed, i as u64);
+                    slot.policy = stream(seed ^ POLICY, i as u64);
                     slot.restart(rules, seats, mask);
                     slot.write(rules, seats, obs);
                     *player = slot.player();
@@ -151,12 +159,19 @@ impl<G: PyGame> VecCore<G> {
     }
 
     /// Plays `actions[i]` (a player action id) in game `i`, then resolves chance.
-    /// A game that ends gets its seats' rewards, its flags and the final
-    /// observation of the seat that acted, and is started again.
+    /// A game that ends gets its seats' rewards and its flags, and is started
+    /// again; `final_obs` receives, for each ended game in order, the ended
+    /// game as the seat that acted saw it (`observation` entries each).
     ///
     /// # Errors
     /// When an id is not legal in its game; then no game changes.
-    pub fn step(&mut self, actions: &[i64], out: Out<'_>, step: StepOut<'_>) -> Result<(), String> {
+    pub fn step(
+        &mut self,
+        actions: &[i64],
+        out: Out<'_>,
+        step: StepOut<'_>,
+        final_obs: &mut Vec<f32>,
+    ) -> Result<(), String> {
         let n = self.slots.len();
         if actions.len() != n {
             return Err(format!("{} actions for {n} games", actions.len()));
@@ -174,18 +189,19 @@ impl<G: PyGame> VecCore<G> {
                 slots.par_iter_mut(),
                 actions.par_iter(),
                 mask.par_chunks_mut(a),
+                out.mask.par_chunks_mut(a),
                 out.obs.par_chunks_mut(o),
                 out.player.par_iter_mut(),
                 step.rewards.par_chunks_mut(seats),
                 step.terminated.par_iter_mut(),
                 step.truncated.par_iter_mut(),
-                step.final_obs.par_chunks_mut(o),
             )
                 .into_par_iter()
                 .with_min_len(MIN_GAMES_PER_TASK)
                 .map(
-                    |(slot, &id, mask, obs, player, rewards, term, trunc, fin)| {
-                        let ended = slot.step(rules, seats, id as usize, mask, rewards, fin)?;
+                    |(slot, &id, mask, out_mask, obs, player, rewards, term, trunc)| {
+                        let ended = slot.step(rules, seats, id as usize, mask, rewards)?;
+                        out_mask.copy_from_slice(mask);
                         *term = ended == Some(false);
                         *trunc = ended == Some(true);
                         slot.write(rules, seats, obs);
@@ -196,28 +212,39 @@ impl<G: PyGame> VecCore<G> {
                 .try_reduce(|| 0, |x, y| Ok(x + y))
         });
         self.episodes += failed?;
-        out.mask.copy_from_slice(&self.mask);
+        final_obs.clear();
+        for (i, slot) in self.slots.iter().enumerate() {
+            if step.terminated[i] || step.truncated[i] {
+                final_obs.extend_from_slice(&slot.fin);
+            }
+        }
         Ok(())
     }
 
-    /// A uniformly random legal player id for every game, drawn from `rng`
-    /// (a stream of the caller's, not the games' chance streams).
-    pub fn random_actions(&mut self, rng: &mut ChaCha8Rng, out: &mut [i64]) {
-        let a = self.shape.actions;
-        for (i, slot) in out.iter_mut().enumerate() {
-            let mask = &self.mask[i * a..][..a];
-            let legal = mask.iter().filter(|&&m| m).count();
-            *slot = if legal == 0 {
-                -1
-            } else {
-                let k = cards_core::chance::below(rng, legal as u64) as usize;
-                mask.iter()
-                    .enumerate()
-                    .filter(|&(_, &m)| m)
-                    .nth(k)
-                    .map_or(-1, |(id, _)| id as i64)
-            };
-        }
+    /// A uniformly random legal player id for every game, each drawn from
+    /// the game's policy stream (seeded by `reset`, apart from its chance
+    /// stream), on the batch's threads.
+    pub fn random_actions(&mut self, out: &mut [i64]) {
+        let (rules, seats) = (&self.rules, self.seats);
+        let slots = &mut self.slots;
+        self.pool.install(|| {
+            slots
+                .par_iter_mut()
+                .zip(out.par_iter_mut())
+                .with_min_len(MIN_GAMES_PER_TASK)
+                .for_each(|(slot, out)| {
+                    slot.game.legal_actions(&mut slot.legal);
+                    *out = match slot.legal.len() {
+                        0 => -1,
+                        len => {
+                            let k =
+                                cards_core::chance::below(&mut slot.policy, len as u64) as usize;
+                            G::action_id(rules, seats, &slot.legal[k], false)
+                                .map_or(-1, |id| id as i64)
+                        }
+                    };
+                });
+        });
     }
 }
 
@@ -258,7 +285,6 @@ impl<G: PyGame> Slot<G> {
         id: usize,
         mask: &mut [bool],
         rewards: &mut [f32],
-        fin: &mut [f32],
     ) -> Result<Option<bool>, String> {
         let seat = match self.game.actor() {
             Actor::Player(s) => s,
@@ -269,7 +295,6 @@ impl<G: PyGame> Slot<G> {
         self.game.apply_mut(&action).map_err(|e| e.to_string())?;
         self.resolve();
         rewards.fill(0.0);
-        fin.fill(0.0);
         let Some(o) = self.game.outcome() else {
             legal_mask(&self.game, &mut self.legal, mask);
             return Ok(None);
@@ -277,7 +302,12 @@ impl<G: PyGame> Slot<G> {
         for (s, r) in rewards.iter_mut().enumerate() {
             *r = o.reward(Seat(s as u8)) as f32;
         }
-        G::encode_view(rules, seats, &self.game.observe(Viewer::Seat(seat)), fin);
+        G::encode_view(
+            rules,
+            seats,
+            &self.game.observe(Viewer::Seat(seat)),
+            &mut self.fin,
+        );
         let truncated = self.game.ended_by_limit();
         self.restart(rules, seats, mask);
         Ok(Some(truncated))

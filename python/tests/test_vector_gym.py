@@ -26,7 +26,9 @@ def run(game, threads, seed=3, steps=150, n=70):
         assert reward.shape == (n,) and term.shape == (n,) and trunc.shape == (n,)
         done = term | trunc
         assert (info["_final_obs"] == done).all() and not reward[~done].any()
-        assert not info["final_obs"][~done].any()
+        assert all(f is None for f in info["final_obs"][~done])
+        for f in info["final_obs"][done]:
+            assert env.single_observation_space.contains(f)
         ended += int(done.sum())
         trace.append((obs["observation"].sum(), reward.sum()))
     env.close()

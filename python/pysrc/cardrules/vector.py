@@ -9,8 +9,8 @@ or list; the reward is the place reward of the seat that acted when its game
 ended in this step (``infos["rewards"]`` holds every seat's), with
 ``terminated`` / ``truncated`` (a limit of the rules ended the game). Games
 reset in the same step (``autoreset_mode`` SAME_STEP): ``infos["final_obs"]``
-holds the ended game as the acting seat saw it and ``infos["_final_obs"]``
-marks those games. EnvPool-style ``send(actions)`` starts a step without
+holds, for each ended game, the ended game as the acting seat saw it (None
+elsewhere) and ``infos["_final_obs"]`` marks those games. EnvPool-style ``send(actions)`` starts a step without
 waiting and ``recv()`` returns its result.
 """
 
@@ -84,11 +84,15 @@ class CardVectorEnv(VectorEnv):
         reward = rewards[np.arange(self.num_envs), acted]
         self._player = player
         done = terminated | truncated
+        final = np.full(self.num_envs, None, dtype=object)
+        no_moves = np.zeros(self.single_action_space.n, np.int8)
+        for row, i in enumerate(np.flatnonzero(done)):
+            final[i] = {"observation": final_obs[row], "action_mask": no_moves}
         infos = {
             "player": player,
             "acted": acted,
             "rewards": rewards,
-            "final_obs": final_obs,
+            "final_obs": final,
             "_final_obs": done,
         }
         return _obs(obs, mask), reward, terminated, truncated, infos
