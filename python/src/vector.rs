@@ -12,7 +12,7 @@ const MIN_GAMES_PER_TASK: usize = 64;
 
 /// Mixed into the seed of the policy streams, so that they differ from the
 /// chance streams of the same seed.
-const POLICY: u64 = 0x5eed_0f_9011_c1e5;
+const POLICY: u64 = 0x5eed_0f90_11c1_e500;
 
 /// One game of a batch with its chance stream and buffers.
 #[derive(Debug)]

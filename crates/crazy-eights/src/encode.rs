@@ -142,9 +142,12 @@ impl Encode for CrazyEights {
         Some(rules.max_decisions(seats))
     }
 
-    /// The turn limit (C12.2) ended the game: nobody went out.
+    /// The turn limit (C12.2) ended the game: `max_turns` cards were played
+    /// and nobody went out (C12.1) with the last of them; a blocked game
+    /// (C12.3) ends by its play.
     fn ended_by_limit(&self) -> bool {
         self.phase == Phase::Over
+            && self.plays >= self.rules.max_turns
             && self.hands[..self.seats_usize()]
                 .iter()
                 .all(|h| !h.is_empty())

@@ -102,3 +102,37 @@ fn encoding_suite() -> EncodingSuite<CrazyEights> {
 }
 
 cards_core::encoding_tests!(encoding_suite());
+
+/// C12.2 ends a game by the turn limit (a truncation for learning agents);
+/// C12.1 and C12.3 end it by its play.
+#[test]
+fn c12_only_the_turn_limit_is_an_end_by_a_limit() {
+    let mut limited = 0;
+    let mut played = 0;
+    for seed in 0..60u64 {
+        let rules = Rules {
+            max_turns: if seed % 2 == 0 { 3 } else { 400 },
+            ..Rules::default()
+        };
+        let mut g = CrazyEights::new(rules, 2 + seed as usize % 4).expect("valid");
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        assert!(!g.ended_by_limit());
+        Playout::new().run(&mut g, &mut rng, 1_000_000);
+        assert_eq!(g.actor(), Actor::Terminal);
+        let out = g
+            .observe(Viewer::Spectator)
+            .shown
+            .expect("hands shown at the end");
+        let someone_out = out.iter().any(|(_, h)| h.is_empty());
+        assert_eq!(
+            g.ended_by_limit(),
+            g.observe(Viewer::Spectator).plays >= rules.max_turns && !someone_out
+        );
+        if g.ended_by_limit() {
+            limited += 1;
+        } else {
+            played += 1;
+        }
+    }
+    assert!(limited > 0 && played > 0);
+}
