@@ -71,3 +71,16 @@ def test_a_game_limit_truncates():
         obs, r, term, trunc, _ = env.step(int(plays[0]) if plays else int(legal[0]))
         done = term or trunc
     assert trunc and not term
+
+
+def test_env_pickles_after_reset_and_plays_on_alike():
+    import pickle
+
+    env = make("hearts", opponents="easy")
+    obs, _ = env.reset(seed=4)
+    copy = pickle.loads(pickle.dumps(env.unwrapped))
+    a = int(np.flatnonzero(obs["action_mask"])[0])
+    first = env.unwrapped.step(a)
+    second = copy.step(a)
+    np.testing.assert_array_equal(first[0]["observation"], second[0]["observation"])
+    assert first[1:4] == second[1:4]
