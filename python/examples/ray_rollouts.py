@@ -34,7 +34,8 @@ class Worker:
     """One rollout worker: a VecEnv of ``num_envs`` games."""
 
     def __init__(self, game, num_envs, seats, seed):
-        self.env = cardrules.vec_env(game, num_envs, seats)
+        # One thread a worker: Ray spreads the workers over the cores.
+        self.env = cardrules.vec_env(game, num_envs, seats, threads=1)
         self.obs, self.mask, self.player = self.env.reset(seed)
 
     def policy(self):
@@ -48,7 +49,8 @@ class Worker:
             record["mask"].append(self.mask)
             record["player"].append(self.player)
             record["action"].append(action)
-            self.obs, self.mask, rewards, dones, self.player = self.env.step(action)
+            self.obs, self.mask, rewards, terminated, truncated, self.player, _ = self.env.step(action)
+            dones = terminated | truncated
             record["rewards"].append(rewards)
             record["dones"].append(dones)
         np.savez_compressed(path, **{k: np.stack(v) for k, v in record.items()})

@@ -2,8 +2,8 @@
 //! once for every game that implements [`PyGame`].
 
 use cards_core::{
-    Actor, ChaCha8Rng, Determinize, Encode, Game, Save, Seat, SeedableRng, Shape, Viewer,
-    legal_mask,
+    Actor, Bot, ChaCha8Rng, Determinize, Difficulty, Encode, Game, Opponents, RandomBot, Save,
+    Seat, SeedableRng, Shape, Viewer, legal_mask,
 };
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -16,7 +16,15 @@ pub const TERMINAL: i64 = -4;
 /// What the bindings need of a game: its encoding, its determinization and
 /// its serde forms.
 pub trait PyGame:
-    Encode + Save + Determinize + Serialize + DeserializeOwned + Send + Sync + 'static
+    Encode<Action: Send + Sync, Rules: Sync>
+    + Save
+    + Determinize
+    + Opponents
+    + Serialize
+    + DeserializeOwned
+    + Send
+    + Sync
+    + 'static
 {
     /// Rules from JSON (the game's serde form of its `Rules`).
     fn rules_from_json(json: &str) -> Result<Self::Rules, String>;
@@ -28,7 +36,15 @@ pub trait PyGame:
 
 impl<G> PyGame for G
 where
-    G: Encode + Save + Determinize + Serialize + DeserializeOwned + Send + Sync + 'static,
+    G: Encode<Action: Send + Sync, Rules: Sync>
+        + Save
+        + Determinize
+        + Opponents
+        + Serialize
+        + DeserializeOwned
+        + Send
+        + Sync
+        + 'static,
     G::Rules: Serialize + DeserializeOwned,
     G::View: Serialize,
 {
@@ -49,13 +65,53 @@ pub fn stream(seed: u64, index: u64) -> ChaCha8Rng {
     ChaCha8Rng::seed_from_u64(seed ^ index.wrapping_mul(0x9e37_79b9_7f4a_7c15))
 }
 
-/// A game, its chance stream and reusable buffers.
+/// A saved chance stream: its seed, stream number and word position.
+pub type RngState = (Vec<u8>, u64, u128);
+
+/// The position of `rng` in its stream, to restore it with [`rng_of`].
+pub fn rng_state(rng: &ChaCha8Rng) -> RngState {
+    (
+        rng.get_seed().to_vec(),
+        rng.get_stream(),
+        rng.get_word_pos(),
+    )
+}
+
+/// The chance stream saved by [`rng_state`].
+pub fn rng_of((seed, stream, pos): RngState) -> Result<ChaCha8Rng, String> {
+    let seed: [u8; 32] = seed
+        .try_into()
+        .map_err(|_| "a chance stream's seed has 32 bytes".to_string())?;
+    let mut rng = ChaCha8Rng::from_seed(seed);
+    rng.set_stream(stream);
+    rng.set_word_pos(pos);
+    Ok(rng)
+}
+
+/// A bot level: `random`, or one of `cards_core::Difficulty` (`easy`,
+/// `medium`, `hard`).
+pub fn bot<G: Opponents>(level: &str, rules: &G::Rules) -> Result<Box<dyn Bot<G>>, String> {
+    if level.eq_ignore_ascii_case("random") {
+        return Ok(Box::new(RandomBot));
+    }
+    let d: Difficulty = level
+        .parse()
+        .map_err(|_| format!("{level:?} is not a bot level: random, easy, medium or hard"))?;
+    Ok(d.bot::<G>(rules))
+}
+
+/// A game, its chance stream, the steps since its start (for the
+/// information-state strings and for pickling) and reusable buffers.
 #[derive(Clone, Debug)]
 pub struct Core<G: Game> {
     /// The position.
     pub game: G,
     /// The stream chance outcomes are drawn from.
     pub rng: ChaCha8Rng,
+    /// The position the history starts from.
+    pub start: G,
+    /// Every action applied since `start`.
+    pub history: Vec<G::Action>,
     legal: Vec<G::Action>,
     scratch: Vec<(G::Action, u32)>,
 }
@@ -74,8 +130,10 @@ impl<G: PyGame> Core<G> {
     /// A core around a position.
     pub fn of(game: G, rng: ChaCha8Rng) -> Core<G> {
         Core {
+            start: game.clone(),
             game,
             rng,
+            history: Vec::new(),
             legal: Vec::with_capacity(64),
             scratch: Vec::with_capacity(64),
         }
@@ -128,14 +186,21 @@ impl<G: PyGame> Core<G> {
     /// the message names the rule.
     pub fn apply_id(&mut self, id: usize) -> Result<(), String> {
         let a = self.action(id)?;
-        self.game.apply_mut(&a).map_err(|e| e.to_string())
+        self.apply_action(a)
+    }
+
+    /// Applies `a`, keeping it in the history; on error nothing changes.
+    pub fn apply_action(&mut self, a: G::Action) -> Result<(), String> {
+        self.game.apply_mut(&a).map_err(|e| e.to_string())?;
+        self.history.push(a);
+        Ok(())
     }
 
     /// At a chance node, draws an outcome from the stream and applies it; its id.
     pub fn chance_step(&mut self) -> Option<usize> {
         let a = self.game.sample_chance(&mut self.rng, &mut self.scratch)?;
         let id = G::action_id(self.game.rules(), self.game.seats(), &a, true);
-        self.game.apply_mut(&a).ok()?;
+        self.apply_action(a).ok()?;
         id
     }
 
@@ -162,15 +227,90 @@ impl<G: PyGame> Core<G> {
             .collect()
     }
 
-    /// Writes `seat`'s observation tensor into `out`.
-    pub fn observation_into(&self, seat: usize, out: &mut [f32]) -> Result<(), String> {
+    /// The viewer `seat` names (a spectator for `None`), checked against the table.
+    pub fn viewer(&self, seat: Option<usize>) -> Result<Viewer, String> {
         let seats = self.game.seats();
-        if seat >= seats {
-            return Err(format!("seat {seat} is not at this {seats}-seat table"));
+        match seat {
+            None => Ok(Viewer::Spectator),
+            Some(s) if s < seats => Ok(Viewer::Seat(Seat(s as u8))),
+            Some(s) => Err(format!("seat {s} is not at this {seats}-seat table")),
         }
-        let view = self.game.observe(Viewer::Seat(Seat(seat as u8)));
-        G::encode_view(self.game.rules(), seats, &view, out);
+    }
+
+    /// Writes `seat`'s observation tensor (a spectator's, the public one, for
+    /// `None`) into `out`.
+    pub fn observation_into(&self, seat: Option<usize>, out: &mut [f32]) -> Result<(), String> {
+        let view = self.game.observe(self.viewer(seat)?);
+        G::encode_view(self.game.rules(), self.game.seats(), &view, out);
         Ok(())
+    }
+
+    /// Everything `seat` (a spectator for `None`: the public record) has
+    /// seen since the start, in order: the start as it saw it, then for each
+    /// step what the step showed it (`Game::event`) and its view after it
+    /// (who acts next, and whatever else the rules make public, can depend
+    /// on a card the seat does not see). Two histories give the same text
+    /// exactly when the seat cannot tell them apart.
+    pub fn seen_text(&self, seat: Option<usize>) -> Result<String, String> {
+        let viewer = self.viewer(seat)?;
+        let mut text = G::view_to_json(&self.start.observe(viewer));
+        let mut g = self.start.clone();
+        for a in &self.history {
+            let e = g.event(a, viewer).map_err(|e| e.to_string())?;
+            g.apply_mut(a).map_err(|e| e.to_string())?;
+            text.push('\n');
+            text.push_str(&e.to_string());
+            text.push_str(" => ");
+            text.push_str(&G::view_to_json(&g.observe(viewer)));
+        }
+        Ok(text)
+    }
+
+    /// The action the bot of `level` picks for the seat to act, its random
+    /// draws from a stream seeded by `seed`; `None` unless a player acts.
+    pub fn bot_action(&mut self, level: &str, seed: u64) -> Result<Option<usize>, String> {
+        let Actor::Player(seat) = self.game.actor() else {
+            return Ok(None);
+        };
+        let mut bot = bot::<G>(level, self.game.rules())?;
+        self.game.legal_actions(&mut self.legal);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let a = match bot.choose_without_view(&self.legal, &mut rng) {
+            Some(a) => a,
+            None => bot.choose(
+                &self.game.observe(Viewer::Seat(seat)),
+                &self.legal,
+                &mut rng,
+            ),
+        };
+        Ok(G::action_id(
+            self.game.rules(),
+            self.game.seats(),
+            &a,
+            false,
+        ))
+    }
+
+    /// What pickling keeps: the start as JSON, the history as action texts,
+    /// the chance stream.
+    pub fn saved(&self) -> Result<(String, Vec<String>, RngState), String> {
+        let start = serde_json::to_string(&self.start).map_err(|e| e.to_string())?;
+        let history = self.history.iter().map(|a| a.to_string()).collect();
+        Ok((start, history, rng_state(&self.rng)))
+    }
+
+    /// A core from what [`Core::saved`] kept: the start loaded and checked
+    /// like any setup, every step applied again by the rules.
+    pub fn restored(start: &str, history: &[String], rng: RngState) -> Result<Core<G>, String> {
+        let game: G = serde_json::from_str(start).map_err(|e| e.to_string())?;
+        let mut core = Core::of(game, rng_of(rng)?);
+        for text in history {
+            let a: G::Action = text
+                .parse()
+                .map_err(|e: <G::Action as std::str::FromStr>::Err| e.to_string())?;
+            core.apply_action(a)?;
+        }
+        Ok(core)
     }
 
     /// `seat`'s view as JSON.

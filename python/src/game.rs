@@ -4,7 +4,7 @@
 /// Defines `$state` (one game, OpenSpiel-style) and `$vec` (a batch stepped in
 /// Rust) for the game type `$game`.
 macro_rules! py_game {
-    ($state:ident, $vec:ident, $game:ty) => {
+    ($state:ident, $vec:ident, $game:ty, $name:literal) => {
         /// One game: action ids, masks and observation tensors, seeded chance.
         ///
         /// `State(seats, rules=None, seed=0)`: `rules` is the game's rules as
@@ -46,6 +46,34 @@ macro_rules! py_game {
             #[getter]
             fn observation_size(&self) -> usize {
                 self.0.shape().observation
+            }
+
+            /// An upper bound on the player decisions of a game (the
+            /// game's rules file states it), None where it states none.
+            #[getter]
+            fn max_game_length(&self) -> Option<u64> {
+                <$game as cards_core::Encode>::max_game_length(
+                    cards_core::Game::rules(&self.0.game),
+                    cards_core::Game::seats(&self.0.game),
+                )
+            }
+
+            /// The largest value any entry of this game's observation tensors
+            /// can take (their least is 0), as the game documents it; None
+            /// where it states no bound.
+            #[getter]
+            fn observation_bound(&self) -> Option<f32> {
+                <$game as cards_core::Encode>::observation_bound(
+                    cards_core::Game::rules(&self.0.game),
+                    cards_core::Game::seats(&self.0.game),
+                )
+            }
+
+            /// Whether the game is over because a limit of its rules (a cap on
+            /// turns or rounds) ended it: a truncation for learning agents.
+            fn is_truncated(&self) -> bool {
+                cards_core::Game::outcome(&self.0.game).is_some()
+                    && <$game as cards_core::Encode>::ended_by_limit(&self.0.game)
             }
 
             /// The rules as JSON.
@@ -111,11 +139,13 @@ macro_rules! py_game {
                 self.0.resolve_chance()
             }
 
-            /// `seat`'s observation tensor (float32 numpy array).
+            /// `seat`'s observation tensor (float32 numpy array); for None a
+            /// spectator's, which holds public information only.
+            #[pyo3(signature = (seat = None))]
             fn observation<'py>(
                 &self,
                 py: pyo3::Python<'py>,
-                seat: usize,
+                seat: Option<usize>,
             ) -> pyo3::PyResult<pyo3::Bound<'py, numpy::PyArray1<f32>>> {
                 let mut out = vec![0f32; self.0.shape().observation];
                 self.0
@@ -126,8 +156,83 @@ macro_rules! py_game {
 
             /// `seat`'s view as JSON (a spectator's for None): what it may know.
             #[pyo3(signature = (seat = None))]
-            fn view_json(&self, seat: Option<usize>) -> String {
-                self.0.view_json(seat)
+            fn view_json(&self, seat: Option<usize>) -> pyo3::PyResult<String> {
+                self.0
+                    .viewer(seat)
+                    .map_err(pyo3::exceptions::PyValueError::new_err)?;
+                Ok(self.0.view_json(seat))
+            }
+
+            /// Everything `seat` has seen since the start (the public record
+            /// for None): the start as it saw it, then one line per step in
+            /// the words of `event_text`. Equal for two histories exactly
+            /// when the seat cannot tell them apart (perfect recall).
+            #[pyo3(signature = (seat = None))]
+            fn seen_text(&self, seat: Option<usize>) -> pyo3::PyResult<String> {
+                self.0
+                    .seen_text(seat)
+                    .map_err(pyo3::exceptions::PyValueError::new_err)
+            }
+
+            /// The number of steps (chance included) since the start.
+            #[getter]
+            fn history_len(&self) -> usize {
+                self.0.history.len()
+            }
+
+            /// The action id the bot of `level` (`random`, `easy`, `medium`,
+            /// `hard`) picks for the seat to act, from the seat's view only,
+            /// its random draws seeded by `seed`; None unless a player acts.
+            #[pyo3(signature = (level, seed = 0))]
+            fn bot_action(
+                &mut self,
+                py: pyo3::Python<'_>,
+                level: &str,
+                seed: u64,
+            ) -> pyo3::PyResult<Option<usize>> {
+                let core = &mut self.0;
+                py.detach(|| core.bot_action(level, seed))
+                    .map_err(pyo3::exceptions::PyValueError::new_err)
+            }
+
+            /// Pickling: the start position as JSON, the steps as action
+            /// texts and the chance stream; unpickling loads the start
+            /// through the validated setup and applies every step again.
+            fn __reduce__<'py>(
+                &self,
+                py: pyo3::Python<'py>,
+            ) -> pyo3::PyResult<(
+                pyo3::Bound<'py, pyo3::PyAny>,
+                pyo3::Bound<'py, pyo3::types::PyTuple>,
+            )> {
+                use pyo3::types::PyAnyMethods;
+                let (start, history, rng) = self
+                    .0
+                    .saved()
+                    .map_err(pyo3::exceptions::PyValueError::new_err)?;
+                let restore = py.import("cardrules")?.getattr("_restore_state")?;
+                let args = pyo3::types::PyTuple::new(
+                    py,
+                    [
+                        pyo3::IntoPyObjectExt::into_bound_py_any($name, py)?,
+                        pyo3::IntoPyObjectExt::into_bound_py_any(start, py)?,
+                        pyo3::IntoPyObjectExt::into_bound_py_any(history, py)?,
+                        pyo3::IntoPyObjectExt::into_bound_py_any(rng, py)?,
+                    ],
+                )?;
+                Ok((restore, args))
+            }
+
+            /// The inverse of `__reduce__` (see there).
+            #[staticmethod]
+            fn _restored(
+                start: &str,
+                history: Vec<String>,
+                rng: (Vec<u8>, u64, u128),
+            ) -> pyo3::PyResult<Self> {
+                $crate::core::Core::restored(start, &history, rng)
+                    .map($state)
+                    .map_err(pyo3::exceptions::PyValueError::new_err)
             }
 
             /// Each seat's return: its reward for its place (1 first down to
@@ -231,26 +336,36 @@ macro_rules! py_game {
             }
         }
 
-        /// Many games stepped inside Rust per call: always at a player's
-        /// decision (chance resolved inside), auto-reset when a game ends.
+        /// Many games stepped inside Rust per call, spread over a pool of
+        /// threads with the GIL released: always at a player's decision
+        /// (chance resolved inside), auto-reset when a game ends.
         ///
-        /// `VecEnv(num_envs, seats, rules=None)`; `reset(seed)` returns
-        /// `(obs, mask, player)`, `step(actions)` returns
-        /// `(obs, mask, rewards, dones, player)`: obs `float32[n, obs]` of the
-        /// seat to act, mask `bool[n, actions]`, rewards `float32[n, seats]`
-        /// (each seat's place reward when its game ended in this step, else 0),
-        /// dones `bool[n]`, player `int64[n]`. Game `i` draws chance from its
-        /// own stream of `seed`.
+        /// `VecEnv(num_envs, seats, rules=None, threads=0)` (0 threads: one
+        /// per core); `reset(seed)` returns `(obs, mask, player)`,
+        /// `step(actions)` (any integer array or list) returns `(obs, mask,
+        /// rewards, terminated, truncated, player, final_obs)`: obs
+        /// `float32[n, obs]` of the seat to act, mask `bool[n, actions]`,
+        /// rewards `float32[n, seats]` (each seat's place reward when its game
+        /// ended in this step, else 0), terminated / truncated `bool[n]` (a game
+        /// ended by its play / by a limit of its rules), player `int64[n]`,
+        /// final_obs `float32[k, obs]`: for each of the `k` games that ended,
+        /// in order, the ended game as the seat that acted saw it. Game `i` draws chance from its
+        /// own stream of `seed`, whatever the thread count.
         #[pyo3::pyclass(module = "cardrules._core")]
-        pub struct $vec($crate::vector::VecCore<$game>, cards_core::ChaCha8Rng);
+        pub struct $vec($crate::vector::VecCore<$game>);
 
         #[pyo3::pymethods]
         impl $vec {
             #[new]
-            #[pyo3(signature = (num_envs, seats, rules = None))]
-            fn new(num_envs: usize, seats: usize, rules: Option<&str>) -> pyo3::PyResult<Self> {
-                $crate::vector::VecCore::new(num_envs, seats, rules)
-                    .map(|v| $vec(v, $crate::core::stream(0, u64::MAX)))
+            #[pyo3(signature = (num_envs, seats, rules = None, threads = 0))]
+            fn new(
+                num_envs: usize,
+                seats: usize,
+                rules: Option<&str>,
+                threads: usize,
+            ) -> pyo3::PyResult<Self> {
+                $crate::vector::VecCore::new(num_envs, seats, rules, threads)
+                    .map($vec)
                     .map_err(pyo3::exceptions::PyValueError::new_err)
             }
 
@@ -258,6 +373,12 @@ macro_rules! py_game {
             #[getter]
             fn num_envs(&self) -> usize {
                 self.0.len()
+            }
+
+            /// The number of threads a step runs on.
+            #[getter]
+            fn threads(&self) -> usize {
+                self.0.threads()
             }
 
             /// The number of seats.
@@ -286,7 +407,7 @@ macro_rules! py_game {
 
             /// Game `i` as a State (a copy), for inspection.
             fn state(&self, i: usize) -> pyo3::PyResult<$state> {
-                let g = self.0.games().get(i).ok_or_else(|| {
+                let g = self.0.game(i).ok_or_else(|| {
                     pyo3::exceptions::PyIndexError::new_err(format!("no game {i}"))
                 })?;
                 Ok($state($crate::core::Core::of(
@@ -296,16 +417,16 @@ macro_rules! py_game {
             }
 
             /// A uniformly random legal action id for every game (int64 numpy
-            /// array), drawn from the batch's own policy stream (seeded by
-            /// `reset`), not from the games' chance streams: a baseline policy
-            /// without a Python loop.
+            /// array), each game's drawn from its own policy stream (seeded
+            /// by `reset`, apart from the games' chance streams), on the
+            /// batch's threads: a baseline policy without a Python loop.
             fn random_actions<'py>(
                 &mut self,
                 py: pyo3::Python<'py>,
             ) -> pyo3::Bound<'py, numpy::PyArray1<i64>> {
                 let mut out = vec![0i64; self.0.len()];
-                let (core, rng) = (&mut self.0, &mut self.1);
-                py.detach(|| core.random_actions(rng, &mut out));
+                let core = &mut self.0;
+                py.detach(|| core.random_actions(&mut out));
                 numpy::PyArray1::from_vec(py, out)
             }
 
@@ -318,25 +439,27 @@ macro_rules! py_game {
             ) -> pyo3::PyResult<$crate::game::Batch<'py>> {
                 let mut bufs =
                     $crate::game::Buffers::new(self.0.len(), self.0.shape(), self.0.seats());
-                self.1 = $crate::core::stream(seed, u64::MAX);
-                py.detach(|| self.0.reset(seed, bufs.out()));
+                let core = &mut self.0;
+                py.detach(|| core.reset(seed, bufs.out()));
                 bufs.into_py(py, false)
             }
 
-            /// Plays one action per game; returns `(obs, mask, rewards, dones, player)`.
+            /// Plays one action per game (any integer numpy array or
+            /// sequence); returns `(obs, mask, rewards, terminated, truncated,
+            /// player, final_obs)`. An illegal id raises ValueError and no
+            /// game changes.
             fn step<'py>(
                 &mut self,
                 py: pyo3::Python<'py>,
-                actions: numpy::PyReadonlyArray1<'py, i64>,
+                actions: &pyo3::Bound<'py, pyo3::PyAny>,
             ) -> pyo3::PyResult<$crate::game::Batch<'py>> {
-                let actions = actions
-                    .as_slice()
-                    .map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()))?;
+                let actions = $crate::game::action_ids(actions)?;
                 let mut bufs =
                     $crate::game::Buffers::new(self.0.len(), self.0.shape(), self.0.seats());
+                let core = &mut self.0;
                 let stepped = py.detach(|| {
-                    let (rewards, dones, out) = bufs.step_out();
-                    self.0.step(actions, rewards, dones, out)
+                    let (out, step, fin) = bufs.step_out();
+                    core.step(&actions, out, step, fin)
                 });
                 stepped.map_err(pyo3::exceptions::PyValueError::new_err)?;
                 bufs.into_py(py, true)
@@ -348,14 +471,43 @@ macro_rules! py_game {
 pub(crate) use py_game;
 
 use cards_core::Shape;
-use numpy::{PyArray1, PyArrayMethods};
+use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray1};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
-use crate::vector::Out;
+use crate::vector::{Out, StepOut};
 
 /// What `reset` and `step` return: a tuple of numpy arrays.
 pub type Batch<'py> = Bound<'py, PyTuple>;
+
+/// Action ids from any integer numpy array (int64 read in place, other
+/// integer types converted) or any sequence of integers.
+pub fn action_ids(actions: &Bound<'_, PyAny>) -> PyResult<Vec<i64>> {
+    if let Ok(a) = actions.extract::<PyReadonlyArray1<'_, i64>>() {
+        return Ok(a.as_array().to_vec());
+    }
+    let np = actions.py().import("numpy")?;
+    let arr = np.call_method1("asarray", (actions,))?;
+    let kind: String = arr.getattr("dtype")?.getattr("kind")?.extract()?;
+    if !matches!(kind.as_str(), "i" | "u") {
+        return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+            "actions must be integers, not an array of dtype kind {kind:?}"
+        )));
+    }
+    let arr = arr.call_method1("astype", ("int64",))?;
+    let a: PyReadonlyArray1<'_, i64> = arr.extract()?;
+    Ok(a.as_array().to_vec())
+}
+
+/// `len` copies of `value` in a buffer from the allocator's plain
+/// allocation (not a zeroed one: large zeroed allocations come as fresh
+/// pages from the system on every call, and faulting them in cost more than
+/// the games' steps).
+fn filled<T: Copy>(len: usize, value: T) -> Vec<T> {
+    let mut v = Vec::with_capacity(len);
+    v.resize(len, value);
+    v
+}
 
 /// The output buffers of one batched call, handed to numpy without a copy.
 pub struct Buffers {
@@ -365,8 +517,10 @@ pub struct Buffers {
     obs: Vec<f32>,
     mask: Vec<bool>,
     rewards: Vec<f32>,
-    dones: Vec<bool>,
+    terminated: Vec<bool>,
+    truncated: Vec<bool>,
     player: Vec<i64>,
+    final_obs: Vec<f32>,
 }
 
 impl Buffers {
@@ -376,11 +530,13 @@ impl Buffers {
             n,
             shape,
             seats,
-            obs: vec![0.0; n * shape.observation],
-            mask: vec![false; n * shape.actions],
-            rewards: vec![0.0; n * seats],
-            dones: vec![false; n],
-            player: vec![0; n],
+            obs: filled(n * shape.observation, 0.0),
+            mask: filled(n * shape.actions, false),
+            rewards: filled(n * seats, 0.0),
+            terminated: filled(n, false),
+            truncated: filled(n, false),
+            player: filled(n, 0),
+            final_obs: Vec::new(),
         }
     }
 
@@ -393,36 +549,44 @@ impl Buffers {
         }
     }
 
-    /// Rewards, dones and the other outputs.
-    pub fn step_out(&mut self) -> (&mut [f32], &mut [bool], Out<'_>) {
+    /// Every output of a step.
+    pub fn step_out(&mut self) -> (Out<'_>, StepOut<'_>, &mut Vec<f32>) {
         (
-            &mut self.rewards,
-            &mut self.dones,
             Out {
                 obs: &mut self.obs,
                 mask: &mut self.mask,
                 player: &mut self.player,
             },
+            StepOut {
+                rewards: &mut self.rewards,
+                terminated: &mut self.terminated,
+                truncated: &mut self.truncated,
+            },
+            &mut self.final_obs,
         )
     }
 
-    /// `(obs, mask, player)`, or `(obs, mask, rewards, dones, player)` for a step.
+    /// `(obs, mask, player)`, or `(obs, mask, rewards, terminated,
+    /// truncated, player, final_obs)` for a step.
     pub fn into_py(self, py: Python<'_>, step: bool) -> PyResult<Batch<'_>> {
-        let n = self.n;
-        let obs = PyArray1::from_vec(py, self.obs).reshape([n, self.shape.observation])?;
+        let (n, o) = (self.n, self.shape.observation);
+        let obs = PyArray1::from_vec(py, self.obs).reshape([n, o])?;
         let mask = PyArray1::from_vec(py, self.mask).reshape([n, self.shape.actions])?;
         let player = PyArray1::from_vec(py, self.player);
         if step {
             let rewards = PyArray1::from_vec(py, self.rewards).reshape([n, self.seats])?;
-            let dones = PyArray1::from_vec(py, self.dones);
+            let ended = self.final_obs.len() / o.max(1);
+            let final_obs = PyArray1::from_vec(py, self.final_obs).reshape([ended, o])?;
             PyTuple::new(
                 py,
                 [
                     obs.into_any(),
                     mask.into_any(),
                     rewards.into_any(),
-                    dones.into_any(),
+                    PyArray1::from_vec(py, self.terminated).into_any(),
+                    PyArray1::from_vec(py, self.truncated).into_any(),
                     player.into_any(),
+                    final_obs.into_any(),
                 ],
             )
         } else {

@@ -17,7 +17,7 @@ use pyo3::prelude::*;
 /// adds them.
 macro_rules! encoded_games {
     ($($krate:ident::$game:ident, $name:literal, $title:literal, $state:ident, $vec:ident;)*) => {
-        $(game::py_game!($state, $vec, cards_games::$krate::$game);)*
+        $(game::py_game!($state, $vec, cards_games::$krate::$game, $name);)*
 
         /// Adds every game's classes to `m`, and `GAMES`: a list of
         /// `(name, title, State class, VecEnv class)`, in the list's order.

@@ -1,23 +1,46 @@
-//! [`VecCore`]: many games stepped together in Rust, for throughput.
+//! [`VecCore`]: many games stepped together in Rust, spread over a pool of
+//! threads, for throughput.
 
 use cards_core::{Actor, ChaCha8Rng, Game, Seat, Shape, Viewer, legal_mask};
+use rayon::prelude::*;
 
 use crate::core::{PyGame, stream};
 
+/// Games per task handed to a thread: fewer would spend more on scheduling
+/// than on the games.
+const MIN_GAMES_PER_TASK: usize = 64;
+
+/// Mixed into the seed of the policy streams, so that they differ from the
+/// chance streams of the same seed.
+const POLICY: u64 = 0x5eed_0f90_11c1_e500;
+
+/// One game of a batch with its chance stream and buffers.
+#[derive(Debug)]
+struct Slot<G: Game> {
+    game: G,
+    rng: ChaCha8Rng,
+    legal: Vec<G::Action>,
+    scratch: Vec<(G::Action, u32)>,
+    /// The last ended game as the seat that acted saw it.
+    fin: Vec<f32>,
+    /// The stream `random_actions` draws from.
+    policy: ChaCha8Rng,
+}
+
 /// A batch of games of one (rules, seat count), each with its own chance
 /// stream. Every game is always at a player's decision: chance is resolved
-/// inside, and a game that ends is started again at once (auto-reset).
+/// inside, and a game that ends is started again at once (auto-reset). A step
+/// runs on `threads` threads; each game's result does not depend on how many.
 #[derive(Debug)]
 pub struct VecCore<G: Game> {
     rules: G::Rules,
     seats: usize,
     shape: Shape,
-    games: Vec<G>,
-    rngs: Vec<ChaCha8Rng>,
+    slots: Vec<Slot<G>>,
     /// The legal mask of every game, `games.len() × shape.actions`.
     mask: Vec<bool>,
-    legal: Vec<G::Action>,
-    scratch: Vec<(G::Action, u32)>,
+    pool: rayon::ThreadPool,
+    threads: usize,
     /// Games finished since the batch was made or reset.
     pub episodes: u64,
 }
@@ -32,31 +55,65 @@ pub struct Out<'a> {
     pub player: &'a mut [i64],
 }
 
+/// The outputs of a step beside [`Out`].
+pub struct StepOut<'a> {
+    /// Each seat's reward, `n × seats`: its place reward where the game ended.
+    pub rewards: &'a mut [f32],
+    /// Whether the game ended by its rules' play.
+    pub terminated: &'a mut [bool],
+    /// Whether the game ended by a limit of its rules (a turn or round cap).
+    pub truncated: &'a mut [bool],
+}
+
 impl<G: PyGame> VecCore<G> {
-    /// `n` new games; `rules` is JSON (`None` for the defaults).
-    pub fn new(n: usize, seats: usize, rules: Option<&str>) -> Result<VecCore<G>, String> {
+    /// `n` new games stepped on `threads` threads (0: one per core); `rules`
+    /// is JSON (`None` for the defaults).
+    pub fn new(
+        n: usize,
+        seats: usize,
+        rules: Option<&str>,
+        threads: usize,
+    ) -> Result<VecCore<G>, String> {
         let rules = match rules {
             Some(json) => G::rules_from_json(json)?,
             None => G::Rules::default(),
         };
         let start = G::new(rules.clone(), seats).map_err(|e| e.to_string())?;
         let shape = G::shape(&rules, seats);
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .map_err(|e| e.to_string())?;
+        let threads = pool.current_num_threads();
         Ok(VecCore {
             rules,
             seats,
             shape,
-            games: vec![start; n],
-            rngs: (0..n as u64).map(|i| stream(0, i)).collect(),
+            slots: (0..n as u64)
+                .map(|i| Slot {
+                    game: start.clone(),
+                    rng: stream(0, i),
+                    legal: Vec::with_capacity(64),
+                    scratch: Vec::with_capacity(64),
+                    fin: vec![0.0; shape.observation],
+                    policy: stream(POLICY, i),
+                })
+                .collect(),
             mask: vec![false; n * shape.actions],
-            legal: Vec::with_capacity(64),
-            scratch: Vec::with_capacity(64),
+            pool,
+            threads,
             episodes: 0,
         })
     }
 
     /// The number of games.
     pub fn len(&self) -> usize {
-        self.games.len()
+        self.slots.len()
+    }
+
+    /// The number of threads a step runs on.
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     /// The encoding's sizes.
@@ -69,135 +126,197 @@ impl<G: PyGame> VecCore<G> {
         self.seats
     }
 
-    /// The games themselves.
-    pub fn games(&self) -> &[G] {
-        &self.games
+    /// Game `i`.
+    pub fn game(&self, i: usize) -> Option<&G> {
+        self.slots.get(i).map(|s| &s.game)
     }
 
     /// Starts every game again, game `i` with the stream `stream(seed, i)`.
     pub fn reset(&mut self, seed: u64, out: Out<'_>) {
         self.episodes = 0;
-        for i in 0..self.games.len() {
-            self.rngs[i] = stream(seed, i as u64);
-            self.restart(i);
-            self.write(
-                i,
-                &mut out.obs[i * self.shape.observation..][..self.shape.observation],
-            );
-            out.player[i] = self.player(i);
-        }
+        let (rules, seats, shape) = (&self.rules, self.seats, self.shape);
+        let (o, a) = (shape.observation, shape.actions);
+        let (slots, mask) = (&mut self.slots, &mut self.mask);
+        self.pool.install(|| {
+            (
+                slots.par_iter_mut(),
+                mask.par_chunks_mut(a),
+                out.obs.par_chunks_mut(o),
+                out.player.par_iter_mut(),
+            )
+                .into_par_iter()
+                .enumerate()
+                .with_min_len(MIN_GAMES_PER_TASK)
+                .for_each(|(i, (slot, mask, obs, player))| {
+                    slot.rng = stream(seed, i as u64);
+                    slot.policy = stream(seed ^ POLICY, i as u64);
+                    slot.restart(rules, seats, mask);
+                    slot.write(rules, seats, obs);
+                    *player = slot.player();
+                });
+        });
         out.mask.copy_from_slice(&self.mask);
     }
 
     /// Plays `actions[i]` (a player action id) in game `i`, then resolves chance.
-    /// A game that ends gets its seats' rewards in `rewards` (`n × seats`, 0
-    /// elsewhere), `dones[i]` true, and is started again.
+    /// A game that ends gets its seats' rewards and its flags, and is started
+    /// again; `final_obs` receives, for each ended game in order, the ended
+    /// game as the seat that acted saw it (`observation` entries each).
     ///
     /// # Errors
     /// When an id is not legal in its game; then no game changes.
     pub fn step(
         &mut self,
         actions: &[i64],
-        rewards: &mut [f32],
-        dones: &mut [bool],
         out: Out<'_>,
+        step: StepOut<'_>,
+        final_obs: &mut Vec<f32>,
     ) -> Result<(), String> {
-        let n = self.games.len();
+        let n = self.slots.len();
         if actions.len() != n {
             return Err(format!("{} actions for {n} games", actions.len()));
         }
-        let a = self.shape.actions;
+        let (o, a, seats) = (self.shape.observation, self.shape.actions, self.seats);
         for (i, &id) in actions.iter().enumerate() {
             if !(0..a as i64).contains(&id) || !self.mask[i * a + id as usize] {
                 return Err(format!("action {id} is not legal in game {i}"));
             }
         }
-        let (obs_len, seats) = (self.shape.observation, self.seats);
-        rewards.fill(0.0);
-        for (i, &id) in actions.iter().enumerate() {
-            let action = G::action_from_id(&self.rules, seats, id as usize, false)
-                .ok_or_else(|| format!("action {id} has no meaning"))?;
-            self.games[i]
-                .apply_mut(&action)
-                .map_err(|e| format!("game {i}: {e}"))?;
-            self.resolve(i);
-            dones[i] = false;
-            if let Some(o) = self.games[i].outcome() {
-                for s in 0..seats {
-                    rewards[i * seats + s] = o.reward(Seat(s as u8)) as f32;
-                }
-                dones[i] = true;
-                self.episodes += 1;
-                self.restart(i);
-            } else {
-                self.fill_mask(i);
+        let rules = &self.rules;
+        let (slots, mask) = (&mut self.slots, &mut self.mask);
+        let failed = self.pool.install(|| {
+            (
+                slots.par_iter_mut(),
+                actions.par_iter(),
+                mask.par_chunks_mut(a),
+                out.mask.par_chunks_mut(a),
+                out.obs.par_chunks_mut(o),
+                out.player.par_iter_mut(),
+                step.rewards.par_chunks_mut(seats),
+                step.terminated.par_iter_mut(),
+                step.truncated.par_iter_mut(),
+            )
+                .into_par_iter()
+                .with_min_len(MIN_GAMES_PER_TASK)
+                .map(
+                    |(slot, &id, mask, out_mask, obs, player, rewards, term, trunc)| {
+                        let ended = slot.step(rules, seats, id as usize, mask, rewards)?;
+                        out_mask.copy_from_slice(mask);
+                        *term = ended == Some(false);
+                        *trunc = ended == Some(true);
+                        slot.write(rules, seats, obs);
+                        *player = slot.player();
+                        Ok::<u64, String>(u64::from(ended.is_some()))
+                    },
+                )
+                .try_reduce(|| 0, |x, y| Ok(x + y))
+        });
+        self.episodes += failed?;
+        final_obs.clear();
+        for (i, slot) in self.slots.iter().enumerate() {
+            if step.terminated[i] || step.truncated[i] {
+                final_obs.extend_from_slice(&slot.fin);
             }
-            self.write(i, &mut out.obs[i * obs_len..][..obs_len]);
-            out.player[i] = self.player(i);
         }
-        out.mask.copy_from_slice(&self.mask);
         Ok(())
     }
 
-    /// A uniformly random legal player id for every game, drawn from `rng`
-    /// (a stream of the caller's, not the games' chance streams).
-    pub fn random_actions(&mut self, rng: &mut ChaCha8Rng, out: &mut [i64]) {
-        for (i, slot) in out.iter_mut().enumerate() {
-            let g = &self.games[i];
-            g.legal_actions(&mut self.legal);
-            *slot = match self.legal.len() {
-                0 => -1,
-                len => {
-                    let k = cards_core::chance::below(rng, len as u64) as usize;
-                    G::action_id(&self.rules, self.seats, &self.legal[k], false)
-                        .map_or(-1, |id| id as i64)
-                }
-            };
-        }
+    /// A uniformly random legal player id for every game, each drawn from
+    /// the game's policy stream (seeded by `reset`, apart from its chance
+    /// stream), on the batch's threads.
+    pub fn random_actions(&mut self, out: &mut [i64]) {
+        let (rules, seats) = (&self.rules, self.seats);
+        let slots = &mut self.slots;
+        self.pool.install(|| {
+            slots
+                .par_iter_mut()
+                .zip(out.par_iter_mut())
+                .with_min_len(MIN_GAMES_PER_TASK)
+                .for_each(|(slot, out)| {
+                    slot.game.legal_actions(&mut slot.legal);
+                    *out = match slot.legal.len() {
+                        0 => -1,
+                        len => {
+                            let k =
+                                cards_core::chance::below(&mut slot.policy, len as u64) as usize;
+                            G::action_id(rules, seats, &slot.legal[k], false)
+                                .map_or(-1, |id| id as i64)
+                        }
+                    };
+                });
+        });
     }
+}
 
-    fn player(&self, i: usize) -> i64 {
-        match self.games[i].actor() {
+impl<G: PyGame> Slot<G> {
+    fn player(&self) -> i64 {
+        match self.game.actor() {
             Actor::Player(s) => i64::from(s.0),
             Actor::Chance => -1,
             Actor::Terminal => -4,
         }
     }
 
-    /// Game `i` from the start, at its first decision.
-    fn restart(&mut self, i: usize) {
+    /// The game from the start, at its first decision.
+    fn restart(&mut self, rules: &G::Rules, seats: usize, mask: &mut [bool]) {
         // Rules and seats were accepted when the batch was made.
-        if let Ok(g) = G::new(self.rules.clone(), self.seats) {
-            self.games[i] = g;
+        if let Ok(g) = G::new(rules.clone(), seats) {
+            self.game = g;
         }
-        self.resolve(i);
-        self.fill_mask(i);
+        self.resolve();
+        legal_mask(&self.game, &mut self.legal, mask);
     }
 
-    fn resolve(&mut self, i: usize) {
-        let (g, rng) = (&mut self.games[i], &mut self.rngs[i]);
-        while g.actor() == Actor::Chance {
-            match g.sample_chance(rng, &mut self.scratch) {
-                Some(c) if g.apply_mut(&c).is_ok() => {}
+    fn resolve(&mut self) {
+        while self.game.actor() == Actor::Chance {
+            match self.game.sample_chance(&mut self.rng, &mut self.scratch) {
+                Some(c) if self.game.apply_mut(&c).is_ok() => {}
                 _ => break,
             }
         }
     }
 
-    fn fill_mask(&mut self, i: usize) {
-        let a = self.shape.actions;
-        legal_mask(
-            &self.games[i],
-            &mut self.legal,
-            &mut self.mask[i * a..][..a],
+    /// Plays `id`; `Some(truncated)` when the game ended (then the rewards and
+    /// the acting seat's final observation are written and the game restarts).
+    fn step(
+        &mut self,
+        rules: &G::Rules,
+        seats: usize,
+        id: usize,
+        mask: &mut [bool],
+        rewards: &mut [f32],
+    ) -> Result<Option<bool>, String> {
+        let seat = match self.game.actor() {
+            Actor::Player(s) => s,
+            _ => return Err("no player acts".to_string()),
+        };
+        let action = G::action_from_id(rules, seats, id, false)
+            .ok_or_else(|| format!("action {id} has no meaning"))?;
+        self.game.apply_mut(&action).map_err(|e| e.to_string())?;
+        self.resolve();
+        rewards.fill(0.0);
+        let Some(o) = self.game.outcome() else {
+            legal_mask(&self.game, &mut self.legal, mask);
+            return Ok(None);
+        };
+        for (s, r) in rewards.iter_mut().enumerate() {
+            *r = o.reward(Seat(s as u8)) as f32;
+        }
+        G::encode_view(
+            rules,
+            seats,
+            &self.game.observe(Viewer::Seat(seat)),
+            &mut self.fin,
         );
+        let truncated = self.game.ended_by_limit();
+        self.restart(rules, seats, mask);
+        Ok(Some(truncated))
     }
 
-    fn write(&self, i: usize, out: &mut [f32]) {
-        let g = &self.games[i];
-        match g.actor() {
+    fn write(&self, rules: &G::Rules, seats: usize, out: &mut [f32]) {
+        match self.game.actor() {
             Actor::Player(s) => {
-                G::encode_view(&self.rules, self.seats, &g.observe(Viewer::Seat(s)), out);
+                G::encode_view(rules, seats, &self.game.observe(Viewer::Seat(s)), out);
             }
             _ => out.fill(0.0),
         }

@@ -10,7 +10,13 @@ SHORT_RULES = {
 }
 
 #: Seat counts to test, by game.
-SEATS = {"schwimmen": (2, 3, 5), "trump21": (2, 3, 4), "shithead": (2, 3, 5), "hearts": (4,)}
+SEATS = {
+    "schwimmen": (2, 3, 5),
+    "trump21": (2, 3, 4),
+    "shithead": (2, 3, 5),
+    "crazy-eights": (2, 3, 6),
+    "hearts": (4,),
+}
 
 GAMES = sorted(cardrules.GAMES)
 
@@ -27,6 +33,16 @@ def short_rules(game):
 def cases():
     """(game, seats) pairs."""
     return [(g, n) for g in GAMES for n in SEATS[g]]
+
+
+def spiel_step(s, rng):
+    """One step of an OpenSpiel state: chance by its probabilities, a player
+    uniformly among the legal actions (``rng`` a numpy RandomState)."""
+    if s.is_chance_node():
+        actions, probs = zip(*s.chance_outcomes())
+        s.apply_action(int(rng.choice(actions, p=probs)))
+    else:
+        s.apply_action(int(rng.choice(s.legal_actions())))
 
 
 def table(game):

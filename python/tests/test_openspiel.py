@@ -1,14 +1,18 @@
 """The games registered with OpenSpiel: random_sim_test and a bot playing a game."""
 
 import json
+import pickle
 
 import numpy as np
 import pyspiel
 import pytest
+from open_spiel.python import rl_environment
 from open_spiel.python.algorithms import ismcts, mcts
 
+import cardrules.bots
+
 import cardrules.openspiel
-from conftest import cases, short_rules, table
+from conftest import cases, short_rules, spiel_step, table
 
 
 def load(game, seats):
@@ -40,7 +44,10 @@ def play_against_random(g, bot, rng):
 def test_random_sim(game, seats):
     g = load(game, seats)
     assert g.num_players() == seats
-    pyspiel.random_sim_test(g, num_sims=3, serialize=False, verbose=False)
+    # Serializing replays the history at every step (quadratic in a game's
+    # length), so only the smallest table of each game serializes.
+    serialize = seats == min(n for g2, n in cases() if g2 == game)
+    pyspiel.random_sim_test(g, num_sims=3, serialize=serialize, verbose=False)
 
 
 def test_mcts_bot_plays_a_whole_game(game):
@@ -96,3 +103,51 @@ def test_openspiel_ismcts_bot_plays_a_whole_game(game):
         use_observation_string=True,
     )
     play_against_random(g, bot, rng)
+
+
+def test_serialized_game_and_state_load_again(game):
+    g = load(game, table(game))
+    s = g.new_initial_state()
+    rng = np.random.RandomState(2)
+    for _ in range(30):
+        if s.is_terminal():
+            break
+        spiel_step(s, rng)
+    g2, s2 = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(g, s))
+    assert str(g2) == str(g) and s2.history() == s.history() and s2.inner == s.inner
+    s3 = pickle.loads(pickle.dumps(s))
+    assert s3.inner == s.inner and str(s3) == str(s)
+    assert str(pickle.loads(pickle.dumps(g))) == str(g)
+
+
+def test_rl_environment_with_the_full_state(game):
+    env = rl_environment.Environment(load(game, table(game)), include_full_state=True)
+    ts = env.reset()
+    steps = 0
+    while not ts.last() and steps < 300:
+        p = ts.observations["current_player"]
+        assert "serialized_state" in ts.observations
+        ts = env.step([ts.observations["legal_actions"][p][0]])
+        steps += 1
+    assert steps > 0
+
+
+def test_max_game_length_is_the_rules_bound_and_holds(game):
+    g = load(game, table(game))
+    bound = g.max_game_length()
+    assert 0 < bound < 2**30
+    rng = np.random.RandomState(3)
+    for _ in range(3):
+        s = g.new_initial_state()
+        decisions = 0
+        while not s.is_terminal():
+            decisions += not s.is_chance_node()
+            spiel_step(s, rng)
+        assert decisions <= bound
+
+
+def test_library_bots_play_as_pyspiel_bots(game):
+    g = load(game, table(game))
+    bot = cardrules.bots.spiel_bot(game, 0, "medium", seed=1)
+    assert isinstance(bot, pyspiel.Bot)
+    play_against_random(g, bot, np.random.RandomState(4))

@@ -1,9 +1,12 @@
-"""PettingZoo's own API and seed tests on every game, several seat counts."""
+"""PettingZoo's own API, seed and parallel tests on every game, several seat
+counts; truncation, the centralised-critic state, rendering, pickling."""
 
 import importlib
+import pickle
 
+import numpy as np
 import pytest
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, seed_test
 
 import cardrules
 from cardrules.pettingzoo import schwimmen_v0
@@ -52,9 +55,70 @@ def test_whole_game_rewards_and_render(game):
 
 def test_bad_render_mode_refused():
     with pytest.raises(ValueError):
-        schwimmen_v0.raw_env(render_mode="human")
+        schwimmen_v0.raw_env(render_mode="rgb_array")
+
+
+def test_human_render_prints_the_ansi_text(capsys):
+    env = schwimmen_v0.env(seats=3, render_mode="human")
+    env.reset(seed=1)
+    agent = env.agent_selection
+    env.step(int(np.flatnonzero(env.observe(agent)["action_mask"])[0]))
+    assert "to act" in capsys.readouterr().out
 
 
 def test_module_names(game):
     env = MODULES[game].raw_env()
-    assert env.metadata["name"] == f"{game}_v0" and game in cardrules.GAMES
+    assert env.metadata["name"] == f"{game.replace('-', '_')}_v0" and game in cardrules.GAMES
+
+
+@pytest.mark.parametrize("game,seats", cases())
+def test_parallel_api(game, seats):
+    env = MODULES[game].parallel_env(seats=seats, rules=short_rules(game))
+    parallel_api_test(env, num_cycles=200)
+
+
+def test_parallel_seed(game):
+    parallel_seed_test(lambda: MODULES[game].parallel_env(seats=table(game), rules=short_rules(game)))
+
+
+def test_state_holds_every_seat_for_a_centralised_critic(game):
+    env = MODULES[game].raw_env(seats=table(game), rules=short_rules(game))
+    env.reset(seed=2)
+    s = env.state()
+    assert env.state_space.contains(s)
+    n = env.observation_size
+    for i, agent in enumerate(env.possible_agents):
+        np.testing.assert_array_equal(s[i * n : (i + 1) * n], env.observe(agent)["observation"])
+
+
+def test_a_game_limit_truncates():
+    """Crazy Eights with a turn limit of one play (C12.2): the first play ends
+    the game, by the limit, so every agent is truncated, none terminated."""
+    env = MODULES["crazy-eights"].env(seats=3, rules={"max_turns": 1})
+    env.reset(seed=3)
+    for agent in env.agent_iter(max_iter=1000):
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            assert trunc and not term
+            env.step(None)
+            continue
+        legal = np.flatnonzero(obs["action_mask"])
+        plays = [a for a in legal if a < 52]
+        env.step(int(plays[0]) if plays else int(legal[0]))
+    assert not env.agents
+
+
+def test_env_pickles_after_reset_and_plays_on_alike(game):
+    env = MODULES[game].env(seats=table(game), rules=short_rules(game))
+    env.reset(seed=5)
+    for _ in range(5):
+        mask = env.observe(env.agent_selection)["action_mask"]
+        env.step(int(np.flatnonzero(mask)[0]))
+    copy = pickle.loads(pickle.dumps(env))
+    for e in (env, copy):
+        for _ in range(5):
+            if not e.agents:
+                break
+            obs, _, term, trunc, _ = e.last()
+            e.step(None if term or trunc else int(np.flatnonzero(obs["action_mask"])[-1]))
+    assert copy.unwrapped.game_state == env.unwrapped.game_state

@@ -20,7 +20,12 @@ def run(game, seed, steps=300, n=8, seats=None):
     total = np.zeros(seats)
     finished = 0
     for _ in range(steps):
-        obs, mask, rewards, dones, player = env.step(random_actions(mask, rng))
+        obs, mask, rewards, terminated, truncated, player, final_obs = env.step(
+            random_actions(mask, rng)
+        )
+        dones = terminated | truncated
+        assert not (terminated & truncated).any()
+        assert final_obs.shape == (int(dones.sum()), env.observation_size)
         assert obs.shape == (n, env.observation_size) and obs.dtype == np.float32
         assert mask.shape == (n, env.num_actions) and mask.any(axis=1).all()
         assert rewards.shape == (n, seats) and dones.shape == (n,)
@@ -74,7 +79,7 @@ def test_random_actions_are_legal_and_seeded(game):
             a = env.random_actions()
             assert a.dtype == np.int64 and mask[np.arange(6), a].all()
             chosen.append(a.tolist())
-            _, mask, _, _, _ = env.step(a)
+            _, mask, *_ = env.step(a)
         return chosen, env.episodes
 
     assert run(3) == run(3)

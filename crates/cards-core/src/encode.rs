@@ -52,6 +52,58 @@ pub trait Encode: Game {
     /// Writes the observation tensor of `view` into `out` (its length is
     /// [`Shape::observation`]); the layout is documented by each game.
     fn encode_view(rules: &Self::Rules, seats: usize, view: &Self::View, out: &mut [f32]);
+
+    /// An upper bound on the player decisions of a game of `rules` and
+    /// `seats` from its start (OpenSpiel's `max_game_length`, which does not
+    /// count chance outcomes), as the game's rules file bounds it; `None` (the
+    /// default) when the game states no bound.
+    fn max_game_length(_rules: &Self::Rules, _seats: usize) -> Option<u64> {
+        None
+    }
+
+    /// A bound on the observation tensor: when `Some(b)`, every entry of
+    /// every tensor of `rules` and `seats` lies in `0..=b` (each game's
+    /// `encode` module documents its scaling); `None` (the default) when the
+    /// game states no bound.
+    fn observation_bound(_rules: &Self::Rules, _seats: usize) -> Option<f32> {
+        None
+    }
+
+    /// Whether this finished game was ended by a limit of its rules (a cap
+    /// on turns or rounds) rather than by its play: learning agents treat
+    /// such an end as a truncation. `false` by default and before the end.
+    fn ended_by_limit(&self) -> bool {
+        false
+    }
+}
+
+/// Lays a tensor out part after part: each [`Layout::part`] is the range of
+/// the next `len` entries, so an `encode_view` writes its parts in order
+/// without counting offsets by hand.
+///
+/// ```
+/// let mut layout = cards_core::Layout::default();
+/// assert_eq!(layout.part(5), 0..5);
+/// assert_eq!(layout.part(2), 5..7);
+/// assert_eq!(layout.at(), 7);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Layout {
+    at: usize,
+}
+
+impl Layout {
+    /// The range of the next `len` entries.
+    pub fn part(&mut self, len: usize) -> std::ops::Range<usize> {
+        let range = self.at..self.at + len;
+        self.at += len;
+        range
+    }
+
+    /// The entries laid out so far.
+    pub fn at(&self) -> usize {
+        self.at
+    }
 }
 
 /// Fills `mask` (one entry per player action id) with whether each id is legal

@@ -42,7 +42,7 @@ pub use card::{Card, ParseCardError, Rank, Suit};
 pub use card_set::CardSet;
 pub use determinize::Determinize;
 pub use difficulty::{Difficulty, ParseDifficultyError};
-pub use encode::{Encode, Shape, legal_mask};
+pub use encode::{Encode, Layout, Shape, legal_mask};
 pub use game::{Actor, Game, Redeal, SeatView, Viewer};
 pub use ismcts::{Ismcts, SearchBudget};
 pub use leave::{Leave, ParseLeaveError};

@@ -1,7 +1,7 @@
 //! Replays a trace of OpenSpiel `crazy_eights` games (written by
 //! `.ci/openspiel/trace.py` from `diff/openspiel.json`) in this crate and
-//! compares every step: the player to act, the legal actions (through
-//! `Action::spiel_id`, in OpenSpiel's order), the chance outcomes with their
+//! compares every step: the player to act, the legal actions (through the
+//! `Encode` ids, which are OpenSpiel's, in OpenSpiel's order), the chance outcomes with their
 //! probabilities, and the final returns (`cards_core::openspiel`).
 //!
 //! `cargo run --release -p crazy-eights --example spiel_replay -- trace.txt`
@@ -10,7 +10,7 @@
 use std::process::ExitCode;
 
 use cards_core::openspiel::{SpielMap, number, replay_main};
-use cards_core::{Game, Seat};
+use cards_core::{Encode, Game, MAX_SEATS, Seat};
 use crazy_eights::{Action, CrazyEights, Rules};
 
 /// The game of a trace's parameters (OpenSpiel's names).
@@ -34,8 +34,15 @@ fn new(params: &[(&str, &str)]) -> Result<CrazyEights, String> {
 fn main() -> ExitCode {
     replay_main(&SpielMap {
         new,
-        id: |a: &Action| a.spiel_id(),
-        action: |_, id, chance| Action::from_spiel_id(id, chance),
+        // The ids of `Encode` (what the Python bindings and learning agents
+        // use), which do not depend on the rules; `u32::MAX` for none.
+        id: |a: &Action| {
+            CrazyEights::action_id(&Rules::default(), MAX_SEATS, a, a.is_chance())
+                .map_or(u32::MAX, |id| id as u32)
+        },
+        action: |g, id, chance| {
+            CrazyEights::action_from_id(g.rules(), g.seats(), id as usize, chance)
+        },
         returns: |g: &CrazyEights| {
             g.returns().map(|r| {
                 (0..g.seats())

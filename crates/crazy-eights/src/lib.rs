@@ -7,6 +7,7 @@ mod action;
 mod apply;
 mod bot;
 mod determinize;
+mod encode;
 mod error;
 mod event;
 mod game;

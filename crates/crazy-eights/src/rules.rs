@@ -84,6 +84,28 @@ impl Rules {
         self.validate()
     }
 
+    /// An upper bound on the player decisions of a game of `seats` players
+    /// (the chance steps are not counted: the starter's turn-up repeats
+    /// without a bound while eights come up, C5.1). With `T` = `max_turns`:
+    /// plays and nominations are at most `T` each (C12.2); every draw decision
+    /// takes at least one card from the stock, which starts with at most the
+    /// cards in play and gets back only played cards (C10.1), so draws are at
+    /// most `D` = cards in play + `T`; a pass while the stock holds cards
+    /// needs a draw in the same turn (C9.1), at most `D` of them; passes with
+    /// an empty stock come in runs of at most `seats + 1` (C12.3), each run
+    /// after another step or at the start.
+    ///
+    /// ```
+    /// use crazy_eights::Rules;
+    /// assert_eq!(Rules::default().max_decisions(5), 152 + 200 + 152 + 6 * 353);
+    /// ```
+    pub fn max_decisions(&self, seats: usize) -> u64 {
+        let turns = u64::from(self.max_turns);
+        let draws = 52 * u64::from(Rules::decks(seats)) + turns;
+        let other = draws + 2 * turns;
+        other + draws + (seats as u64 + 1) * (other + 1)
+    }
+
     /// Decks in play for `seats` players: one up to five, two from six (C1).
     pub const fn decks(seats: usize) -> u8 {
         if seats > 5 { 2 } else { 1 }

@@ -3,6 +3,8 @@
 
 #[path = "crazy_eights/common.rs"]
 mod common;
+#[path = "crazy_eights/encode.rs"]
+mod encode;
 #[path = "crazy_eights/mutated_saves.rs"]
 mod mutated_saves;
 #[path = "crazy_eights/perft.rs"]

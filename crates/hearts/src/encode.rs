@@ -7,7 +7,7 @@
 //! a played card the same id and tells them apart by the state; an id here
 //! names one action by itself.
 
-use cards_core::{Card, CardSet, Encode, Seat, Shape, Viewer};
+use cards_core::{Card, CardSet, Encode, Layout, Seat, Shape, Viewer};
 
 use crate::action::{Action, card_id, card_of_id};
 use crate::observe::View;
@@ -69,14 +69,20 @@ impl Encode for crate::state::Hearts {
         }
     }
 
+    /// One deal: twelve passed cards with `pass_cards` (R5), 52 plays.
+    fn max_game_length(rules: &Rules, _seats: usize) -> Option<u64> {
+        Some(52 + if rules.pass_cards { 12 } else { 0 })
+    }
+
+    /// One-hots, card planes and sizes / their most (13 cards, 3 passed).
+    fn observation_bound(_rules: &Rules, _seats: usize) -> Option<f32> {
+        Some(1.0)
+    }
+
     fn encode_view(_rules: &Rules, _seats: usize, view: &View, out: &mut [f32]) {
         out.fill(0.0);
-        let mut at = 0;
-        let mut part = |len: usize| {
-            let range = at..at + len;
-            at += len;
-            range
-        };
+        let mut layout = Layout::default();
+        let mut part = |len: usize| layout.part(len);
         let phase = match view.phase {
             Phase::PassDir => 0,
             Phase::Deal => 1,
@@ -115,6 +121,6 @@ impl Encode for crate::state::Hearts {
             out[part(1).start] = f32::from(k) / 3.0;
         }
         out[part(1).start] = f32::from(u8::from(view.hearts_broken));
-        debug_assert_eq!(at, OBSERVATION, "every part written in its place");
+        debug_assert_eq!(layout.at(), OBSERVATION, "every part written in its place");
     }
 }

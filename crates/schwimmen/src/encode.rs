@@ -181,6 +181,21 @@ impl Encode for Schwimmen {
         }
     }
 
+    /// `Rules::max_steps`, which counts chance steps too.
+    fn max_game_length(rules: &Rules, _seats: usize) -> Option<u64> {
+        Some(rules.max_steps())
+    }
+
+    /// The round limit (S19.1) ended the game with more than one player in.
+    fn ended_by_limit(&self) -> bool {
+        cards_core::Game::outcome(self).is_some() && self.active.count_ones() > 1
+    }
+
+    /// The layout scales every number into [0, 1].
+    fn observation_bound(_rules: &Rules, _seats: usize) -> Option<f32> {
+        Some(1.0)
+    }
+
     fn encode_view(rules: &Rules, seats: usize, view: &View, out: &mut [f32]) {
         let n = seats;
         let out = &mut out[..observation_len(n)];

@@ -402,6 +402,22 @@ impl Encode for Shithead {
     ///
     /// # Panics
     /// When `out` is shorter than [`Shape::observation`].
+    /// `Rules::max_steps` (H22), which counts chance steps too.
+    fn max_game_length(rules: &Rules, seats: usize) -> Option<u64> {
+        Some(rules.max_steps(seats))
+    }
+
+    /// `max_actions` ended the game (H22).
+    fn ended_by_limit(&self) -> bool {
+        Shithead::ended_by_limit(self)
+    }
+
+    /// Planes hold copies (at most `d`), counts at most every card in play
+    /// (`52·d`), the rest are flags and ratios: `52·d` bounds every entry.
+    fn observation_bound(rules: &Rules, seats: usize) -> Option<f32> {
+        Some(52.0 * Ids::new(rules, seats).d as f32)
+    }
+
     fn encode_view(rules: &Rules, seats: usize, view: &View, out: &mut [f32]) {
         let len = global_len(seats) + SEAT_BLOCK * seats;
         let out = &mut out[..len];

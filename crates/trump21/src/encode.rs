@@ -450,6 +450,16 @@ impl Encode for Trump21 {
     ///
     /// # Panics
     /// When `out` is shorter than [`Shape::observation`].
+    /// `Rules::game_step_bound` (T13.3), which counts chance steps too.
+    fn max_game_length(rules: &Rules, seats: usize) -> Option<u64> {
+        Some(rules.game_step_bound(seats))
+    }
+
+    /// The round limit (T13.2) ended the game with more than one player in.
+    fn ended_by_limit(&self) -> bool {
+        cards_core::Game::outcome(self).is_some() && self.active_count() > 1
+    }
+
     fn encode_view(rules: &Rules, seats: usize, view: &View, out: &mut [f32]) {
         let len = global_len(seats) + SEAT_BLOCK * seats;
         let out = &mut out[..len];

@@ -9,7 +9,7 @@ use proptest::prelude::*;
 use crate::common::conserved;
 
 /// Any rules, with small limits often so that C10, C12.2 and C12.3 come up.
-fn any_rules() -> impl Strategy<Value = Rules> {
+pub(crate) fn any_rules() -> impl Strategy<Value = Rules> {
     (
         prop_oneof![Just(5u8), 1u8..4],
         prop_oneof![Just(100u16), 1u16..40, Just(400u16)],

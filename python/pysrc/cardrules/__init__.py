@@ -1,0 +1,76 @@
+"""Card games for learning agents: every game of the library's list
+(Schwimmen (31), Trump 21, Shithead, Crazy Eights and Hearts), from one Rust
+list (``GAMES`` says what this build has).
+
+Each game has a low-level ``State`` (OpenSpiel-style: action ids, legal masks,
+observation tensors, seeded chance, bots, pickling) and a batched ``VecEnv``
+that steps many games inside Rust per call on a pool of threads. Adapters:
+``cardrules.pettingzoo`` (AEC and parallel environments), ``cardrules.gym``
+(single-agent Gymnasium environments ``cardrules/<game>-v0`` against bots),
+``cardrules.vector`` (a ``gymnasium.vector.VectorEnv`` with EnvPool-style
+``send``/``recv``), ``cardrules.openspiel`` (games registered with pyspiel)
+and ``cardrules.bots`` (random, easy, medium and hard players).
+"""
+
+from . import _core
+
+#: Game name -> (State class, VecEnv class), from the list the extension was built with.
+GAMES = {}
+for _name, _title, _state, _vec in _core.GAMES:
+    GAMES[_name] = (_state, _vec)
+    globals()[_state.__name__] = _state
+    globals()[_vec.__name__] = _vec
+
+#: Game name -> title for people.
+TITLES = {name: title for name, title, _, _ in _core.GAMES}
+
+#: OpenSpiel's player ids for chance and for a finished game.
+CHANCE = -1
+TERMINAL = -4
+
+#: The seat count used when none is given: four, or the nearest the game takes.
+DEFAULT_SEATS = 4
+
+
+def seat_range(game):
+    """The smallest and largest table ``game``'s default rules accept, asked of
+    the Rust state itself (the library's seat limits, never a copy of them)."""
+    accepted = []
+    for seats in range(1, 11):
+        try:
+            GAMES[game][0](seats, None, 0)
+        except ValueError:  # the Rust setup error for a table the rules refuse
+            continue
+        accepted.append(seats)
+    return min(accepted), max(accepted)
+
+
+def default_seats(game):
+    """Four seats, or the nearest count the game accepts."""
+    low, high = seat_range(game)
+    return min(max(DEFAULT_SEATS, low), high)
+
+
+def state(game, seats=None, rules=None, seed=0):
+    """A new ``State`` of ``game`` ("schwimmen", ...); ``rules`` is a dict or JSON text."""
+    return GAMES[game][0](seats or default_seats(game), _rules_json(rules), seed)
+
+
+def vec_env(game, num_envs, seats=None, rules=None, threads=0):
+    """A batched ``VecEnv`` of ``num_envs`` games of ``game`` stepped on
+    ``threads`` threads (0: one per core)."""
+    return GAMES[game][1](num_envs, seats or default_seats(game), _rules_json(rules), threads)
+
+
+def _rules_json(rules):
+    if rules is None or isinstance(rules, str):
+        return rules
+    import json
+
+    return json.dumps(rules)
+
+
+def _restore_state(game, start, history, rng):
+    """Unpickles a ``State`` (see ``State.__reduce__``): the start loaded
+    through the validated setup, every step applied again by the rules."""
+    return GAMES[game][0]._restored(start, history, rng)

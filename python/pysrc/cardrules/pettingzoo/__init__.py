@@ -1,0 +1,51 @@
+"""PettingZoo environments, one module ``<game>_v0`` per game of the package
+(``schwimmen_v0``, ``crazy_eights_v0``, ...), made here from ``cardrules.GAMES``
+so that a game added to the Rust list gets its module without a new file.
+
+Each module has ``env(seats=..., rules=None, render_mode=None)`` (the AEC
+environment with PettingZoo's usual wrappers), ``raw_env(...)`` (without them)
+and ``parallel_env(...)`` (the parallel API: only the acting seat's action is
+used each step, see ``_parallel``).
+"""
+
+import sys
+import types
+
+import cardrules
+
+from ._aec import CardGameEnv, make
+from ._parallel import CardParallelEnv
+
+__all__ = ["CardGameEnv", "CardParallelEnv", "make", "module_name"]
+
+
+def module_name(game):
+    """The module of a game: ``crazy-eights`` -> ``crazy_eights_v0``."""
+    return f"{game.replace('-', '_')}_v0"
+
+
+def _module(game):
+    name = module_name(game)
+    module = types.ModuleType(f"{__name__}.{name}", f"{game} as a PettingZoo environment.")
+
+    def env(seats=None, rules=None, render_mode=None, **kwargs):
+        """The wrapped AEC environment (what PettingZoo's tests and most trainers use)."""
+        return make(game, seats=seats, rules=rules, render_mode=render_mode, **kwargs)
+
+    def raw_env(seats=None, rules=None, render_mode=None, **kwargs):
+        """The AEC environment without wrappers."""
+        return CardGameEnv(game, seats=seats, rules=rules, render_mode=render_mode, **kwargs)
+
+    def parallel_env(seats=None, rules=None, render_mode=None, **kwargs):
+        """The parallel environment."""
+        return CardParallelEnv(game, seats=seats, rules=rules, render_mode=render_mode, **kwargs)
+
+    module.env, module.raw_env, module.parallel_env = env, raw_env, parallel_env
+    return name, module
+
+
+for _game in cardrules.GAMES:
+    _name, _mod = _module(_game)
+    globals()[_name] = _mod
+    sys.modules[_mod.__name__] = _mod
+    __all__.append(_name)

@@ -1,0 +1,86 @@
+"""The single-agent Gymnasium environments ``cardrules/<game>-v0``."""
+
+import gymnasium
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+
+import cardrules.gym
+from cardrules.bots import Bot
+from conftest import short_rules, table
+
+
+def make(game, **kw):
+    return gymnasium.make(
+        f"cardrules/{game}-v0", seats=table(game), rules=short_rules(game), **kw
+    )
+
+
+def test_check_env_passes(game):
+    env = make(game, opponents="random")
+    check_env(env.unwrapped, skip_render_check=True)
+    check_env(make(game, opponents="medium").unwrapped, skip_render_check=True)
+
+
+def test_every_game_is_registered():
+    for game, env_id in cardrules.gym.IDS.items():
+        assert env_id == f"cardrules/{game}-v0" and env_id in gymnasium.registry
+
+
+def test_episodes_end_with_the_learners_place_reward_and_replay(game):
+    def episode(seed):
+        env = make(game, opponents=["medium", "easy", "random"][: table(game) - 1])
+        obs, info = env.reset(seed=seed)
+        rng = np.random.default_rng(0)
+        rewards, steps = [], 0
+        while True:
+            a = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+            obs, r, term, trunc, info = env.step(a)
+            rewards.append(r)
+            steps += 1
+            if term or trunc:
+                break
+        assert -1.0 <= rewards[-1] <= 1.0 and not any(rewards[:-1])
+        return rewards, steps
+
+    assert episode(1) == episode(1)
+
+
+def test_opponents_may_be_bots_or_functions():
+    env = make("crazy-eights", opponents=[Bot("crazy-eights", "easy", 1), lambda s: s.legal_actions()[0]])
+    obs, _ = env.reset(seed=0)
+    assert obs["action_mask"].any()
+    with pytest.raises(ValueError):
+        make("crazy-eights", opponents=["random"] * 5)
+
+
+def test_human_render_prints(capsys):
+    env = make("schwimmen", render_mode="human")
+    obs, _ = env.reset(seed=2)
+    env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    assert capsys.readouterr().out
+
+
+def test_a_game_limit_truncates():
+    env = gymnasium.make("cardrules/crazy-eights-v0", seats=3, rules={"max_turns": 1})
+    obs, _ = env.reset(seed=3)
+    done = False
+    while not done:
+        legal = np.flatnonzero(obs["action_mask"])
+        plays = [a for a in legal if a < 52]
+        obs, r, term, trunc, _ = env.step(int(plays[0]) if plays else int(legal[0]))
+        done = term or trunc
+    assert trunc and not term
+
+
+def test_env_pickles_after_reset_and_plays_on_alike():
+    import pickle
+
+    env = make("hearts", opponents="easy")
+    obs, _ = env.reset(seed=4)
+    copy = pickle.loads(pickle.dumps(env.unwrapped))
+    a = int(np.flatnonzero(obs["action_mask"])[0])
+    first = env.unwrapped.step(a)
+    second = copy.step(a)
+    np.testing.assert_array_equal(first[0]["observation"], second[0]["observation"])
+    assert first[1:4] == second[1:4]
