@@ -9,7 +9,7 @@
 // time and the hard bots' median decision time per game.
 //
 //   node e2e/play.mjs            (after `bash build-wasm.sh && npx vite build`)
-//   CHROMIUM=/usr/bin/chromium SHOTS=../docs/screenshots node e2e/play.mjs
+//   CHROMIUM=/usr/bin/chromium SHOTS=../docs/screenshots HARD_MS_LIMIT=100 node e2e/play.mjs
 
 import { mkdtempSync, readFileSync, mkdirSync, existsSync } from "node:fs";
 import { createServer } from "node:http";
@@ -23,6 +23,9 @@ const here = fileURLToPath(new URL(".", import.meta.url));
 const dist = resolve(here, "../dist");
 const shots = resolve(here, process.env.SHOTS ?? "../../docs/screenshots");
 const executablePath = process.env.CHROMIUM ?? "/usr/bin/chromium";
+/** The budget for a hard decision's median, in ms (the issue's 100 ms; the
+ * figure is wall-clock, so a loaded machine reads higher). */
+const hardLimit = Number(process.env.HARD_MS_LIMIT ?? 100);
 pkg.initSync({ module: readFileSync(resolve(here, "../pkg/cards_wasm_bg.wasm")) });
 
 const TYPES = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".wasm": "application/wasm", ".json": "application/json" };
@@ -120,11 +123,24 @@ for (const [gi, game] of pkg.games().entries()) {
     cardsSeen += await checkVisible(game.name);
     if (!triedIllegal) {
       // An illegal attempt is refused and explained, and changes nothing.
-      await page.fill("#move-text", "play 2C 2C 2C");
+      // A listed move with one of its cards swapped for a card the seat
+      // does not hold: it parses, and the rules refuse it.
+      const file = JSON.parse(await page.evaluate(() => window.cardsPage.save()));
+      const t = pkg.Table.load(file.table);
+      const seen = cardsIn(t.view(file.setup.you));
+      const legal = t.legalActions(file.setup.you).map((m) => m.text);
+      t.free();
+      const other = [..."23456789TJQKA"].flatMap((r) => [..."CDHS"].map((su) => r + su)).find((c) => !seen.has(c));
+      const withCard = legal.find((m) => /\b[2-9TJQKA][CDHS]\b/.test(m));
+      const attempt = withCard ? withCard.replace(/\b[2-9TJQKA][CDHS]\b/, other) : "play 2C 2C 2C";
+      const movesThen = await page.evaluate(() => document.body.dataset.moves);
+      await page.fill("#move-text", attempt);
       await page.press("#move-text", "Enter");
       await page.waitForFunction(() => document.getElementById("refusal").textContent !== "");
       const said = await page.textContent("#refusal");
       check(/Not allowed/.test(said), `${game.name}: refusal not shown: ${said}`);
+      console.log(`${game.name}: "${attempt}" -> ${said}`);
+      check((await page.evaluate(() => document.body.dataset.moves)) === movesThen, `${game.name}: a refused move changed the table`);
       triedIllegal = true;
     }
     if (!reloaded && steps === 3) {
@@ -176,7 +192,7 @@ await context.close();
 server.close();
 console.log(`navigation to a playable table: median ${median(loads)} ms (${loads.join(", ")} ms)`);
 for (const [g, m] of Object.entries(medians)) {
-  if (!(m.median <= 100)) failures.push(`${g}: hard decision median ${m.median} ms > 100 ms`);
+  if (!(m.median <= hardLimit)) failures.push(`${g}: hard decision median ${m.median.toFixed(1)} ms > ${hardLimit} ms`);
   if (m.decisions < 5) failures.push(`${g}: only ${m.decisions} hard decisions measured`);
 }
 if (median(loads) > 1000) failures.push(`load ${median(loads)} ms > 1000 ms`);
