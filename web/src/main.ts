@@ -102,6 +102,7 @@ async function advance(s: Snapshot, gen: number) {
     if (snap.toAct !== snap.setup.you) {
       if (pause > 0) await new Promise((r) => setTimeout(r, pause));
       if (gen !== generation) return;
+      $("status").textContent = `${seatName(snap.toAct, snap.setup.you)} is thinking…`;
       snap = await driver.botStep();
       if (gen !== generation) return;
       render(snap);
