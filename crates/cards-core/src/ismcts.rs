@@ -193,9 +193,11 @@ impl<G: Determinize> Ismcts<G> {
         if legal.is_empty() {
             return Vec::new();
         }
-        let started = Instant::now();
+        // The clock is read only under a time limit: without one the search
+        // needs no clock at all (WebAssembly in a browser has none in std).
+        let clock = self.budget.time_limit.map(|limit| (Instant::now(), limit));
         for i in 0..self.budget.iterations {
-            if let Some(limit) = self.budget.time_limit
+            if let Some((started, limit)) = clock
                 && i % 16 == 0
                 && started.elapsed() >= limit
             {

@@ -1,0 +1,203 @@
+// The browser test: serves the built page (dist/), opens it in headless
+// Debian Chromium through playwright-core, and for every game of the list
+// plays one whole game against hard bots by clicking (and, now and then, by
+// the keyboard), checking at every step that the page shows no card the
+// human's seat may not see (against that seat's view, computed here from
+// the page's own save by the wasm package in Node). It checks an illegal
+// attempt is explained, a save loads back, the end screen, and the replay;
+// saves a screenshot per game to docs/screenshots/; and prints the load
+// time and the hard bots' median decision time per game.
+//
+//   node e2e/play.mjs            (after `bash build-wasm.sh && npx vite build`)
+//   CHROMIUM=/usr/bin/chromium SHOTS=../docs/screenshots HARD_MS_LIMIT=100 node e2e/play.mjs
+
+import { mkdtempSync, readFileSync, mkdirSync, existsSync } from "node:fs";
+import { createServer } from "node:http";
+import { tmpdir } from "node:os";
+import { extname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+import * as pkg from "../pkg/cards_wasm.js";
+
+const here = fileURLToPath(new URL(".", import.meta.url));
+const dist = resolve(here, "../dist");
+const shots = resolve(here, process.env.SHOTS ?? "../../docs/screenshots");
+const executablePath = process.env.CHROMIUM ?? "/usr/bin/chromium";
+/** The budget for a hard decision's median, in ms (the issue's 100 ms; the
+ * figure is wall-clock, so a loaded machine reads higher). */
+const hardLimit = Number(process.env.HARD_MS_LIMIT ?? 100);
+pkg.initSync({ module: readFileSync(resolve(here, "../pkg/cards_wasm_bg.wasm")) });
+
+const TYPES = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".wasm": "application/wasm", ".json": "application/json" };
+const server = createServer((req, res) => {
+  const path = new URL(req.url, "http://x").pathname;
+  const file = join(dist, path === "/" ? "index.html" : path);
+  if (!file.startsWith(dist) || !existsSync(file)) {
+    res.writeHead(404).end();
+    return;
+  }
+  res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" });
+  res.end(readFileSync(file));
+});
+await new Promise((r) => server.listen(0, "127.0.0.1", r));
+const base = `http://127.0.0.1:${server.address().port}/`;
+
+const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), "cards-chromium-")), {
+  executablePath,
+  headless: true,
+  viewport: { width: 1400, height: 900 },
+  args: [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+  ],
+});
+const page = context.pages()[0] ?? (await context.newPage());
+const failures = [];
+page.on("pageerror", (e) => failures.push(`page error: ${e.message}`));
+
+function check(ok, what) {
+  if (!ok) throw new Error(what);
+}
+
+function cardsIn(v, out = new Set()) {
+  if (typeof v === "string" && /^[2-9TJQKA][CDHS]$/.test(v)) out.add(v);
+  else if (Array.isArray(v)) v.forEach((x) => cardsIn(x, out));
+  else if (v && typeof v === "object") Object.values(v).forEach((x) => cardsIn(x, out));
+  return out;
+}
+
+/** Trump 21's number cards in a view: the numbers under card fields, counted. */
+function numberCards(v, key = "", out = new Map()) {
+  const add = (n) => out.set(n, (out.get(n) ?? 0) + 1);
+  if (typeof v === "number" && key === "hidden") add(v);
+  else if (Array.isArray(v) && /cards?$/.test(key) && v.every((x) => typeof x === "number")) v.forEach(add);
+  else if (Array.isArray(v)) v.forEach((x) => numberCards(x, key, out));
+  else if (v && typeof v === "object") Object.entries(v).forEach(([k, x]) => numberCards(x, k, out));
+  return out;
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? (s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2) : NaN;
+};
+
+// Navigation to a playable table, five times.
+const loads = [];
+for (let i = 0; i < 5; i++) {
+  await page.goto(`${base}?game=schwimmen&seed=${i}&speed=0`);
+  await page.waitForSelector("body[data-ready]");
+  loads.push(Number(await page.evaluate(() => document.body.dataset.ready)));
+}
+
+/** What the page shows against what the seat may see, now. */
+async function checkVisible(game) {
+  const file = JSON.parse(await page.evaluate(() => window.cardsPage.save()));
+  const t = pkg.Table.load(file.table);
+  const you = file.setup.you;
+  const may = cardsIn(t.view(you));
+  const shown = await page.$$eval("#table [data-card]", (els) => els.map((e) => e.dataset.card));
+  for (const c of shown) check(may.has(c), `${game}: the page shows ${c}, which seat ${you} may not see`);
+  const numbers = numberCards(t.view(you));
+  const shownNumbers = await page.$$eval("#table [data-number]", (els) => els.map((e) => Number(e.dataset.number)));
+  const counted = new Map();
+  for (const n of shownNumbers) {
+    counted.set(n, (counted.get(n) ?? 0) + 1);
+    check(counted.get(n) <= (numbers.get(n) ?? 0), `${game}: the page shows number card ${n} more often than seat ${you} may see it`);
+  }
+  // The log is the seat's own events, word for word.
+  const log = await page.$$eval("#log li", (els) => els.map((e) => e.textContent));
+  const events = t.events(0, you).map((e) => e.text);
+  check(JSON.stringify(log) === JSON.stringify(events), `${game}: the log differs from seat ${you}'s events`);
+  t.free();
+  return shown.length + shownNumbers.length;
+}
+
+const medians = {};
+mkdirSync(shots, { recursive: true });
+for (const [gi, game] of pkg.games().entries()) {
+  const seed = 100 + gi;
+  await page.goto(`${base}?game=${game.name}&seed=${seed}&speed=0&bots=hard`);
+  await page.waitForSelector("body[data-wait='you'], body[data-wait='over']");
+  let steps = 0, cardsSeen = 0, triedIllegal = false, reloaded = false;
+  while ((await page.evaluate(() => document.body.dataset.wait)) === "you") {
+    cardsSeen += await checkVisible(game.name);
+    if (!triedIllegal) {
+      // An illegal attempt is refused and explained, and changes nothing.
+      // A listed move with one of its cards swapped for a card the seat
+      // does not hold: it parses, and the rules refuse it.
+      const file = JSON.parse(await page.evaluate(() => window.cardsPage.save()));
+      const t = pkg.Table.load(file.table);
+      const seen = cardsIn(t.view(file.setup.you));
+      const legal = t.legalActions(file.setup.you).map((m) => m.text);
+      t.free();
+      const other = [..."23456789TJQKA"].flatMap((r) => [..."CDHS"].map((su) => r + su)).find((c) => !seen.has(c));
+      const withCard = legal.find((m) => /\b[2-9TJQKA][CDHS]\b/.test(m));
+      const attempt = withCard ? withCard.replace(/\b[2-9TJQKA][CDHS]\b/, other) : "play 2C 2C 2C";
+      const movesThen = await page.evaluate(() => document.body.dataset.moves);
+      await page.fill("#move-text", attempt);
+      await page.press("#move-text", "Enter");
+      await page.waitForFunction(() => document.getElementById("refusal").textContent !== "");
+      const said = await page.textContent("#refusal");
+      check(/Not allowed/.test(said), `${game.name}: refusal not shown: ${said}`);
+      console.log(`${game.name}: "${attempt}" -> ${said}`);
+      check((await page.evaluate(() => document.body.dataset.moves)) === movesThen, `${game.name}: a refused move changed the table`);
+      triedIllegal = true;
+    }
+    if (!reloaded && steps === 3) {
+      // Save to a file and load it back: the same table.
+      const before = await page.evaluate(() => window.cardsPage.save());
+      await page.setInputFiles("#load", { name: "game.json", mimeType: "application/json", buffer: Buffer.from(before) });
+      await page.waitForFunction(() => document.body.dataset.wait === "you" && document.getElementById("log").children.length > 0);
+      const after = await page.evaluate(() => window.cardsPage.save());
+      check(JSON.parse(after).table === JSON.parse(before).table, `${game.name}: a loaded save differs`);
+      reloaded = true;
+    }
+    const moves = await page.$$("#moves button");
+    check(moves.length > 1, `${game.name}: the human waits with ${moves.length} moves`);
+    const movesBefore = Number(await page.evaluate(() => document.body.dataset.moves));
+    const pick = (seed * 31 + steps * 17) % moves.length;
+    if (steps % 5 === 4 && pick < 9) {
+      await page.focus("body");
+      await page.keyboard.press(String(pick + 1));
+    } else {
+      await moves[pick].click();
+    }
+    await page
+      .waitForFunction((m) => Number(document.body.dataset.moves) > m && document.body.dataset.wait !== "busy", movesBefore)
+      .catch(async (e) => {
+        const state = await page.evaluate(() => ({ ...document.body.dataset, refusal: document.getElementById("refusal").textContent, status: document.getElementById("status").textContent, err: document.getElementById("setup-error").textContent }));
+        throw new Error(`${game.name} step ${steps}: ${JSON.stringify(state)}: ${e.message}`);
+      });
+    steps++;
+  }
+  cardsSeen += await checkVisible(game.name);
+  check(await page.isVisible("#end"), `${game.name}: no end screen`);
+  const rows = await page.$$("#places tr[data-seat]");
+  check(rows.length === game.defaultSeats, `${game.name}: ${rows.length} places for ${game.defaultSeats} seats`);
+  if (game.name === "schwimmen") {
+    check((await page.textContent("#places")).includes("Lives"), "schwimmen: the end screen shows no lives");
+  }
+  await page.screenshot({ path: join(shots, `${game.name}.png`), fullPage: true });
+  await page.click("#replay-start");
+  await page.waitForSelector("#replay:not([hidden])");
+  await page.click("#replay-next");
+  await page.click("#replay-next");
+  await page.waitForFunction(() => document.getElementById("replay").dataset.step === "2");
+  const hard = (await page.evaluate(() => window.cardsPage.hardMs()))[game.name] ?? [];
+  medians[game.name] = { median: median(hard), decisions: hard.length };
+  console.log(`${game.name}: ${steps} human moves by click/key, ${cardsSeen} cards checked; hard decision median ${median(hard).toFixed(1)} ms over ${hard.length}`);
+}
+
+await context.close();
+server.close();
+console.log(`navigation to a playable table: median ${median(loads)} ms (${loads.join(", ")} ms)`);
+for (const [g, m] of Object.entries(medians)) {
+  if (!(m.median <= hardLimit)) failures.push(`${g}: hard decision median ${m.median.toFixed(1)} ms > ${hardLimit} ms`);
+  if (m.decisions < 5) failures.push(`${g}: only ${m.decisions} hard decisions measured`);
+}
+if (median(loads) > 1000) failures.push(`load ${median(loads)} ms > 1000 ms`);
+if (failures.length) {
+  console.error(failures.join("\n"));
+  process.exit(1);
+}
+console.log("browser test: every game played to its end screen");

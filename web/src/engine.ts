@@ -1,0 +1,224 @@
+// The page's game, wherever it runs (in the Web Worker, or in Node for the
+// tests): one wasm Table, the human's seat, the bots' levels and the moves
+// played so far, turned into the snapshots the page draws.
+
+import type { CardsEvent, Difficulty, GameInfo, Move, Outcome, Table as WasmTable } from "../pkg/cards_wasm";
+import { type RuleField, describeRules } from "./rules-form";
+
+/** What the wasm module offers (its exports, as the worker and the tests load them). */
+export interface Wasm {
+  Table: {
+    new (game: string, rules: string | undefined, seats: number, seed: number | bigint): WasmTable;
+    load(save: string): WasmTable;
+  };
+  games(): GameInfo[];
+}
+
+/** A table to start: the game, its rules, the seats, the seed, the human's seat and the bots' levels. */
+export interface Setup {
+  game: string;
+  rules: Record<string, unknown>;
+  seats: number;
+  seed: number;
+  you: number;
+  /** A level for every seat but the human's. */
+  bots: Record<number, Difficulty>;
+}
+
+/** One move played, by whom. */
+export interface Played {
+  seat: number;
+  action: string;
+}
+
+/** What the page draws after every change. */
+export interface Snapshot {
+  setup: Setup;
+  toAct: number | null;
+  /** The human's view (the protocol's view JSON): nothing more is drawn. */
+  view: Record<string, unknown>;
+  /** The human's legal moves (empty unless the human is to act). */
+  legal: Move[];
+  /** The log entries the human has not been sent yet, in the human's words. */
+  events: CardsEvent[];
+  outcome: Outcome | null;
+  /** Moves played so far. */
+  moves: number;
+}
+
+/** One step of a replay: the human's view after `step` moves, and the log so far. */
+export interface ReplayFrame {
+  step: number;
+  total: number;
+  view: Record<string, unknown>;
+  log: string[];
+  last: Played | null;
+}
+
+/** The file "save" writes: the setup, the table's own save, and the moves for replay. */
+export interface SaveFile {
+  format: "card-rules-web/1";
+  setup: Setup;
+  table: string;
+  history: Played[];
+}
+
+/** A refusal as the page shows it. */
+export interface Refused {
+  kind: string;
+  message: string;
+}
+
+/** The kind and message of a thrown CardsError (or anything else thrown). */
+export function refusalOf(e: unknown): Refused {
+  if (e && typeof e === "object" && "kind" in e && "message" in e) {
+    return { kind: String((e as Refused).kind), message: String((e as Refused).message) };
+  }
+  return { kind: "bad_request", message: String(e) };
+}
+
+/** The game driven by one wasm Table. */
+export class Engine {
+  private table: WasmTable | null = null;
+  private setup: Setup | null = null;
+  private cursor = 0;
+  private history: Played[] = [];
+  /** Milliseconds per hard bot decision, by game. */
+  readonly hardMs: Record<string, number[]> = {};
+
+  constructor(private readonly wasm: Wasm) {}
+
+  games(): GameInfo[] {
+    return this.wasm.games();
+  }
+
+  /** The house-rules form of `game` at `seats` seats (bounds found by asking the engine). */
+  rulesForm(game: string, seats: number): RuleField[] {
+    const info = this.wasm.games().find((g) => g.name === game);
+    if (!info) throw { kind: "bad_request", message: `there is no game ${game}` };
+    return describeRules(info.rules, (rules) => {
+      try {
+        const t = new this.wasm.Table(game, JSON.stringify(rules), seats, 1);
+        t.free();
+        return null;
+      } catch (e) {
+        return refusalOf(e).message;
+      }
+    });
+  }
+
+  start(setup: Setup): Snapshot {
+    const table = new this.wasm.Table(setup.game, JSON.stringify(setup.rules), setup.seats, setup.seed);
+    if (!Number.isInteger(setup.you) || setup.you < 0 || setup.you >= setup.seats) {
+      table.free();
+      throw { kind: "bad_request", message: `there is no seat ${setup.you} for you` };
+    }
+    this.replace(table, setup, []);
+    return this.snapshot();
+  }
+
+  private replace(table: WasmTable, setup: Setup, history: Played[]) {
+    this.table?.free();
+    this.table = table;
+    this.setup = setup;
+    this.cursor = 0;
+    this.history = history;
+  }
+
+  private current(): { table: WasmTable; setup: Setup } {
+    if (!this.table || !this.setup) throw { kind: "bad_request", message: "no table has started" };
+    return { table: this.table, setup: this.setup };
+  }
+
+  /** The human plays `action` (its text form). */
+  play(action: string): Snapshot {
+    const { table, setup } = this.current();
+    const played = table.play(setup.you, action);
+    this.history.push({ seat: setup.you, action: played });
+    return this.snapshot();
+  }
+
+  /** The bot whose turn it is plays; throws when it is nobody's or the human's. */
+  botStep(): Snapshot & { bot: Played & { ms: number } } {
+    const { table, setup } = this.current();
+    const seat = table.toAct;
+    if (seat === undefined || seat === setup.you) {
+      throw { kind: "not_your_turn", message: "no bot is to act" };
+    }
+    const level = setup.bots[seat] ?? "medium";
+    const t0 = performance.now();
+    const action = table.botMove(seat, level);
+    const ms = performance.now() - t0;
+    if (level === "hard") (this.hardMs[setup.game] ??= []).push(ms);
+    this.history.push({ seat, action });
+    return { ...this.snapshot(), bot: { seat, action, ms } };
+  }
+
+  snapshot(): Snapshot {
+    const { table, setup } = this.current();
+    const events = table.events(this.cursor, setup.you);
+    this.cursor = table.logLength;
+    const toAct = table.toAct ?? null;
+    return {
+      setup,
+      toAct,
+      view: table.view(setup.you),
+      legal: toAct === setup.you ? table.legalActions(setup.you) : [],
+      events,
+      outcome: table.outcome(),
+      moves: this.history.length,
+    };
+  }
+
+  /** The whole game as a file's text. */
+  save(): string {
+    const { table, setup } = this.current();
+    const file: SaveFile = { format: "card-rules-web/1", setup, table: table.save(), history: this.history };
+    return JSON.stringify(file);
+  }
+
+  /** The game a file holds, where it stood; its whole log arrives as new events. */
+  load(text: string): Snapshot {
+    let file: SaveFile;
+    try {
+      file = JSON.parse(text);
+    } catch (e) {
+      throw { kind: "bad_request", message: `not a saved game: ${String(e)}` };
+    }
+    if (file?.format !== "card-rules-web/1" || !file.setup || !Array.isArray(file.history)) {
+      throw { kind: "bad_request", message: "not a saved game of this page (card-rules-web/1)" };
+    }
+    const table = this.wasm.Table.load(file.table);
+    this.replace(table, file.setup, file.history);
+    return this.snapshot();
+  }
+
+  /** The game as it stood after `step` moves, from a fresh table of the same seed. */
+  replay(step: number): ReplayFrame {
+    const { setup } = this.current();
+    const total = this.history.length;
+    const upTo = Math.max(0, Math.min(total, Math.floor(step)));
+    const t = new this.wasm.Table(setup.game, JSON.stringify(setup.rules), setup.seats, setup.seed);
+    try {
+      for (const p of this.history.slice(0, upTo)) t.play(p.seat, p.action);
+      return {
+        step: upTo,
+        total,
+        view: t.view(setup.you),
+        log: t.events(0, setup.you).map((e) => e.text),
+        last: upTo > 0 ? this.history[upTo - 1] : null,
+      };
+    } finally {
+      t.free();
+    }
+  }
+}
+
+/** The lives per seat a view shows (Schwimmen's `lives`, Trump 21's seats), if any. */
+export function livesOf(view: Record<string, unknown>): number[] | null {
+  if (Array.isArray(view.lives) && view.lives.every((l) => typeof l === "number")) return view.lives as number[];
+  if (Array.isArray(view.seats) && view.seats.every((s) => s && typeof s === "object" && "lives" in s)) {
+    return (view.seats as { lives: number }[]).map((s) => s.lives);
+  }
+  return null;
+}
