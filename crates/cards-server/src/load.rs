@@ -300,6 +300,8 @@ pub struct CrashReport {
     pub lost: usize,
     /// Open tables the restarted server reloaded (summed over the rounds).
     pub reloaded: usize,
+    /// Open tables the server reloaded after the last kill.
+    pub open_at_last_kill: usize,
     /// Open tables it failed to reload.
     pub failed: usize,
     /// Tables whose game ended.
@@ -324,13 +326,14 @@ impl std::fmt::Display for CrashReport {
         write!(
             f,
             "crash rounds: {}, tables: {}, actions acknowledged: {}, acknowledged actions lost: {}, \
-             tables reloaded: {}, tables failed to load: {}, games finished: {}/{}, \
+             tables reloaded: {} ({} after the last kill), tables failed to load: {}, games finished: {}/{}, \
              event gaps: {}, reconnects: {}, refusals: {}",
             self.rounds,
             self.tables,
             self.acked,
             self.lost,
             self.reloaded,
+            self.open_at_last_kill,
             self.failed,
             self.finished,
             self.tables,
@@ -371,7 +374,9 @@ pub async fn crash_rounds(
     let acked = Arc::new(Mutex::new(std::collections::HashMap::new()));
     let shared = Arc::new(Mutex::new(addr));
     let give_up = Instant::now() + Duration::from_secs(240);
-    let think = Duration::from_millis(10);
+    // Slow enough that the games outlast the kills (a Hearts deal is about
+    // 56 actions, a kill and restart about half a second).
+    let think = Duration::from_millis(10 + 18 * rounds as u64);
     let players: Vec<_> = tickets
         .into_iter()
         .map(|t| {
@@ -409,6 +414,7 @@ pub async fn crash_rounds(
             }
         };
         report.reloaded += server.reloaded.0;
+        report.open_at_last_kill = server.reloaded.0;
         report.failed += server.reloaded.1;
         for (table, at_least) in before {
             let (_, body) = http(addr, "GET", &format!("/tables/{table}"), None, None).await?;
