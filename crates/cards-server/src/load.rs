@@ -175,19 +175,36 @@ pub async fn make_table(
     Ok(tickets)
 }
 
+/// How the seats of a run play.
+#[derive(Clone)]
+pub struct Playing {
+    /// The server's address, read at each connection.
+    pub addr: Arc<Mutex<SocketAddr>>,
+    /// The counts.
+    pub stats: Arc<Stats>,
+    /// Each table's last acknowledged log length.
+    pub acked: Arc<Mutex<std::collections::HashMap<String, usize>>>,
+    /// Whether a closed connection is opened again.
+    pub reconnect: bool,
+    /// When to stop trying.
+    pub give_up: Instant,
+    /// How long a seat waits before each move.
+    pub think: Duration,
+}
+
 /// Plays `ticket`'s seat to the end of its game, choosing random legal moves
 /// by id after `think`. With `reconnect`, a closed connection is opened again (from the
-/// next event the seat has not seen) until `give_up`; `addr` is read at each
-/// connection. Records each acknowledged table log length in `acked`.
-pub async fn play_seat(
-    addr: Arc<Mutex<SocketAddr>>,
-    ticket: SeatTicket,
-    stats: Arc<Stats>,
-    acked: Arc<Mutex<std::collections::HashMap<String, usize>>>,
-    reconnect: bool,
-    give_up: Instant,
-    think: Duration,
-) -> Result<bool, String> {
+/// next event the seat has not seen) until `give_up`. Records each
+/// acknowledged table log length in `acked`.
+pub async fn play_seat(ticket: SeatTicket, playing: Playing) -> Result<bool, String> {
+    let Playing {
+        addr,
+        stats,
+        acked,
+        reconnect,
+        give_up,
+        think,
+    } = playing;
     let mut seen = 0usize;
     let mut pick = Pick(0x9e37_79b9_7f4a_7c15 ^ (ticket.seat as u64 + 1) ^ seen as u64);
     for b in ticket.table.bytes() {
@@ -372,24 +389,21 @@ pub async fn crash_rounds(
     }
     let stats = Arc::new(Stats::default());
     let acked = Arc::new(Mutex::new(std::collections::HashMap::new()));
-    let shared = Arc::new(Mutex::new(addr));
     let give_up = Instant::now() + Duration::from_secs(240);
     // Slow enough that the games outlast the kills (a Hearts deal is about
     // 56 actions, a kill and restart about half a second).
     let think = Duration::from_millis(10 + 18 * rounds as u64);
+    let playing = Playing {
+        addr: Arc::new(Mutex::new(addr)),
+        stats: stats.clone(),
+        acked: acked.clone(),
+        reconnect: true,
+        give_up,
+        think,
+    };
     let players: Vec<_> = tickets
         .into_iter()
-        .map(|t| {
-            tokio::spawn(play_seat(
-                shared.clone(),
-                t,
-                stats.clone(),
-                acked.clone(),
-                true,
-                give_up,
-                think,
-            ))
-        })
+        .map(|t| tokio::spawn(play_seat(t, playing.clone())))
         .collect();
     let mut report = CrashReport {
         rounds,

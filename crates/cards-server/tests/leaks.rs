@@ -79,6 +79,36 @@ fn leaked(frame: &str, seat: usize, before: &Sight, after: &Sight, spectator: &s
         .collect()
 }
 
+type Leak = (&'static str, usize, String);
+
+/// Reads one frame a seat, checks each for leaks (against the sights before
+/// and after the step and the spectator's frame); returns the seat to act
+/// and its moves.
+async fn read_frames(
+    sockets: &mut [Socket],
+    (before, after, public): (&Sight, &Sight, &str),
+    game: &'static str,
+    frames: &mut usize,
+    leaks: &mut Vec<Leak>,
+) -> Option<(usize, Vec<cards_server::client::MoveIn>)> {
+    let mut to_act = None;
+    for (s, socket) in sockets.iter_mut().enumerate() {
+        let frame = socket.next_text().await.unwrap();
+        *frames += 1;
+        leaks.extend(
+            leaked(&frame, s, before, after, public)
+                .into_iter()
+                .map(|c| (game, s, c)),
+        );
+        if let Incoming::Update(u) = parse(&frame).unwrap()
+            && let Some(m) = u.moves
+        {
+            to_act = Some((s, m));
+        }
+    }
+    to_act
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn no_frame_names_a_card_its_seat_may_not_see() {
     let games: usize = std::env::var("CARDS_LEAK_GAMES")
@@ -106,22 +136,15 @@ async fn no_frame_names_a_card_its_seat_may_not_see() {
                 .await
                 .unwrap();
             let mut before = Sight::now(&server, &id, seats).await;
-            let mut to_act_moves = None;
             let public = spectator.next_text().await.unwrap();
-            for (s, socket) in sockets.iter_mut().enumerate() {
-                let frame = socket.next_text().await.unwrap();
-                frames += 1;
-                leaks.extend(
-                    leaked(&frame, s, &before, &before, &public)
-                        .into_iter()
-                        .map(|c| (game, s, c)),
-                );
-                if let Incoming::Update(u) = parse(&frame).unwrap()
-                    && let Some(m) = u.moves
-                {
-                    to_act_moves = Some((s, m));
-                }
-            }
+            let mut to_act_moves = read_frames(
+                &mut sockets,
+                (&before, &before, &public),
+                game,
+                &mut frames,
+                &mut leaks,
+            )
+            .await;
             let mut step = g;
             while let Some((actor, moves)) = to_act_moves.take() {
                 step = step
@@ -139,20 +162,14 @@ async fn no_frame_names_a_card_its_seat_may_not_see() {
                 let after = Sight::now(&server, &id, seats).await;
                 let public = spectator.next_text().await.unwrap();
                 assert!(!public.contains("\"moves\""), "a spectator gets no moves");
-                for (s, socket) in sockets.iter_mut().enumerate() {
-                    let frame = socket.next_text().await.unwrap();
-                    frames += 1;
-                    leaks.extend(
-                        leaked(&frame, s, &before, &after, &public)
-                            .into_iter()
-                            .map(|c| (game, s, c)),
-                    );
-                    if let Incoming::Update(u) = parse(&frame).unwrap()
-                        && let Some(m) = u.moves
-                    {
-                        to_act_moves = Some((s, m));
-                    }
-                }
+                to_act_moves = read_frames(
+                    &mut sockets,
+                    (&before, &after, &public),
+                    game,
+                    &mut frames,
+                    &mut leaks,
+                )
+                .await;
                 before = after;
             }
             assert!(summary(addr, &id).await["places"].is_array());

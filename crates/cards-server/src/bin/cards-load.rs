@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 
 use cards_server::client::http;
 use cards_server::load::{
-    ServerProcess, Stats, make_table, percentile, play_seat, server_memory, sibling_server,
+    Playing, ServerProcess, Stats, make_table, percentile, play_seat, server_memory, sibling_server,
 };
 use clap::Parser;
 
@@ -112,19 +112,17 @@ async fn load(args: &Args, mut server: ServerProcess) -> Result<bool, String> {
             let mut games = 0usize;
             while Instant::now() < end {
                 let tickets = make_table(addr, &game, seats, &bots).await?;
+                let playing = Playing {
+                    addr: shared.clone(),
+                    stats: stats.clone(),
+                    acked: acked.clone(),
+                    reconnect: false,
+                    give_up: end + Duration::from_secs(60),
+                    think: Duration::ZERO,
+                };
                 let seats: Vec<_> = tickets
                     .into_iter()
-                    .map(|t| {
-                        tokio::spawn(play_seat(
-                            shared.clone(),
-                            t,
-                            stats.clone(),
-                            acked.clone(),
-                            false,
-                            end + Duration::from_secs(60),
-                            Duration::ZERO,
-                        ))
-                    })
+                    .map(|t| tokio::spawn(play_seat(t, playing.clone())))
                     .collect();
                 for s in seats {
                     s.await.map_err(|e| e.to_string())??;
