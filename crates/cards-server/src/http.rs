@@ -231,7 +231,12 @@ fn from_index(query: &HashMap<String, String>) -> Result<usize, ErrorReply> {
 
 fn upgrade(ws: WebSocketUpgrade, hub: &Arc<Hub>) -> WebSocketUpgrade {
     let cap = hub.config.max_message;
-    ws.max_message_size(cap).max_frame_size(cap)
+    // Small buffers: a connection's messages are a few KB at most, and a
+    // thousand connections should not hold 128 KB each.
+    ws.max_message_size(cap)
+        .max_frame_size(cap)
+        .read_buffer_size(8 * 1024)
+        .write_buffer_size(8 * 1024)
 }
 
 async fn seat_socket(

@@ -382,6 +382,13 @@ impl Hub {
         self.metrics.action(bot, started.elapsed().as_secs_f64());
         let len = live.table.log_len();
         cell.stored.send_replace(len);
+        if live.record.finished {
+            // A finished table leaves memory; its open connections keep their
+            // handle, and a later request reads it from the store.
+            let mut tables = self.tables.write().expect("the table map is not poisoned");
+            tables.remove(&cell.id);
+            self.metrics.tables(tables.len());
+        }
         Ok(len)
     }
 

@@ -25,49 +25,52 @@ async fn a_game_with_a_bot_plays_to_its_end_and_reconnects_lose_nothing() {
     let mut seen = [0usize; 2];
     let mut moves_played = 0;
     let mut done = [false; 2];
-    // Each round: connect both seats from where they were, play at most a few
-    // moves, then drop both connections (a reconnect every few moves).
+    // Each round: connect both seats from where they were, play until three
+    // more moves are acknowledged, then drop both connections.
     while !done.iter().all(|d| *d) {
-        let mut sockets = Vec::new();
-        for s in 0..2 {
-            sockets.push(
-                Socket::seat(addr, &id, s, &tokens[s], seen[s])
-                    .await
-                    .unwrap(),
-            );
-        }
-        for _ in 0..3 {
-            for s in 0..2 {
-                if done[s] {
-                    continue;
+        let mut a = Socket::seat(addr, &id, 0, &tokens[0], seen[0])
+            .await
+            .unwrap();
+        let mut b = Socket::seat(addr, &id, 1, &tokens[1], seen[1])
+            .await
+            .unwrap();
+        let mut acks = 0;
+        while acks < 3 && !done.iter().all(|d| *d) {
+            let (s, message) = tokio::time::timeout(Duration::from_secs(5), async {
+                tokio::select! {
+                    m = a.next(), if !done[0] => (0, m.unwrap()),
+                    m = b.next(), if !done[1] => (1, m.unwrap()),
                 }
-                let u = update(&mut sockets[s]).await;
-                assert!(
-                    u.events.first().is_none_or(|e| e.index == seen[s]),
-                    "resumed at {}",
-                    seen[s]
-                );
-                assert!(u.events.windows(2).all(|w| w[1].index == w[0].index + 1));
-                assert!(u.next >= seen[s]);
-                seen[s] = u.next;
-                if u.outcome.is_some() {
-                    done[s] = true;
-                    continue;
-                }
-                if let Some(moves) = u.moves {
-                    assert_eq!(u.to_act, Some(s));
-                    sockets[s]
-                        .send(&format!("{{\"move\":{}}}", moves.last().unwrap().id))
-                        .await
-                        .unwrap();
-                    match next(&mut sockets[s]).await {
-                        Incoming::Ack { next, .. } => assert!(next > seen[s]),
-                        other => panic!("{other:?}"),
-                    }
+            })
+            .await
+            .expect("a message within 5 s");
+            let socket = if s == 0 { &mut a } else { &mut b };
+            match message {
+                Incoming::Ack { next, .. } => {
+                    assert!(next > seen[s]);
+                    acks += 1;
                     moves_played += 1;
-                } else {
-                    assert_ne!(u.to_act, Some(s), "the seat to act gets its moves");
                 }
+                Incoming::Update(u) => {
+                    assert!(
+                        u.events.first().is_none_or(|e| e.index == seen[s]),
+                        "resumed at {}",
+                        seen[s]
+                    );
+                    assert!(u.events.windows(2).all(|w| w[1].index == w[0].index + 1));
+                    assert!(u.next >= seen[s]);
+                    seen[s] = u.next;
+                    if u.outcome.is_some() {
+                        done[s] = true;
+                    } else if let Some(moves) = u.moves {
+                        assert_eq!(u.to_act, Some(s));
+                        let id = moves.last().unwrap().id;
+                        socket.send(&format!("{{\"move\":{id}}}")).await.unwrap();
+                    } else {
+                        assert_ne!(u.to_act, Some(s), "the seat to act gets its moves");
+                    }
+                }
+                other => panic!("{other:?}"),
             }
         }
     }

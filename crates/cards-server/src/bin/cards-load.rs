@@ -188,6 +188,28 @@ async fn load(args: &Args, mut server: ServerProcess) -> Result<bool, String> {
         stats.refusals.load(Ordering::Relaxed),
         stats.gaps.load(Ordering::Relaxed),
     );
+    let (_, metrics) = http(addr, "GET", "/metrics", None, None)
+        .await
+        .unwrap_or_default();
+    let metric = |name: &str| {
+        metrics
+            .lines()
+            .find_map(|l| l.strip_prefix(name)?.strip_prefix(' ')?.parse::<f64>().ok())
+            .unwrap_or(0.0)
+    };
+    let (sum, count) = (
+        metric("cards_action_seconds_sum"),
+        metric("cards_action_seconds_count"),
+    );
+    let (commits, writes) = (
+        metric("cards_commits_total"),
+        metric("cards_committed_writes_total"),
+    );
+    println!(
+        "server side: {:.2} ms from an action's arrival to its commit on average, {:.1} writes a commit",
+        sum / count.max(1.0) * 1e3,
+        writes / commits.max(1.0)
+    );
     server.kill().await;
     Ok(errors == 0
         && stats.gaps.load(Ordering::Relaxed) == 0

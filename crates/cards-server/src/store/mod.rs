@@ -119,7 +119,6 @@ type Pending = (Write, oneshot::Sender<Result<(), String>>);
 pub struct Store {
     queue: Mutex<mpsc::Sender<Pending>>,
     reader: Arc<Mutex<Box<dyn Backend>>>,
-    batches: Arc<crate::metrics::Metrics>,
 }
 
 impl Store {
@@ -132,15 +131,13 @@ impl Store {
         metrics: Arc<crate::metrics::Metrics>,
     ) -> Store {
         let (tx, rx) = mpsc::channel::<Pending>();
-        let m = metrics.clone();
         std::thread::Builder::new()
             .name("store-writer".into())
-            .spawn(move || write_loop(writer, rx, max_batch.max(1), &m))
+            .spawn(move || write_loop(writer, rx, max_batch.max(1), &metrics))
             .expect("the writer thread starts");
         Store {
             queue: Mutex::new(tx),
             reader: Arc::new(Mutex::new(reader)),
-            batches: metrics,
         }
     }
 
@@ -155,7 +152,6 @@ impl Store {
         if sent.is_err() {
             return Err("the store's writer has stopped".into());
         }
-        let _ = &self.batches;
         rx.await
             .unwrap_or_else(|_| Err("the store's writer has stopped".into()))
     }
