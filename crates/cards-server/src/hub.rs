@@ -29,6 +29,16 @@ pub struct Cell {
     /// The log length of the table as stored; connections wait on it.
     pub stored: watch::Sender<usize>,
     driving: AtomicBool,
+    /// Whether a bot may have to act: the table has bot seats, or a joined
+    /// seat has no connection (kept up to date under the table's lock).
+    may_need_bot: AtomicBool,
+}
+
+impl Cell {
+    fn note_presence(&self, live: &Live) {
+        self.may_need_bot
+            .store(live.may_need_bot(), Ordering::Release);
+    }
 }
 
 /// What the server found when it reloaded the store.
@@ -105,6 +115,7 @@ impl Hub {
         let cell = Arc::new(Cell {
             id: id.clone(),
             stored: watch::Sender::new(live.table.log_len()),
+            may_need_bot: AtomicBool::new(live.may_need_bot()),
             live: Arc::new(Mutex::new(live)),
             driving: AtomicBool::new(false),
         });
@@ -283,6 +294,7 @@ impl Hub {
         };
         self.store.write(write).await.map_err(unavailable)?;
         live.record.tokens[seat] = Some(token.clone());
+        cell.note_presence(&live);
         Ok(Joined {
             token,
             seat,
@@ -316,6 +328,7 @@ impl Hub {
                 }
             }
         }
+        cell.note_presence(&live);
     }
 
     /// Applies `command` to the table, stores it, and only then answers.
@@ -395,7 +408,7 @@ impl Hub {
     /// Lets bots play while a bot (or the bot of an away seat) is to act,
     /// each choice made on the blocking pool, off the async runtime.
     pub fn drive(self: &Arc<Self>, cell: &Arc<Cell>) {
-        if cell.driving.swap(true, Ordering::AcqRel) {
+        if !cell.may_need_bot.load(Ordering::Acquire) || cell.driving.swap(true, Ordering::AcqRel) {
             return;
         }
         let hub = self.clone();

@@ -142,6 +142,15 @@ impl Live {
         (joined && away).then_some(Command::Bot(seat, away_difficulty))
     }
 
+    /// Whether a bot may have to play here: a bot seat, or a joined seat
+    /// with no open connection.
+    pub fn may_need_bot(&self) -> bool {
+        (0..self.record.seats).any(|s| {
+            self.record.bots[s].is_some()
+                || (self.record.tokens[s].is_some() && self.presence[s].connections == 0)
+        })
+    }
+
     /// The seats no one has joined and no bot plays.
     pub fn open_seats(&self) -> Vec<usize> {
         (0..self.record.seats)
