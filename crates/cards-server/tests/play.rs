@@ -200,3 +200,40 @@ async fn a_restarted_server_reloads_every_open_table_exactly() {
     }
     remove_db(&db);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn host_operations_come_from_the_host_or_a_seat_for_itself() {
+    let db = temp_db("host");
+    let server = start(config(&db)).await;
+    let addr = server.addr;
+    let (id, host_token) = create(addr, r#"{"game":"shithead","seats":4}"#).await;
+    let tokens = futures_join(addr, &id, 4).await;
+    let before = summary(addr, &id).await["log_len"].as_u64().unwrap();
+    // The host removes seat 3.
+    let (status, body) = http(
+        addr,
+        "POST",
+        &format!("/tables/{id}/host"),
+        Some(r#"{"op":"leave 3"}"#),
+        Some(&host_token),
+    )
+    .await
+    .unwrap();
+    assert_eq!(status, 200, "{body}");
+    assert!(body.contains("\"ok\":true"), "{body}");
+    assert!(summary(addr, &id).await["log_len"].as_u64().unwrap() > before);
+    // A seat may ask to leave for itself only.
+    let mut s1 = Socket::seat(addr, &id, 1, &tokens[1], 0).await.unwrap();
+    let _ = update(&mut s1).await;
+    s1.send(r#"{"host":"leave 2"}"#).await.unwrap();
+    match next(&mut s1).await {
+        Incoming::Refused { kind, .. } => assert_eq!(kind, "not_your_turn"),
+        other => panic!("{other:?}"),
+    }
+    s1.send(r#"{"host":"leave 1"}"#).await.unwrap();
+    match next(&mut s1).await {
+        Incoming::Ack { action, .. } => assert_eq!(action, "leave 1"),
+        other => panic!("{other:?}"),
+    }
+    remove_db(&db);
+}
