@@ -1,0 +1,239 @@
+//! `cards-load`: drives a `cards-server` process with many WebSocket seats.
+//!
+//! - load (default): `--tables` tables of `--game`, every seat a client, games
+//!   played to the end and new tables made until `--seconds` pass; reports
+//!   actions a second, action-to-update latency and memory per table.
+//! - crash (`--crash-rounds N`): the same clients, the server killed with
+//!   SIGKILL and restarted N times; reports acknowledged actions lost, tables
+//!   that failed to reload, events lost or repeated, and games finished.
+
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use cards_server::client::http;
+use cards_server::load::{
+    Playing, ServerProcess, Stats, make_table, percentile, play_seat, server_memory, sibling_server,
+};
+use clap::Parser;
+
+/// Load and crash figures for cards-server.
+#[derive(Parser, Debug)]
+#[command(about)]
+struct Args {
+    /// Tables played at once.
+    #[arg(long, default_value_t = 250)]
+    tables: usize,
+    /// The game.
+    #[arg(long, default_value = "hearts")]
+    game: String,
+    /// Seats a table (every one a client, except `--bots`).
+    #[arg(long, default_value_t = 4)]
+    seats: usize,
+    /// How many of each table's last seats bots play.
+    #[arg(long, default_value_t = 0)]
+    bots: usize,
+    /// Seconds of load.
+    #[arg(long, default_value_t = 20)]
+    seconds: u64,
+    /// Kill the server with SIGKILL and restart it this many times (crash mode).
+    #[arg(long, default_value_t = 0)]
+    crash_rounds: usize,
+    /// The server binary (default: cards-server beside this one).
+    #[arg(long)]
+    server: Option<PathBuf>,
+    /// The database (default: a new file in the temporary directory).
+    #[arg(long)]
+    db: Option<PathBuf>,
+}
+
+fn main() -> std::process::ExitCode {
+    let args = Args::parse();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .expect("the runtime starts");
+    match runtime.block_on(run(args)) {
+        Ok(true) => std::process::ExitCode::SUCCESS,
+        Ok(false) => std::process::ExitCode::FAILURE,
+        Err(e) => {
+            eprintln!("cards-load: {e}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+async fn run(args: Args) -> Result<bool, String> {
+    let db = args.db.clone().unwrap_or_else(|| {
+        std::env::temp_dir().join(format!("cards-load-{}.db", std::process::id()))
+    });
+    let binary = args.server.clone().unwrap_or_else(sibling_server);
+    let start_addr: SocketAddr = "127.0.0.1:0".parse().expect("an address");
+    let server = ServerProcess::start(&binary, &db, start_addr, &[]).await?;
+    let result = if args.crash_rounds > 0 {
+        crash(&args, server, &binary, &db).await
+    } else {
+        load(&args, server).await
+    };
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
+    }
+    result
+}
+
+fn bot_seats(args: &Args) -> Vec<usize> {
+    (args.seats.saturating_sub(args.bots)..args.seats).collect()
+}
+
+async fn load(args: &Args, mut server: ServerProcess) -> Result<bool, String> {
+    let addr = server.addr;
+    let base = server_memory(addr).await;
+    let stats = Arc::new(Stats::default());
+    let acked = Arc::new(Mutex::new(HashMap::new()));
+    let shared = Arc::new(Mutex::new(addr));
+    let started = Instant::now();
+    let end = started + Duration::from_secs(args.seconds);
+    let peak = Arc::new(Mutex::new((0u64, 0usize)));
+    let mut drivers = Vec::new();
+    let bots = bot_seats(args);
+    for _ in 0..args.tables {
+        let (stats, acked, shared, bots, game, seats) = (
+            stats.clone(),
+            acked.clone(),
+            shared.clone(),
+            bots.clone(),
+            args.game.clone(),
+            args.seats,
+        );
+        drivers.push(tokio::spawn(async move {
+            let mut games = 0usize;
+            while Instant::now() < end {
+                let tickets = make_table(addr, &game, seats, &bots).await?;
+                let playing = Playing {
+                    addr: shared.clone(),
+                    stats: stats.clone(),
+                    acked: acked.clone(),
+                    reconnect: false,
+                    give_up: end + Duration::from_secs(60),
+                    think: Duration::ZERO,
+                };
+                let seats: Vec<_> = tickets
+                    .into_iter()
+                    .map(|t| tokio::spawn(play_seat(t, playing.clone())))
+                    .collect();
+                for s in seats {
+                    s.await.map_err(|e| e.to_string())??;
+                }
+                games += 1;
+            }
+            Ok::<usize, String>(games)
+        }));
+    }
+    // Memory with every table open and every client connected.
+    tokio::time::sleep(Duration::from_secs(args.seconds.min(10) / 2 + 1)).await;
+    *peak.lock().expect("not poisoned") = (server_memory(addr).await, args.tables);
+    let acks_then = stats.acks.load(Ordering::Relaxed);
+    let t_then = Instant::now();
+    let mut errors = 0;
+    for d in drivers {
+        match d.await.map_err(|e| e.to_string())? {
+            Ok(_) => {}
+            Err(e) => {
+                errors += 1;
+                if errors < 4 {
+                    eprintln!("cards-load: a table failed: {e}");
+                }
+            }
+        }
+    }
+    let elapsed = started.elapsed().as_secs_f64();
+    let acks = stats.acks.load(Ordering::Relaxed);
+    let steady = (acks - acks_then) as f64 / t_then.elapsed().as_secs_f64().max(1e-9);
+    let mut lat = std::mem::take(&mut *stats.latencies.lock().expect("not poisoned"));
+    let (mem, tables) = *peak.lock().expect("not poisoned");
+    let (_, health) = http(addr, "GET", "/health", None, None)
+        .await
+        .unwrap_or_default();
+    println!(
+        "game {} seats {} (bots {}), {} tables at once, {} clients",
+        args.game,
+        args.seats,
+        args.bots,
+        args.tables,
+        args.tables * (args.seats - args.bots)
+    );
+    println!(
+        "actions acknowledged: {acks} in {elapsed:.1} s: {:.0}/s overall, {steady:.0}/s after the start",
+        acks as f64 / elapsed
+    );
+    println!(
+        "action-to-update latency: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms ({} samples)",
+        f64::from(percentile(&mut lat, 50.0)) / 1000.0,
+        f64::from(percentile(&mut lat, 99.0)) / 1000.0,
+        f64::from(percentile(&mut lat, 100.0)) / 1000.0,
+        lat.len()
+    );
+    println!(
+        "server memory: {:.1} MB at start, {:.1} MB with {tables} tables open: {:.1} KB a table (clients connected)",
+        base as f64 / 1e6,
+        mem as f64 / 1e6,
+        mem.saturating_sub(base) as f64 / 1e3 / tables.max(1) as f64
+    );
+    println!(
+        "games finished: {}, refusals: {}, event gaps: {}, failed tables: {errors}, health: {health}",
+        stats.finished.load(Ordering::Relaxed),
+        stats.refusals.load(Ordering::Relaxed),
+        stats.gaps.load(Ordering::Relaxed),
+    );
+    let (_, metrics) = http(addr, "GET", "/metrics", None, None)
+        .await
+        .unwrap_or_default();
+    let metric = |name: &str| {
+        metrics
+            .lines()
+            .find_map(|l| l.strip_prefix(name)?.strip_prefix(' ')?.parse::<f64>().ok())
+            .unwrap_or(0.0)
+    };
+    let (sum, count) = (
+        metric("cards_action_seconds_sum"),
+        metric("cards_action_seconds_count"),
+    );
+    let (commits, writes) = (
+        metric("cards_commits_total"),
+        metric("cards_committed_writes_total"),
+    );
+    println!(
+        "server side: {:.2} ms from an action's arrival to its commit on average, {:.1} writes a commit",
+        sum / count.max(1.0) * 1e3,
+        writes / commits.max(1.0)
+    );
+    server.kill().await;
+    Ok(errors == 0
+        && stats.gaps.load(Ordering::Relaxed) == 0
+        && stats.refusals.load(Ordering::Relaxed) == 0)
+}
+
+async fn crash(
+    args: &Args,
+    mut server: ServerProcess,
+    binary: &std::path::Path,
+    db: &std::path::Path,
+) -> Result<bool, String> {
+    let report = cards_server::load::crash_rounds(
+        &mut server,
+        binary,
+        db,
+        &args.game,
+        args.seats,
+        &bot_seats(args),
+        args.tables,
+        args.crash_rounds,
+    )
+    .await?;
+    println!("{report}");
+    server.kill().await;
+    Ok(report.passed())
+}

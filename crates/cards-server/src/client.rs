@@ -1,0 +1,247 @@
+//! A small client of the server, for the tests and the load and crash tools:
+//! plain HTTP/1.1 requests and WebSocket seats that read the server's
+//! messages into types.
+
+use std::net::SocketAddr;
+
+use futures_util::{SinkExt, StreamExt};
+use serde::Deserialize;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+/// One HTTP request (`Connection: close`); returns the status and the body.
+///
+/// # Errors
+/// When the server cannot be reached or answers something that is not HTTP.
+pub async fn http(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: Option<&str>,
+    bearer: Option<&str>,
+) -> Result<(u16, String), String> {
+    let mut stream = TcpStream::connect(addr).await.map_err(|e| e.to_string())?;
+    let body = body.unwrap_or("");
+    let auth = bearer.map_or(String::new(), |t| format!("Authorization: Bearer {t}\r\n"));
+    let request = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n{auth}\
+         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    stream
+        .write_all(request.as_bytes())
+        .await
+        .map_err(|e| e.to_string())?;
+    let mut raw = Vec::new();
+    stream
+        .read_to_end(&mut raw)
+        .await
+        .map_err(|e| e.to_string())?;
+    let raw = String::from_utf8_lossy(&raw);
+    let (head, rest) = raw.split_once("\r\n\r\n").ok_or("no HTTP header")?;
+    let status = head
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .ok_or("no HTTP status")?;
+    let chunked = head
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked");
+    Ok((
+        status,
+        if chunked {
+            unchunk(rest)
+        } else {
+            rest.to_string()
+        },
+    ))
+}
+
+/// The body of a chunked answer.
+fn unchunk(mut rest: &str) -> String {
+    let mut out = String::new();
+    while let Some((size, after)) = rest.split_once("\r\n") {
+        let Ok(n) = usize::from_str_radix(size.trim(), 16) else {
+            break;
+        };
+        if n == 0 || after.len() < n {
+            break;
+        }
+        out.push_str(&after[..n]);
+        rest = after[n..].trim_start_matches("\r\n");
+    }
+    out
+}
+
+/// An event as an update carries it.
+#[derive(Clone, Debug, Deserialize)]
+pub struct EventIn {
+    /// Its index in the table's log.
+    pub index: usize,
+    /// The protocol's event.
+    pub event: serde_json::Value,
+    /// The same in words.
+    pub text: String,
+}
+
+/// A legal move as an update lists it.
+#[derive(Clone, Debug, Deserialize)]
+pub struct MoveIn {
+    /// Its id.
+    pub id: u32,
+    /// Its text.
+    pub text: String,
+}
+
+/// An update.
+#[derive(Clone, Debug, Deserialize)]
+pub struct UpdateIn {
+    /// New events.
+    pub events: Vec<EventIn>,
+    /// The view now.
+    pub view: serde_json::Value,
+    /// The index of the next event.
+    pub next: usize,
+    /// The seat to act.
+    pub to_act: Option<usize>,
+    /// This seat's legal moves, when it is to act.
+    #[serde(default)]
+    pub moves: Option<Vec<MoveIn>>,
+    /// The outcome, once the game is over.
+    pub outcome: Option<serde_json::Value>,
+}
+
+/// A message from the server.
+#[derive(Clone, Debug)]
+pub enum Incoming {
+    /// An update.
+    Update(Box<UpdateIn>),
+    /// An action accepted.
+    Ack {
+        /// The action's canonical text.
+        action: String,
+        /// The log length after it.
+        next: usize,
+    },
+    /// A refusal.
+    Refused {
+        /// Why.
+        error: String,
+        /// Its kind.
+        kind: String,
+    },
+    /// The connection closed (with its close code, if any).
+    Closed(Option<u16>),
+}
+
+/// Reads a server message's text.
+///
+/// # Errors
+/// When it is none of the protocol's messages.
+pub fn parse(text: &str) -> Result<Incoming, String> {
+    let v: serde_json::Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
+    if v.get("events").is_some() {
+        return serde_json::from_value(v)
+            .map(|u| Incoming::Update(Box::new(u)))
+            .map_err(|e| e.to_string());
+    }
+    if v.get("ok").is_some() {
+        return Ok(Incoming::Ack {
+            action: v["action"].as_str().unwrap_or_default().to_string(),
+            next: v["next"].as_u64().unwrap_or_default() as usize,
+        });
+    }
+    match (v.get("error"), v.get("kind")) {
+        (Some(e), Some(k)) => Ok(Incoming::Refused {
+            error: e.as_str().unwrap_or_default().to_string(),
+            kind: k.as_str().unwrap_or_default().to_string(),
+        }),
+        _ => Err(format!("not a server message: {text}")),
+    }
+}
+
+/// A WebSocket connection to the server.
+pub struct Socket {
+    ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+}
+
+impl Socket {
+    /// Connects to `path` (with its query) at `addr`.
+    ///
+    /// # Errors
+    /// When the server refuses the upgrade (the error names the HTTP status).
+    pub async fn connect(addr: SocketAddr, path: &str) -> Result<Socket, String> {
+        let (ws, _) =
+            tokio_tungstenite::connect_async_with_config(format!("ws://{addr}{path}"), None, true)
+                .await
+                .map_err(|e| e.to_string())?;
+        Ok(Socket { ws })
+    }
+
+    /// Connects as `seat` of `table` with `token`, from event `from`.
+    ///
+    /// # Errors
+    /// As [`Socket::connect`].
+    pub async fn seat(
+        addr: SocketAddr,
+        table: &str,
+        seat: usize,
+        token: &str,
+        from: usize,
+    ) -> Result<Socket, String> {
+        Socket::connect(
+            addr,
+            &format!("/tables/{table}/seats/{seat}/ws?token={token}&from={from}"),
+        )
+        .await
+    }
+
+    /// Sends a text frame.
+    ///
+    /// # Errors
+    /// When the connection is gone.
+    pub async fn send(&mut self, text: &str) -> Result<(), String> {
+        self.ws
+            .send(Message::Text(text.into()))
+            .await
+            .map_err(|e| e.to_string())
+    }
+
+    /// Sends a raw message (binary frames and the like, for the hostile tests).
+    ///
+    /// # Errors
+    /// When the connection is gone.
+    pub async fn send_raw(&mut self, message: Message) -> Result<(), String> {
+        self.ws.send(message).await.map_err(|e| e.to_string())
+    }
+
+    /// The next server message (`Closed` once the connection is over).
+    ///
+    /// # Errors
+    /// When the server sends something that is not the protocol's.
+    pub async fn next(&mut self) -> Result<Incoming, String> {
+        loop {
+            match self.ws.next().await {
+                None | Some(Err(_)) => return Ok(Incoming::Closed(None)),
+                Some(Ok(Message::Text(t))) => return parse(&t),
+                Some(Ok(Message::Close(frame))) => {
+                    return Ok(Incoming::Closed(frame.map(|f| u16::from(f.code))));
+                }
+                Some(Ok(_)) => continue,
+            }
+        }
+    }
+
+    /// The raw text of the next text frame, or `None` once closed.
+    pub async fn next_text(&mut self) -> Option<String> {
+        loop {
+            match self.ws.next().await {
+                Some(Ok(Message::Text(t))) => return Some(t.to_string()),
+                None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return None,
+                Some(Ok(_)) => continue,
+            }
+        }
+    }
+}

@@ -1,0 +1,280 @@
+//! The HTTP API (docs/openapi.json is generated from these handlers) and the
+//! WebSocket upgrades.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::ws::WebSocketUpgrade;
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use utoipa::OpenApi;
+
+use crate::hub::Hub;
+use crate::live::Command;
+use crate::messages::{
+    Ack, BotSeat, CreateTable, Created, ErrorKind, ErrorReply, GameInfo, Health, HostOp, Joined,
+    TableSummary,
+};
+
+/// The HTTP status of a refusal of `kind`.
+pub fn status(kind: ErrorKind) -> StatusCode {
+    match kind {
+        ErrorKind::BadRequest => StatusCode::BAD_REQUEST,
+        ErrorKind::Unauthorized => StatusCode::UNAUTHORIZED,
+        ErrorKind::NotFound => StatusCode::NOT_FOUND,
+        ErrorKind::Conflict | ErrorKind::NotYourTurn => StatusCode::CONFLICT,
+        ErrorKind::Illegal => StatusCode::UNPROCESSABLE_ENTITY,
+        ErrorKind::RateLimited => StatusCode::TOO_MANY_REQUESTS,
+        ErrorKind::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+    }
+}
+
+impl IntoResponse for ErrorReply {
+    fn into_response(self) -> Response {
+        (status(self.kind), axum::Json(self)).into_response()
+    }
+}
+
+fn bad(message: impl std::fmt::Display) -> ErrorReply {
+    ErrorReply::new(ErrorKind::BadRequest, message)
+}
+
+fn body<T: serde::de::DeserializeOwned>(bytes: &Bytes) -> Result<T, ErrorReply> {
+    serde_json::from_slice(bytes).map_err(|e| bad(format!("the body is not what this takes: {e}")))
+}
+
+fn seat_number(text: &str) -> Result<usize, ErrorReply> {
+    text.parse().map_err(|_| {
+        bad(format!(
+            "{} is not a seat number",
+            cards_core::text::echo(text)
+        ))
+    })
+}
+
+/// The OpenAPI document of the HTTP API.
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "cards-server",
+        description = "Tables of the card-rules games. Play happens over the WebSockets \
+                       `/tables/{id}/seats/{seat}/ws?token=...&from=N` and \
+                       `/tables/{id}/spectate?from=N` (docs/protocol.md)."
+    ),
+    paths(games, create, open_tables, table, join, host, health, metrics),
+    components(schemas(
+        CreateTable,
+        BotSeat,
+        Created,
+        TableSummary,
+        Joined,
+        GameInfo,
+        HostOp,
+        Health,
+        ErrorReply,
+        ErrorKind,
+        AckDoc
+    ))
+)]
+pub struct ApiDoc;
+
+/// The answer to an accepted action or host operation.
+#[derive(utoipa::ToSchema)]
+#[allow(dead_code)]
+struct AckDoc {
+    /// Always true.
+    ok: bool,
+    /// The action as the table wrote it.
+    action: String,
+    /// The table's log length after it.
+    next: usize,
+}
+
+/// Every route.
+pub fn router(hub: Arc<Hub>) -> Router {
+    Router::new()
+        .route("/games", get(games))
+        .route("/tables", post(create).get(open_tables))
+        .route("/tables/{id}", get(table))
+        .route("/tables/{id}/seats/{seat}", post(join))
+        .route("/tables/{id}/host", post(host))
+        .route("/tables/{id}/seats/{seat}/ws", get(seat_socket))
+        .route("/tables/{id}/spectate", get(spectate))
+        .route("/health", get(health))
+        .route("/metrics", get(metrics))
+        .with_state(hub)
+}
+
+/// The games the server hosts.
+#[utoipa::path(get, path = "/games", responses((status = 200, body = Vec<GameInfo>)))]
+async fn games() -> axum::Json<Vec<GameInfo>> {
+    axum::Json(Hub::games())
+}
+
+/// Creates a table; bots take the seats named, others wait for players.
+#[utoipa::path(post, path = "/tables", request_body = CreateTable, responses(
+    (status = 201, body = Created),
+    (status = 400, body = ErrorReply),
+    (status = 503, body = ErrorReply),
+))]
+async fn create(State(hub): State<Arc<Hub>>, bytes: Bytes) -> Result<Response, ErrorReply> {
+    let req: CreateTable = body(&bytes)?;
+    let created = hub.create(req).await?;
+    Ok((StatusCode::CREATED, axum::Json(created)).into_response())
+}
+
+/// The tables with a seat to join, whose game is not over.
+#[utoipa::path(get, path = "/tables", responses((status = 200, body = Vec<TableSummary>)))]
+async fn open_tables(State(hub): State<Arc<Hub>>) -> axum::Json<Vec<TableSummary>> {
+    axum::Json(hub.open_tables().await)
+}
+
+/// One table's public facts.
+#[utoipa::path(get, path = "/tables/{id}", params(("id" = String, Path)), responses(
+    (status = 200, body = TableSummary),
+    (status = 404, body = ErrorReply),
+))]
+async fn table(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+) -> Result<axum::Json<TableSummary>, ErrorReply> {
+    let cell = hub.table(&id).await?;
+    Ok(axum::Json(hub.summary(&cell).await))
+}
+
+/// Joins a seat: answers with the seat's token.
+#[utoipa::path(post, path = "/tables/{id}/seats/{seat}", params(("id" = String, Path), ("seat" = String, Path)), responses(
+    (status = 200, body = Joined),
+    (status = 400, body = ErrorReply),
+    (status = 404, body = ErrorReply),
+    (status = 409, body = ErrorReply),
+))]
+async fn join(
+    State(hub): State<Arc<Hub>>,
+    Path((id, seat)): Path<(String, String)>,
+) -> Result<axum::Json<Joined>, ErrorReply> {
+    let seat = seat_number(&seat)?;
+    Ok(axum::Json(hub.join(&id, seat).await?))
+}
+
+fn bearer(headers: &HeaderMap) -> Option<&str> {
+    headers
+        .get(header::AUTHORIZATION)?
+        .to_str()
+        .ok()?
+        .strip_prefix("Bearer ")
+}
+
+/// A host operation (such as `leave 2`), with the host's token as
+/// `Authorization: Bearer <host_token>`.
+#[utoipa::path(post, path = "/tables/{id}/host", params(("id" = String, Path)), request_body = HostOp, responses(
+    (status = 200, body = AckDoc),
+    (status = 400, body = ErrorReply),
+    (status = 401, body = ErrorReply),
+    (status = 404, body = ErrorReply),
+    (status = 422, body = ErrorReply),
+))]
+async fn host(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    bytes: Bytes,
+) -> Result<axum::Json<Ack>, ErrorReply> {
+    let cell = hub.table(&id).await?;
+    let token = bearer(&headers).unwrap_or("");
+    if !hub.authorize_host(&cell, token).await {
+        return Err(ErrorReply::new(
+            ErrorKind::Unauthorized,
+            "the host's token is missing or wrong",
+        ));
+    }
+    let op: HostOp = body(&bytes)?;
+    Ok(axum::Json(
+        hub.act(&cell, Command::Host(None, op.op)).await?,
+    ))
+}
+
+/// Whether the server is up.
+#[utoipa::path(get, path = "/health", responses((status = 200, body = Health)))]
+async fn health(State(hub): State<Arc<Hub>>) -> axum::Json<Health> {
+    axum::Json(Health {
+        status: "ok".into(),
+        tables: hub.len(),
+    })
+}
+
+/// Metrics in Prometheus' text format.
+#[utoipa::path(get, path = "/metrics", responses((status = 200, body = String, content_type = "text/plain")))]
+async fn metrics(State(hub): State<Arc<Hub>>) -> Response {
+    (
+        [(
+            header::CONTENT_TYPE,
+            "text/plain; version=0.0.4; charset=utf-8",
+        )],
+        hub.metrics.render(),
+    )
+        .into_response()
+}
+
+fn from_index(query: &HashMap<String, String>) -> Result<usize, ErrorReply> {
+    match query.get("from") {
+        None => Ok(0),
+        Some(f) => f
+            .parse()
+            .map_err(|_| bad("from is the index of the next event to send, a number")),
+    }
+}
+
+fn upgrade(ws: WebSocketUpgrade, hub: &Arc<Hub>) -> WebSocketUpgrade {
+    let cap = hub.config.max_message;
+    // Small buffers: a connection's messages are a few KB at most, and a
+    // thousand connections should not hold 128 KB each.
+    ws.max_message_size(cap)
+        .max_frame_size(cap)
+        .read_buffer_size(8 * 1024)
+        .write_buffer_size(8 * 1024)
+}
+
+async fn seat_socket(
+    State(hub): State<Arc<Hub>>,
+    Path((id, seat)): Path<(String, String)>,
+    Query(query): Query<HashMap<String, String>>,
+    ws: WebSocketUpgrade,
+) -> Result<Response, ErrorReply> {
+    let cell = hub.table(&id).await?;
+    let seat = seat_number(&seat)?;
+    let from = from_index(&query)?;
+    let token = query.get("token").map_or("", String::as_str);
+    if !hub.authorize(&cell, seat, token).await {
+        hub.metrics.refusal(ErrorKind::Unauthorized);
+        return Err(ErrorReply::new(
+            ErrorKind::Unauthorized,
+            format!("the token is missing or is not seat {seat}'s at this table"),
+        ));
+    }
+    Ok(upgrade(ws, &hub)
+        .on_upgrade(move |socket| crate::ws::session(socket, hub, cell, Some(seat), from)))
+}
+
+async fn spectate(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    Query(query): Query<HashMap<String, String>>,
+    ws: WebSocketUpgrade,
+) -> Result<Response, ErrorReply> {
+    let cell = hub.table(&id).await?;
+    let from = from_index(&query)?;
+    Ok(upgrade(ws, &hub)
+        .on_upgrade(move |socket| crate::ws::session(socket, hub, cell, None, from)))
+}
+
+/// The OpenAPI document as pretty JSON (docs/openapi.json).
+pub fn openapi_json() -> String {
+    ApiDoc::openapi()
+        .to_pretty_json()
+        .expect("the document is JSON")
+}

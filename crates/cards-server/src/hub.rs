@@ -1,0 +1,526 @@
+//! The hub: every table in memory, each behind its own lock, and the paths
+//! that change them. Every change is applied, written to the store and
+//! committed before anyone hears of it: the acting client's answer and every
+//! connection's update wait for the commit (the table's lock is held across
+//! it, so a table's changes are stored in the order they were made).
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, RwLock};
+use std::time::Instant;
+
+use tokio::sync::{Mutex, watch};
+
+use crate::config::Config;
+use crate::live::{Command, Live};
+use crate::messages::{
+    Ack, CreateTable, Created, ErrorKind, ErrorReply, GameInfo, Joined, TableSummary,
+};
+use crate::metrics::Metrics;
+use crate::store::{ActionRecord, Store, TableRecord, Write};
+use crate::token;
+
+/// One table: its state behind a lock, and a signal of its stored log length.
+pub struct Cell {
+    /// The table's id.
+    pub id: String,
+    /// The table.
+    pub live: Arc<Mutex<Live>>,
+    /// The log length of the table as stored; connections wait on it.
+    pub stored: watch::Sender<usize>,
+    driving: AtomicBool,
+    /// Whether a bot may have to act: the table has bot seats, or a joined
+    /// seat has no connection (kept up to date under the table's lock).
+    may_need_bot: AtomicBool,
+}
+
+impl Cell {
+    fn note_presence(&self, live: &Live) {
+        self.may_need_bot
+            .store(live.may_need_bot(), Ordering::Release);
+    }
+}
+
+/// What the server found when it reloaded the store.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LoadReport {
+    /// Open tables replayed and checked.
+    pub loaded: usize,
+    /// Open tables whose replay failed (named on stderr).
+    pub failed: usize,
+    /// Actions replayed.
+    pub actions: usize,
+}
+
+/// Every table, the store and the settings.
+pub struct Hub {
+    /// The settings.
+    pub config: Config,
+    /// The store.
+    pub store: Store,
+    /// The metrics.
+    pub metrics: Arc<Metrics>,
+    tables: RwLock<HashMap<String, Arc<Cell>>>,
+}
+
+fn unavailable(e: impl std::fmt::Display) -> ErrorReply {
+    ErrorReply::new(ErrorKind::Unavailable, format!("the store failed: {e}"))
+}
+
+fn not_found(id: &str) -> ErrorReply {
+    ErrorReply::new(
+        ErrorKind::NotFound,
+        format!("there is no table {}", cards_core::text::echo(id)),
+    )
+}
+
+impl Hub {
+    /// A hub over `store`, holding every open table the store has (each
+    /// replayed from its log and checked against the stored hashes).
+    pub fn new(config: Config, store: Store, metrics: Arc<Metrics>) -> (Arc<Hub>, LoadReport) {
+        let hub = Arc::new(Hub {
+            config,
+            store,
+            metrics,
+            tables: RwLock::new(HashMap::new()),
+        });
+        let mut report = LoadReport::default();
+        match hub.store.load_open() {
+            Err(e) => {
+                eprintln!("cards-server: the store does not read: {e}");
+                report.failed += 1;
+            }
+            Ok(all) => {
+                for loaded in all {
+                    let n = loaded.actions.len();
+                    match Live::replay(loaded) {
+                        Ok(live) => {
+                            report.loaded += 1;
+                            report.actions += n;
+                            hub.insert(live);
+                        }
+                        Err(e) => {
+                            report.failed += 1;
+                            eprintln!("cards-server: a table does not reload: {e}");
+                        }
+                    }
+                }
+            }
+        }
+        (hub, report)
+    }
+
+    fn insert(&self, live: Live) -> Arc<Cell> {
+        let id = live.record.id.clone();
+        let cell = Arc::new(Cell {
+            id: id.clone(),
+            stored: watch::Sender::new(live.table.log_len()),
+            may_need_bot: AtomicBool::new(live.may_need_bot()),
+            live: Arc::new(Mutex::new(live)),
+            driving: AtomicBool::new(false),
+        });
+        let mut tables = self.tables.write().expect("the table map is not poisoned");
+        let cell = tables.entry(id).or_insert(cell).clone();
+        self.metrics.tables(tables.len());
+        cell
+    }
+
+    /// Every table in memory.
+    pub fn cells(&self) -> Vec<Arc<Cell>> {
+        let tables = self.tables.read().expect("the table map is not poisoned");
+        tables.values().cloned().collect()
+    }
+
+    /// How many tables are in memory.
+    pub fn len(&self) -> usize {
+        self.tables.read().map(|t| t.len()).unwrap_or(0)
+    }
+
+    /// Whether no table is in memory.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The games the server hosts: the one list, with seat limits and rules.
+    pub fn games() -> Vec<GameInfo> {
+        cards_games::NAMES
+            .iter()
+            .filter_map(|&name| {
+                let [min, default, max] = cards_games::AnyTable::seat_limits(name)?;
+                let rules = cards_games::AnyTable::default_rules(name)?;
+                Some(GameInfo {
+                    name: name.to_string(),
+                    min_seats: min,
+                    default_seats: default,
+                    max_seats: max,
+                    rules: serde_json::from_str(&rules).unwrap_or_default(),
+                })
+            })
+            .collect()
+    }
+
+    /// Creates a table, stores it, and starts its bots.
+    ///
+    /// # Errors
+    /// `bad_request` for a game, rules, seats or bots the server refuses;
+    /// `unavailable` when the store fails.
+    pub async fn create(self: &Arc<Self>, req: CreateTable) -> Result<Created, ErrorReply> {
+        let bad = |m: String| ErrorReply::new(ErrorKind::BadRequest, m);
+        let [min, default, max] =
+            cards_games::AnyTable::seat_limits(&req.game).ok_or_else(|| {
+                bad(format!(
+                    "there is no game {}: the games are {}",
+                    cards_core::text::echo(&req.game),
+                    cards_games::names_in_words()
+                ))
+            })?;
+        let seats = req.seats.unwrap_or(default);
+        if !(min..=max).contains(&seats) {
+            return Err(bad(format!(
+                "{} takes {min} to {max} seats, not {seats}",
+                req.game
+            )));
+        }
+        let mut bots = vec![None; seats];
+        for b in &req.bots {
+            match bots.get_mut(b.seat) {
+                None => return Err(bad(format!("there is no seat {} for a bot", b.seat))),
+                Some(Some(_)) => return Err(bad(format!("seat {} is named twice", b.seat))),
+                Some(slot) => *slot = Some(b.difficulty),
+            }
+        }
+        let rules = match &req.rules {
+            None => "{}".to_string(),
+            Some(r @ serde_json::Value::Object(_)) => r.to_string(),
+            Some(_) => {
+                return Err(bad(
+                    "rules are a JSON object of rule names and values".into()
+                ));
+            }
+        };
+        let mut record = TableRecord {
+            id: format!("{:016x}", token::random_u64()),
+            game: req.game.clone(),
+            rules,
+            seats,
+            seed: token::random_u64(),
+            bots,
+            tokens: vec![None; seats],
+            host_token: token::new_token(),
+            finished: false,
+        };
+        let mut live = Live::create(record.clone()).map_err(ErrorReply::from)?;
+        // The full rules are stored, so a later change of a default cannot
+        // change how a stored table replays.
+        record.rules = live.table.rules_json();
+        live.record.rules = record.rules.clone();
+        self.store
+            .write(Write::Create(record.clone()))
+            .await
+            .map_err(unavailable)?;
+        let summary = summary(&mut live);
+        let cell = self.insert(live);
+        self.drive(&cell);
+        Ok(Created {
+            id: record.id,
+            host_token: record.host_token,
+            table: summary,
+        })
+    }
+
+    /// The table `id`: in memory, or read from the store and replayed.
+    ///
+    /// # Errors
+    /// `not_found`; `unavailable` when the store fails or the table does not replay.
+    pub async fn table(self: &Arc<Self>, id: &str) -> Result<Arc<Cell>, ErrorReply> {
+        if let Some(cell) = self.tables.read().expect("not poisoned").get(id) {
+            return Ok(cell.clone());
+        }
+        if id.len() != 16 || !id.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return Err(not_found(id));
+        }
+        let loaded = self.store.load(id).await.map_err(unavailable)?;
+        let loaded = loaded.ok_or_else(|| not_found(id))?;
+        let live = Live::replay(loaded).map_err(unavailable)?;
+        Ok(self.insert(live))
+    }
+
+    /// The table's public facts.
+    pub async fn summary(&self, cell: &Cell) -> TableSummary {
+        summary(&mut *cell.live.lock().await)
+    }
+
+    /// The tables with a seat to join whose game is not over.
+    pub async fn open_tables(&self) -> Vec<TableSummary> {
+        let mut out = Vec::new();
+        for cell in self.cells() {
+            let mut live = cell.live.lock().await;
+            if live.table.to_act().is_some() && !live.open_seats().is_empty() {
+                out.push(summary(&mut live));
+            }
+        }
+        out.sort_by(|a, b| a.id.cmp(&b.id));
+        out
+    }
+
+    /// Gives `seat` of table `id` to a new player: returns its token.
+    ///
+    /// # Errors
+    /// `not_found`, `bad_request` (no such seat), `conflict` (taken, or a bot's),
+    /// `unavailable`.
+    pub async fn join(self: &Arc<Self>, id: &str, seat: usize) -> Result<Joined, ErrorReply> {
+        let cell = self.table(id).await?;
+        let mut live = cell.live.lock().await;
+        if seat >= live.record.seats {
+            return Err(ErrorReply::new(
+                ErrorKind::BadRequest,
+                format!(
+                    "there is no seat {seat}: the table has {} seats",
+                    live.record.seats
+                ),
+            ));
+        }
+        if live.record.bots[seat].is_some() || live.record.tokens[seat].is_some() {
+            return Err(ErrorReply::new(
+                ErrorKind::Conflict,
+                format!("seat {seat} is taken"),
+            ));
+        }
+        let token = token::new_token();
+        let write = Write::Join {
+            table: cell.id.clone(),
+            seat,
+            token: token.clone(),
+        };
+        self.store.write(write).await.map_err(unavailable)?;
+        live.record.tokens[seat] = Some(token.clone());
+        cell.note_presence(&live);
+        Ok(Joined {
+            token,
+            seat,
+            ws: format!("/tables/{}/seats/{seat}/ws", cell.id),
+        })
+    }
+
+    /// Whether `token` is the token of `seat` at this table.
+    pub async fn authorize(&self, cell: &Cell, seat: usize, token: &str) -> bool {
+        let live = cell.live.lock().await;
+        let expected = live.record.tokens.get(seat).cloned().flatten();
+        expected.is_some_and(|t| token::same(token, &t))
+    }
+
+    /// Whether `token` is the table's host token.
+    pub async fn authorize_host(&self, cell: &Cell, token: &str) -> bool {
+        token::same(token, &cell.live.lock().await.record.host_token)
+    }
+
+    /// A connection for `seat` opened (`true`) or closed.
+    pub async fn presence(self: &Arc<Self>, cell: &Arc<Cell>, seat: usize, open: bool) {
+        let mut live = cell.live.lock().await;
+        if let Some(p) = live.presence.get_mut(seat) {
+            if open {
+                p.connections += 1;
+                p.away_since = None;
+            } else {
+                p.connections = p.connections.saturating_sub(1);
+                if p.connections == 0 {
+                    p.away_since = Some(Instant::now());
+                }
+            }
+        }
+        cell.note_presence(&live);
+    }
+
+    /// Applies `command` to the table, stores it, and only then answers.
+    ///
+    /// # Errors
+    /// The table's refusal (nothing changed), or `unavailable` when the store
+    /// failed (the table is put back as stored).
+    pub async fn act(
+        self: &Arc<Self>,
+        cell: &Arc<Cell>,
+        command: Command,
+    ) -> Result<Ack, ErrorReply> {
+        let started = Instant::now();
+        let mut live = cell.live.lock().await;
+        let record = match live.apply(&command) {
+            Ok(r) => r,
+            Err(refusal) => {
+                let e = ErrorReply::from(refusal);
+                self.metrics.refusal(e.kind);
+                return Err(e);
+            }
+        };
+        let action = record.text.clone();
+        let next = self.commit(cell, &mut live, record, started, false).await?;
+        drop(live);
+        self.drive(cell);
+        Ok(Ack {
+            ok: true,
+            action,
+            next,
+        })
+    }
+
+    /// Stores `record` (just applied to `live`), then tells the connections.
+    async fn commit(
+        &self,
+        cell: &Cell,
+        live: &mut Live,
+        record: ActionRecord,
+        started: Instant,
+        bot: bool,
+    ) -> Result<usize, ErrorReply> {
+        let mut result = self.store.write(Write::Action(record)).await;
+        if result.is_ok() && live.table.to_act().is_none() {
+            live.record.finished = true;
+            result = self
+                .store
+                .write(Write::Finish {
+                    table: cell.id.clone(),
+                })
+                .await;
+        }
+        if let Err(e) = result {
+            // The table is ahead of the store: put it back as stored.
+            if let Ok(Some(loaded)) = self.store.load(&cell.id).await
+                && let Ok(mut again) = Live::replay(loaded)
+            {
+                again.presence = live.presence.clone();
+                *live = again;
+            }
+            self.metrics.refusal(ErrorKind::Unavailable);
+            return Err(unavailable(e));
+        }
+        self.metrics.action(bot, started.elapsed().as_secs_f64());
+        let len = live.table.log_len();
+        cell.stored.send_replace(len);
+        if live.record.finished {
+            // A finished table leaves memory; its open connections keep their
+            // handle, and a later request reads it from the store.
+            let mut tables = self.tables.write().expect("the table map is not poisoned");
+            tables.remove(&cell.id);
+            self.metrics.tables(tables.len());
+        }
+        Ok(len)
+    }
+
+    /// Lets bots play while a bot (or the bot of an away seat) is to act,
+    /// each choice made on the blocking pool, off the async runtime.
+    pub fn drive(self: &Arc<Self>, cell: &Arc<Cell>) {
+        if !cell.may_need_bot.load(Ordering::Acquire) || cell.driving.swap(true, Ordering::AcqRel) {
+            return;
+        }
+        let hub = self.clone();
+        let cell = cell.clone();
+        tokio::spawn(async move {
+            loop {
+                hub.drive_while_bots(&cell).await;
+                cell.driving.store(false, Ordering::Release);
+                // A change between the last look and the flag's reset would
+                // otherwise wait for the sweeper.
+                let again = {
+                    let live = cell.live.lock().await;
+                    live.bot_to_act(hub.config.away_after, hub.config.away_difficulty)
+                        .is_some()
+                };
+                if !again || cell.driving.swap(true, Ordering::AcqRel) {
+                    break;
+                }
+            }
+        });
+    }
+
+    async fn drive_while_bots(&self, cell: &Arc<Cell>) {
+        loop {
+            let live = cell.live.clone().lock_owned().await;
+            let Some(command) =
+                live.bot_to_act(self.config.away_after, self.config.away_difficulty)
+            else {
+                return;
+            };
+            let started = Instant::now();
+            let chosen = tokio::task::spawn_blocking(move || {
+                let mut live = live;
+                let r = live.apply(&command);
+                (live, r)
+            })
+            .await;
+            let Ok((mut live, Ok(record))) = chosen else {
+                return;
+            };
+            if self
+                .commit(cell, &mut live, record, started, true)
+                .await
+                .is_err()
+            {
+                return;
+            }
+        }
+    }
+
+    /// Forever: every `sweep_every`, lets bots play for seats away too long.
+    pub async fn sweep(self: Arc<Self>) {
+        let mut tick = tokio::time::interval(self.config.sweep_every);
+        loop {
+            tick.tick().await;
+            for cell in self.cells() {
+                self.drive(&cell);
+            }
+        }
+    }
+
+    /// The update for `seat` (or a spectator): the events from `from` on as it
+    /// may see them, its view, and, when it is to act, its legal moves. Also
+    /// returns the `next` index it carries.
+    pub async fn update(&self, cell: &Cell, seat: Option<usize>, from: usize) -> (String, usize) {
+        let mut live = cell.live.lock().await;
+        update_json(&mut live, seat, from)
+    }
+}
+
+/// The JSON update of docs/protocol.md for `seat` from log entry `from`.
+pub fn update_json(live: &mut Live, seat: Option<usize>, from: usize) -> (String, usize) {
+    let table = &mut live.table;
+    let next = table.log_len();
+    let events = table.events(seat, from.min(next));
+    let to_act = table.to_act();
+    let mut out = String::with_capacity(1024);
+    out.push_str("{\"events\":");
+    out.push_str(&serde_json::to_string(&events).expect("events are JSON"));
+    out.push_str(",\"view\":");
+    out.push_str(&table.view_json(seat));
+    out.push_str(&format!(",\"next\":{next},\"to_act\":"));
+    out.push_str(&to_act.map_or("null".to_string(), |s| s.to_string()));
+    if let Some(s) = seat
+        && to_act == Some(s)
+    {
+        out.push_str(",\"moves\":");
+        out.push_str(&serde_json::to_string(&table.legal_moves(s)).expect("moves are JSON"));
+    }
+    out.push_str(",\"outcome\":");
+    match table.outcome() {
+        Some(o) => out.push_str(&serde_json::to_string(&o).expect("outcomes are JSON")),
+        None => out.push_str("null"),
+    }
+    out.push('}');
+    (out, next)
+}
+
+fn summary(live: &mut Live) -> TableSummary {
+    TableSummary {
+        id: live.record.id.clone(),
+        game: live.record.game.clone(),
+        seats: live.record.seats,
+        open_seats: live.open_seats(),
+        bot_seats: (0..live.record.seats)
+            .filter(|&s| live.record.bots[s].is_some())
+            .collect(),
+        to_act: live.table.to_act(),
+        log_len: live.table.log_len(),
+        places: live
+            .table
+            .outcome()
+            .map(|o| o.places().iter().map(|&p| usize::from(p)).collect()),
+    }
+}

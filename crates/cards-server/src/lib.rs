@@ -1,0 +1,74 @@
+//! `cards-server`: an online game server for every game of the card-rules
+//! list (`cards_games::AnyTable`), over HTTP and WebSocket, storing every
+//! accepted action durably before it answers.
+//!
+//! docs/protocol.md describes the messages; docs/openapi.json the HTTP API.
+
+pub mod client;
+pub mod config;
+pub mod http;
+pub mod hub;
+pub mod live;
+pub mod load;
+pub mod messages;
+pub mod metrics;
+pub mod store;
+pub mod token;
+pub mod ws;
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+pub use config::{Config, StoreConfig};
+pub use hub::{Hub, LoadReport};
+
+/// A running server: where it listens and what it reloaded.
+pub struct Running {
+    /// The address it listens on.
+    pub addr: SocketAddr,
+    /// What it found in the store at start.
+    pub report: LoadReport,
+    /// The hub (for tests).
+    pub hub: Arc<Hub>,
+    /// The task serving requests.
+    pub task: tokio::task::JoinHandle<()>,
+}
+
+/// Opens the store, reloads every open table, and serves on `config.addr`
+/// (port 0: any free port) on the current tokio runtime.
+///
+/// # Errors
+/// When the store does not open or the address cannot be bound.
+pub async fn start(config: Config) -> Result<Running, String> {
+    let metrics = Arc::new(metrics::Metrics::new());
+    let (writer, reader): (Box<dyn store::Backend>, Box<dyn store::Backend>) = match &config.store {
+        StoreConfig::Sqlite { path, full_sync } => (
+            Box::new(store::sqlite::Sqlite::open(path, *full_sync)?),
+            Box::new(store::sqlite::Sqlite::open(path, *full_sync)?),
+        ),
+    };
+    let store = store::Store::new(writer, reader, config.max_batch, metrics.clone());
+    let listener = tokio::net::TcpListener::bind(config.addr)
+        .await
+        .map_err(|e| format!("cannot listen on {}: {e}", config.addr))?;
+    let addr = listener.local_addr().map_err(|e| e.to_string())?;
+    let (hub, report) = tokio::task::block_in_place(|| Hub::new(config, store, metrics));
+    tokio::spawn(hub.clone().sweep());
+    for cell in hub.cells() {
+        hub.drive(&cell);
+    }
+    let app = http::router(hub.clone());
+    // Updates are small and latency matters: no Nagle delay.
+    let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
+        let _ = tcp.set_nodelay(true);
+    });
+    let task = tokio::spawn(async move {
+        let _ = axum::serve(listener, app).await;
+    });
+    Ok(Running {
+        addr,
+        report,
+        hub,
+        task,
+    })
+}

@@ -1,0 +1,217 @@
+//! A table held in memory: its [`AnyTable`], its stored record, the number of
+//! actions taken, and which seats are connected. Every change goes through
+//! [`Live::apply`], which returns the record to store; a reload replays the
+//! stored records through the same function and checks each hash.
+
+use std::time::{Duration, Instant};
+
+use cards_core::Difficulty;
+use cards_games::{AnyTable, Refusal};
+
+use crate::store::{ActionKind, ActionRecord, Loaded, TableRecord, fnv64};
+
+/// A request to change the table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// `seat` plays the action with this text.
+    Play(usize, String),
+    /// `seat` plays its legal move with this id.
+    Move(usize, u32),
+    /// A host operation, for `seat` (which may ask only for itself) or from the host.
+    Host(Option<usize>, String),
+    /// A bot of this difficulty plays for `seat`.
+    Bot(usize, Difficulty),
+}
+
+/// Whether a human seat is connected, or since when it has been away.
+#[derive(Clone, Copy, Debug)]
+pub struct Presence {
+    /// Open connections for the seat.
+    pub connections: u32,
+    /// When the last one closed (or the server started), while none is open.
+    pub away_since: Option<Instant>,
+}
+
+/// A table in memory.
+#[derive(Debug)]
+pub struct Live {
+    /// What the store holds about it.
+    pub record: TableRecord,
+    /// The game.
+    pub table: AnyTable,
+    /// How many actions it has taken (the next action's `seq`).
+    pub seq: u64,
+    /// Each seat's connections.
+    pub presence: Vec<Presence>,
+}
+
+impl Live {
+    /// A new table from `record` (not yet stored).
+    ///
+    /// # Errors
+    /// The game's refusal of the game, rules or seat count.
+    pub fn create(record: TableRecord) -> Result<Live, Refusal> {
+        let table = AnyTable::new(&record.game, &record.rules, record.seats, record.seed)?;
+        let away = Presence {
+            connections: 0,
+            away_since: Some(Instant::now()),
+        };
+        Ok(Live {
+            presence: vec![away; record.seats],
+            record,
+            table,
+            seq: 0,
+        })
+    }
+
+    /// Applies `command`; on success returns the record to store. A refused
+    /// command changes nothing.
+    ///
+    /// # Errors
+    /// The table's refusal.
+    pub fn apply(&mut self, command: &Command) -> Result<ActionRecord, Refusal> {
+        let (seat, kind, text) = match command {
+            Command::Play(seat, text) => {
+                (Some(*seat), ActionKind::Play, self.table.play(*seat, text)?)
+            }
+            Command::Move(seat, id) => (
+                Some(*seat),
+                ActionKind::Play,
+                self.table.play_id(*seat, *id)?,
+            ),
+            Command::Host(seat, op) => {
+                self.table.host(*seat, op)?;
+                (*seat, ActionKind::Host, op.trim().to_string())
+            }
+            Command::Bot(seat, d) => (
+                Some(*seat),
+                ActionKind::Bot(*d),
+                self.table.play_bot(*seat, *d)?,
+            ),
+        };
+        let record = ActionRecord {
+            table: self.record.id.clone(),
+            seq: self.seq,
+            seat,
+            kind,
+            text,
+            hash: fnv64(&self.table.state_json()),
+        };
+        self.seq += 1;
+        Ok(record)
+    }
+
+    /// The stored table, rebuilt by replaying its actions from its seed, each
+    /// checked against the stored text and state hash.
+    ///
+    /// # Errors
+    /// Which action does not replay, and why.
+    pub fn replay(loaded: Loaded) -> Result<Live, String> {
+        let id = loaded.table.id.clone();
+        let mut live = Live::create(loaded.table).map_err(|e| format!("table {id}: {e}"))?;
+        for stored in &loaded.actions {
+            let command = match (stored.kind, stored.seat) {
+                (ActionKind::Play, Some(seat)) => Command::Play(seat, stored.text.clone()),
+                (ActionKind::Bot(d), Some(seat)) => Command::Bot(seat, d),
+                (ActionKind::Host, seat) => Command::Host(seat, stored.text.clone()),
+                (_, None) => return Err(format!("table {id} action {}: no seat", stored.seq)),
+            };
+            let again = live
+                .apply(&command)
+                .map_err(|e| format!("table {id} action {}: {e}", stored.seq))?;
+            if again != *stored {
+                return Err(format!(
+                    "table {id} action {}: the replay gives {:?} where the store holds {:?}",
+                    stored.seq, again, stored
+                ));
+            }
+        }
+        Ok(live)
+    }
+
+    /// The bot that should act now, if the seat to act is a bot's, or a joined
+    /// seat away for at least `away_after` (played at `away_difficulty`).
+    pub fn bot_to_act(&self, away_after: Duration, away_difficulty: Difficulty) -> Option<Command> {
+        let seat = self.table.to_act()?;
+        if let Some(d) = self.record.bots.get(seat).copied().flatten() {
+            return Some(Command::Bot(seat, d));
+        }
+        let joined = self.record.tokens.get(seat)?.is_some();
+        let p = self.presence.get(seat)?;
+        let away = p.connections == 0 && p.away_since.is_some_and(|t| t.elapsed() >= away_after);
+        (joined && away).then_some(Command::Bot(seat, away_difficulty))
+    }
+
+    /// Whether a bot may have to play here: a bot seat, or a joined seat
+    /// with no open connection.
+    pub fn may_need_bot(&self) -> bool {
+        (0..self.record.seats).any(|s| {
+            self.record.bots[s].is_some()
+                || (self.record.tokens[s].is_some() && self.presence[s].connections == 0)
+        })
+    }
+
+    /// The seats no one has joined and no bot plays.
+    pub fn open_seats(&self) -> Vec<usize> {
+        (0..self.record.seats)
+            .filter(|&s| self.record.tokens[s].is_none() && self.record.bots[s].is_none())
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(game: &str, seats: usize, bots: Vec<Option<Difficulty>>) -> TableRecord {
+        TableRecord {
+            id: "t".into(),
+            game: game.into(),
+            rules: "{}".into(),
+            seats,
+            seed: 11,
+            bots,
+            tokens: vec![None; seats],
+            host_token: "h".into(),
+            finished: false,
+        }
+    }
+
+    #[test]
+    fn a_replayed_log_reaches_the_same_table_and_a_tampered_one_is_refused() {
+        let mut live =
+            Live::create(record("trump21", 2, vec![None, Some(Difficulty::Easy)])).unwrap();
+        let mut actions = Vec::new();
+        while let Some(seat) = live.table.to_act() {
+            let command = if seat == 0 {
+                Command::Move(0, 0)
+            } else {
+                Command::Bot(1, Difficulty::Easy)
+            };
+            actions.push(live.apply(&command).unwrap());
+        }
+        let loaded = Loaded {
+            table: live.record.clone(),
+            actions: actions.clone(),
+        };
+        let again = Live::replay(loaded.clone()).unwrap();
+        assert_eq!(again.table.state_json(), live.table.state_json());
+        assert_eq!(again.table.save(), live.table.save());
+        let mut tampered = loaded;
+        tampered.actions[0].hash ^= 1;
+        assert!(Live::replay(tampered).unwrap_err().contains("action 0"));
+    }
+
+    #[test]
+    fn a_refused_command_changes_nothing() {
+        let mut live = Live::create(record("hearts", 4, vec![None; 4])).unwrap();
+        let before = live.table.save();
+        let seat = live.table.to_act().unwrap();
+        let other = (seat + 1) % 4;
+        assert!(live.apply(&Command::Move(other, 0)).is_err());
+        assert!(live.apply(&Command::Play(seat, "dance".into())).is_err());
+        assert!(live.apply(&Command::Move(seat, 9999)).is_err());
+        assert_eq!(live.table.save(), before);
+        assert_eq!(live.seq, 0);
+    }
+}

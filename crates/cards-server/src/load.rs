@@ -1,0 +1,456 @@
+//! The load and crash drivers behind `cards-load` (and the crash test): many
+//! WebSocket seats playing whole games against a server process, counting
+//! actions, action-to-update latency, lost or repeated events, and what a
+//! `kill -9` of the server costs.
+
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use tokio::io::{AsyncBufReadExt, BufReader};
+use tokio::process::{Child, Command};
+
+use crate::client::{Incoming, Socket, http};
+
+/// A server process started by the tools.
+pub struct ServerProcess {
+    child: Child,
+    /// Where it listens.
+    pub addr: SocketAddr,
+    /// Its start line's counts: open tables reloaded, and failed.
+    pub reloaded: (usize, usize),
+}
+
+impl ServerProcess {
+    /// Starts `binary` on `db`, listening on `addr` (port 0: any), with `extra`
+    /// flags; waits for its start line.
+    ///
+    /// # Errors
+    /// When it does not start or prints no start line.
+    pub async fn start(
+        binary: &Path,
+        db: &Path,
+        addr: SocketAddr,
+        extra: &[&str],
+    ) -> Result<ServerProcess, String> {
+        let mut child = Command::new(binary)
+            .arg("--db")
+            .arg(db)
+            .arg("--addr")
+            .arg(addr.to_string())
+            .args(extra)
+            .stdout(Stdio::piped())
+            .kill_on_drop(true)
+            .spawn()
+            .map_err(|e| format!("cannot start {}: {e}", binary.display()))?;
+        let stdout = child.stdout.take().ok_or("no stdout")?;
+        let mut lines = BufReader::new(stdout).lines();
+        let line = tokio::time::timeout(Duration::from_secs(120), lines.next_line())
+            .await
+            .map_err(|_| "the server did not start within 120 s")?
+            .map_err(|e| e.to_string())?
+            .ok_or("the server exited before listening")?;
+        // "cards-server: listening on ADDR (N open tables reloaded with M actions, F failed)"
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let addr = words
+            .get(3)
+            .and_then(|a| a.parse().ok())
+            .ok_or_else(|| format!("not a start line: {line}"))?;
+        let number = |i: usize| {
+            words
+                .get(i)
+                .and_then(|w| w.trim_start_matches('(').parse().ok())
+                .unwrap_or(usize::MAX)
+        };
+        let reloaded = (number(4), number(11));
+        tokio::spawn(async move { while let Ok(Some(_)) = lines.next_line().await {} });
+        Ok(ServerProcess {
+            child,
+            addr,
+            reloaded,
+        })
+    }
+
+    /// `kill -9`, and waits for the process to be gone.
+    pub async fn kill(&mut self) {
+        let _ = self.child.kill().await;
+    }
+}
+
+/// The `cards-server` binary beside the running one (the tools are built
+/// into the same directory).
+pub fn sibling_server() -> PathBuf {
+    let exe = std::env::current_exe().unwrap_or_default();
+    exe.with_file_name("cards-server")
+}
+
+/// Counts shared by every seat.
+#[derive(Default)]
+pub struct Stats {
+    /// Actions acknowledged.
+    pub acks: AtomicU64,
+    /// Refusals received (a listed move should never be refused).
+    pub refusals: AtomicU64,
+    /// Updates whose events did not start at the index the seat expected,
+    /// or whose `next` went backwards: lost or repeated events.
+    pub gaps: AtomicU64,
+    /// Games seen to their end (counted by seat 0).
+    pub finished: AtomicU64,
+    /// Reconnections.
+    pub reconnects: AtomicU64,
+    /// Action-to-update latencies in microseconds.
+    pub latencies: Mutex<Vec<u32>>,
+}
+
+/// A seat to play: where, with which token.
+#[derive(Clone, Debug)]
+pub struct SeatTicket {
+    /// The table.
+    pub table: String,
+    /// The seat.
+    pub seat: usize,
+    /// Its token.
+    pub token: String,
+}
+
+/// A small xorshift stream for the seats' choices.
+struct Pick(u64);
+impl Pick {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+/// Creates a table of `game` with `seats` (bots at `bots`, medium) and joins
+/// every other seat.
+///
+/// # Errors
+/// When the server refuses.
+pub async fn make_table(
+    addr: SocketAddr,
+    game: &str,
+    seats: usize,
+    bot_seats: &[usize],
+) -> Result<Vec<SeatTicket>, String> {
+    let bots: Vec<String> = bot_seats
+        .iter()
+        .map(|s| format!("{{\"seat\":{s},\"difficulty\":\"medium\"}}"))
+        .collect();
+    let body = format!(
+        "{{\"game\":\"{game}\",\"seats\":{seats},\"bots\":[{}]}}",
+        bots.join(",")
+    );
+    let (status, created) = http(addr, "POST", "/tables", Some(&body), None).await?;
+    if status != 201 {
+        return Err(format!("create: {status} {created}"));
+    }
+    let created: serde_json::Value = serde_json::from_str(&created).map_err(|e| e.to_string())?;
+    let id = created["id"].as_str().ok_or("no id")?.to_string();
+    let mut tickets = Vec::new();
+    for seat in (0..seats).filter(|s| !bot_seats.contains(s)) {
+        let (status, joined) = http(
+            addr,
+            "POST",
+            &format!("/tables/{id}/seats/{seat}"),
+            None,
+            None,
+        )
+        .await?;
+        if status != 200 {
+            return Err(format!("join: {status} {joined}"));
+        }
+        let joined: serde_json::Value = serde_json::from_str(&joined).map_err(|e| e.to_string())?;
+        tickets.push(SeatTicket {
+            table: id.clone(),
+            seat,
+            token: joined["token"].as_str().ok_or("no token")?.to_string(),
+        });
+    }
+    Ok(tickets)
+}
+
+/// How the seats of a run play.
+#[derive(Clone)]
+pub struct Playing {
+    /// The server's address, read at each connection.
+    pub addr: Arc<Mutex<SocketAddr>>,
+    /// The counts.
+    pub stats: Arc<Stats>,
+    /// Each table's last acknowledged log length.
+    pub acked: Arc<Mutex<std::collections::HashMap<String, usize>>>,
+    /// Whether a closed connection is opened again.
+    pub reconnect: bool,
+    /// When to stop trying.
+    pub give_up: Instant,
+    /// How long a seat waits before each move.
+    pub think: Duration,
+}
+
+/// Plays `ticket`'s seat to the end of its game, choosing random legal moves
+/// by id after `think`. With `reconnect`, a closed connection is opened again (from the
+/// next event the seat has not seen) until `give_up`. Records each
+/// acknowledged table log length in `acked`.
+pub async fn play_seat(ticket: SeatTicket, playing: Playing) -> Result<bool, String> {
+    let Playing {
+        addr,
+        stats,
+        acked,
+        reconnect,
+        give_up,
+        think,
+    } = playing;
+    let mut seen = 0usize;
+    let mut pick = Pick(0x9e37_79b9_7f4a_7c15 ^ (ticket.seat as u64 + 1) ^ seen as u64);
+    for b in ticket.table.bytes() {
+        pick.0 = pick.0.rotate_left(5) ^ u64::from(b);
+    }
+    pick.0 |= 1;
+    let mut first = true;
+    loop {
+        if Instant::now() > give_up {
+            return Ok(false);
+        }
+        let at = *addr.lock().expect("not poisoned");
+        let socket = Socket::seat(at, &ticket.table, ticket.seat, &ticket.token, seen).await;
+        let mut socket = match socket {
+            Ok(s) => s,
+            Err(e) if reconnect => {
+                let _ = e;
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                continue;
+            }
+            Err(e) => return Err(e),
+        };
+        if !first {
+            stats.reconnects.fetch_add(1, Ordering::Relaxed);
+        }
+        first = false;
+        let mut sent_at: Option<Instant> = None;
+        loop {
+            match socket.next().await? {
+                Incoming::Closed(_) => break,
+                Incoming::Ack { next, .. } => {
+                    stats.acks.fetch_add(1, Ordering::Relaxed);
+                    let mut acked = acked.lock().expect("not poisoned");
+                    let e = acked.entry(ticket.table.clone()).or_default();
+                    *e = (*e).max(next);
+                }
+                Incoming::Refused { .. } => {
+                    stats.refusals.fetch_add(1, Ordering::Relaxed);
+                    sent_at = None;
+                }
+                Incoming::Update(u) => {
+                    let starts_right = u.events.first().is_none_or(|e| e.index == seen);
+                    let contiguous = u.events.windows(2).all(|w| w[1].index == w[0].index + 1);
+                    if !starts_right || !contiguous || u.next < seen {
+                        stats.gaps.fetch_add(1, Ordering::Relaxed);
+                    }
+                    seen = u.next;
+                    if let Some(t) = sent_at.take() {
+                        let micros = t.elapsed().as_micros().min(u128::from(u32::MAX)) as u32;
+                        stats.latencies.lock().expect("not poisoned").push(micros);
+                    }
+                    if u.outcome.is_some() {
+                        if ticket.seat == 0 {
+                            stats.finished.fetch_add(1, Ordering::Relaxed);
+                        }
+                        return Ok(true);
+                    }
+                    if let Some(moves) = u.moves.filter(|m| !m.is_empty()) {
+                        if !think.is_zero() {
+                            tokio::time::sleep(think).await;
+                        }
+                        let id = moves[pick.below(moves.len())].id;
+                        sent_at = Some(Instant::now());
+                        if socket.send(&format!("{{\"move\":{id}}}")).await.is_err() {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        if !reconnect {
+            return Err("the connection closed before the game ended".into());
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// The `p`-th percentile (0 to 100) of `values`, sorted in place.
+pub fn percentile(values: &mut [u32], p: f64) -> u32 {
+    if values.is_empty() {
+        return 0;
+    }
+    values.sort_unstable();
+    let i = ((p / 100.0) * (values.len() - 1) as f64).round() as usize;
+    values[i.min(values.len() - 1)]
+}
+
+/// The server's resident memory, from its `/metrics`.
+pub async fn server_memory(addr: SocketAddr) -> u64 {
+    let Ok((_, text)) = http(addr, "GET", "/metrics", None, None).await else {
+        return 0;
+    };
+    text.lines()
+        .find_map(|l| l.strip_prefix("process_resident_memory_bytes "))
+        .and_then(|v| v.trim().parse::<f64>().ok())
+        .map_or(0, |v| v as u64)
+}
+
+/// What a crash run found.
+#[derive(Clone, Debug, Default)]
+pub struct CrashReport {
+    /// Kills and restarts.
+    pub rounds: usize,
+    /// Tables played.
+    pub tables: usize,
+    /// Actions acknowledged to the clients.
+    pub acked: u64,
+    /// Table checks (one a table a round) that found the table short of its
+    /// last acknowledged action.
+    pub lost: usize,
+    /// Open tables the restarted server reloaded (summed over the rounds).
+    pub reloaded: usize,
+    /// Open tables the server reloaded after the last kill.
+    pub open_at_last_kill: usize,
+    /// Open tables it failed to reload.
+    pub failed: usize,
+    /// Tables whose game ended.
+    pub finished: usize,
+    /// Updates with lost or repeated events.
+    pub gaps: u64,
+    /// Client reconnections.
+    pub reconnects: u64,
+    /// Refusals of listed moves.
+    pub refusals: u64,
+}
+
+impl CrashReport {
+    /// Nothing acknowledged lost, every table reloaded and finished, no event lost or repeated.
+    pub fn passed(&self) -> bool {
+        self.lost == 0 && self.failed == 0 && self.finished == self.tables && self.gaps == 0
+    }
+}
+
+impl std::fmt::Display for CrashReport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "crash rounds: {}, tables: {}, actions acknowledged: {}, acknowledged actions lost: {}, \
+             tables reloaded: {} ({} after the last kill), tables failed to load: {}, games finished: {}/{}, \
+             event gaps: {}, reconnects: {}, refusals: {}",
+            self.rounds,
+            self.tables,
+            self.acked,
+            self.lost,
+            self.reloaded,
+            self.open_at_last_kill,
+            self.failed,
+            self.finished,
+            self.tables,
+            self.gaps,
+            self.reconnects,
+            self.refusals
+        )
+    }
+}
+
+/// Plays `tables` tables with reconnecting clients, kills the server with
+/// SIGKILL `rounds` times at random moments and restarts it on the same
+/// port and database, checking after each restart that every table holds
+/// at least its last acknowledged action; then lets the games finish.
+///
+/// # Errors
+/// When the server does not start or a table cannot be made.
+#[allow(clippy::too_many_arguments)]
+pub async fn crash_rounds(
+    server: &mut ServerProcess,
+    binary: &Path,
+    db: &Path,
+    game: &str,
+    seats: usize,
+    bots: &[usize],
+    tables: usize,
+    rounds: usize,
+) -> Result<CrashReport, String> {
+    let addr = server.addr;
+    let mut tickets = Vec::new();
+    let mut ids = Vec::new();
+    for _ in 0..tables {
+        let t = make_table(addr, game, seats, bots).await?;
+        ids.push(t[0].table.clone());
+        tickets.extend(t);
+    }
+    let stats = Arc::new(Stats::default());
+    let acked = Arc::new(Mutex::new(std::collections::HashMap::new()));
+    let give_up = Instant::now() + Duration::from_secs(240);
+    // Slow enough that the games outlast the kills (a Hearts deal is about
+    // 56 actions, a kill and restart about half a second).
+    let think = Duration::from_millis(10 + 18 * rounds as u64);
+    let playing = Playing {
+        addr: Arc::new(Mutex::new(addr)),
+        stats: stats.clone(),
+        acked: acked.clone(),
+        reconnect: true,
+        give_up,
+        think,
+    };
+    let players: Vec<_> = tickets
+        .into_iter()
+        .map(|t| tokio::spawn(play_seat(t, playing.clone())))
+        .collect();
+    let mut report = CrashReport {
+        rounds,
+        tables,
+        ..CrashReport::default()
+    };
+    let mut pick = Pick(0x2545_f491_4f6c_dd1d ^ u64::from(std::process::id()));
+    for _ in 0..rounds {
+        tokio::time::sleep(Duration::from_millis(200 + pick.below(600) as u64)).await;
+        server.kill().await;
+        let before = acked.lock().expect("not poisoned").clone();
+        let mut tries = 0;
+        *server = loop {
+            match ServerProcess::start(binary, db, addr, &[]).await {
+                Ok(s) => break s,
+                Err(e) if tries < 20 => {
+                    tries += 1;
+                    let _ = e;
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                }
+                Err(e) => return Err(e),
+            }
+        };
+        report.reloaded += server.reloaded.0;
+        report.open_at_last_kill = server.reloaded.0;
+        report.failed += server.reloaded.1;
+        for (table, at_least) in before {
+            let (_, body) = http(addr, "GET", &format!("/tables/{table}"), None, None).await?;
+            let v: serde_json::Value =
+                serde_json::from_str(&body).map_err(|e| format!("{e}: {body}"))?;
+            if v["log_len"].as_u64().unwrap_or(0) < at_least as u64 {
+                report.lost += 1;
+            }
+        }
+    }
+    for p in players {
+        let _ = p.await;
+    }
+    for id in &ids {
+        let (_, body) = http(addr, "GET", &format!("/tables/{id}"), None, None).await?;
+        let v: serde_json::Value =
+            serde_json::from_str(&body).map_err(|e| format!("{e}: {body}"))?;
+        report.finished += usize::from(!v["places"].is_null());
+    }
+    report.acked = stats.acks.load(Ordering::Relaxed);
+    report.gaps = stats.gaps.load(Ordering::Relaxed);
+    report.reconnects = stats.reconnects.load(Ordering::Relaxed);
+    report.refusals = stats.refusals.load(Ordering::Relaxed);
+    Ok(report)
+}

@@ -1,0 +1,77 @@
+//! `cards-server`: serves tables of every game of the card-rules list over
+//! HTTP and WebSocket (docs/protocol.md), storing them in SQLite.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use cards_server::{Config, StoreConfig};
+use clap::Parser;
+
+/// The card-rules game server.
+#[derive(Parser, Debug)]
+#[command(version, about)]
+struct Args {
+    /// Address to listen on.
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    addr: SocketAddr,
+    /// The SQLite database file (created when missing).
+    #[arg(long, default_value = "cards-server.db")]
+    db: PathBuf,
+    /// Wait for the disk at every commit (survives a machine crash, not only a process crash).
+    #[arg(long)]
+    full_sync: bool,
+    /// Seconds a joined seat may be away before a bot plays for it.
+    #[arg(long, default_value_t = 30.0)]
+    away_after: f64,
+    /// How well the bot of an away seat plays: easy, medium or hard.
+    #[arg(long, default_value = "medium")]
+    away_difficulty: cards_core::Difficulty,
+    /// Messages a second a connection may send, on average.
+    #[arg(long, default_value_t = 50.0)]
+    rate: f64,
+    /// Messages a connection may send at once.
+    #[arg(long, default_value_t = 50)]
+    burst: u32,
+    /// Print the OpenAPI document and exit.
+    #[arg(long)]
+    openapi: bool,
+}
+
+fn main() -> std::process::ExitCode {
+    let args = Args::parse();
+    if args.openapi {
+        println!("{}", cards_server::http::openapi_json());
+        return std::process::ExitCode::SUCCESS;
+    }
+    let mut config = Config::new(args.addr, args.db.clone());
+    config.store = StoreConfig::Sqlite {
+        path: args.db,
+        full_sync: args.full_sync,
+    };
+    config.away_after = Duration::from_secs_f64(args.away_after.max(0.0));
+    config.away_difficulty = args.away_difficulty;
+    config.rate_per_second = args.rate;
+    config.burst = args.burst;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .expect("the runtime starts");
+    runtime.block_on(async move {
+        match cards_server::start(config).await {
+            Err(e) => {
+                eprintln!("cards-server: {e}");
+                std::process::ExitCode::FAILURE
+            }
+            Ok(running) => {
+                let r = &running.report;
+                println!(
+                    "cards-server: listening on {} ({} open tables reloaded with {} actions, {} failed)",
+                    running.addr, r.loaded, r.actions, r.failed
+                );
+                let _ = running.task.await;
+                std::process::ExitCode::SUCCESS
+            }
+        }
+    })
+}

@@ -1,0 +1,225 @@
+//! The store: every table's creation, seats and accepted actions, written
+//! through one writer thread that commits whatever has queued up in one
+//! transaction (group commit), and acknowledged only once committed.
+
+pub mod sqlite;
+
+use std::sync::{Arc, Mutex, mpsc};
+
+use cards_core::Difficulty;
+use tokio::sync::oneshot;
+
+/// A table as stored: what it was created with, and who holds its seats.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableRecord {
+    /// Its id (16 hex digits, random).
+    pub id: String,
+    /// The game's name.
+    pub game: String,
+    /// Its rules as JSON (the table's full rules, not only the changes).
+    pub rules: String,
+    /// How many seats.
+    pub seats: usize,
+    /// The seed of its chance and bot streams.
+    pub seed: u64,
+    /// The difficulty of the bot at each seat a bot plays.
+    pub bots: Vec<Option<Difficulty>>,
+    /// The token of each joined seat.
+    pub tokens: Vec<Option<String>>,
+    /// The host's token.
+    pub host_token: String,
+    /// Whether the game is over.
+    pub finished: bool,
+}
+
+/// Who asked for an action.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ActionKind {
+    /// A seat played it (by text or by id; stored as text).
+    Play,
+    /// A bot chose it from the table's bot stream (replayed by asking again).
+    Bot(Difficulty),
+    /// A host operation, for a seat or from the host.
+    Host,
+}
+
+/// One accepted action, in the order the table took them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ActionRecord {
+    /// The table's id.
+    pub table: String,
+    /// Its number among the table's actions, from 0.
+    pub seq: u64,
+    /// The seat that acted (none for the host).
+    pub seat: Option<usize>,
+    /// Who asked.
+    pub kind: ActionKind,
+    /// The action's (or operation's) canonical text.
+    pub text: String,
+    /// A 64-bit hash of the table's state after it: a reload checks it.
+    pub hash: u64,
+}
+
+/// One write to the store.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Write {
+    /// A new table.
+    Create(TableRecord),
+    /// A seat joined with this token.
+    Join {
+        /// The table.
+        table: String,
+        /// The seat.
+        seat: usize,
+        /// Its token.
+        token: String,
+    },
+    /// An accepted action.
+    Action(ActionRecord),
+    /// The game is over.
+    Finish {
+        /// The table.
+        table: String,
+    },
+}
+
+/// A stored table with its actions, to replay.
+#[derive(Clone, Debug)]
+pub struct Loaded {
+    /// The table.
+    pub table: TableRecord,
+    /// Its actions in order.
+    pub actions: Vec<ActionRecord>,
+}
+
+/// A database the store writes to and reads from.
+pub trait Backend: Send + 'static {
+    /// Writes `batch` in one transaction: all or nothing.
+    ///
+    /// # Errors
+    /// The database's error, as text.
+    fn commit(&mut self, batch: &[Write]) -> Result<(), String>;
+
+    /// Every table whose game is not over.
+    ///
+    /// # Errors
+    /// The database's error, as text.
+    fn load_open(&mut self) -> Result<Vec<Loaded>, String>;
+
+    /// The table `id`, if stored.
+    ///
+    /// # Errors
+    /// The database's error, as text.
+    fn load(&mut self, id: &str) -> Result<Option<Loaded>, String>;
+}
+
+type Pending = (Write, oneshot::Sender<Result<(), String>>);
+
+/// The store's handle: queue writes, wait for their commit, read tables.
+pub struct Store {
+    queue: Mutex<mpsc::Sender<Pending>>,
+    reader: Arc<Mutex<Box<dyn Backend>>>,
+}
+
+impl Store {
+    /// A store writing through `writer` (on a thread of its own, committing up
+    /// to `max_batch` writes together) and reading through `reader`.
+    pub fn new(
+        writer: Box<dyn Backend>,
+        reader: Box<dyn Backend>,
+        max_batch: usize,
+        metrics: Arc<crate::metrics::Metrics>,
+    ) -> Store {
+        let (tx, rx) = mpsc::channel::<Pending>();
+        std::thread::Builder::new()
+            .name("store-writer".into())
+            .spawn(move || write_loop(writer, rx, max_batch.max(1), &metrics))
+            .expect("the writer thread starts");
+        Store {
+            queue: Mutex::new(tx),
+            reader: Arc::new(Mutex::new(reader)),
+        }
+    }
+
+    /// Writes `write`; resolves once it is committed (or failed).
+    pub async fn write(&self, write: Write) -> Result<(), String> {
+        let (tx, rx) = oneshot::channel();
+        let sent = self
+            .queue
+            .lock()
+            .map_err(|_| "the store's queue is poisoned".to_string())?
+            .send((write, tx));
+        if sent.is_err() {
+            return Err("the store's writer has stopped".into());
+        }
+        rx.await
+            .unwrap_or_else(|_| Err("the store's writer has stopped".into()))
+    }
+
+    /// Every open table (blocking: call at start or from a blocking task).
+    ///
+    /// # Errors
+    /// The database's error.
+    pub fn load_open(&self) -> Result<Vec<Loaded>, String> {
+        self.reader
+            .lock()
+            .map_err(|_| "the store's reader is poisoned".to_string())?
+            .load_open()
+    }
+
+    /// The table `id`, read off the async runtime.
+    ///
+    /// # Errors
+    /// The database's error.
+    pub async fn load(&self, id: &str) -> Result<Option<Loaded>, String> {
+        let reader = self.reader.clone();
+        let id = id.to_string();
+        tokio::task::spawn_blocking(move || {
+            reader
+                .lock()
+                .map_err(|_| "the store's reader is poisoned".to_string())?
+                .load(&id)
+        })
+        .await
+        .map_err(|e| format!("the store's reader failed: {e}"))?
+    }
+}
+
+/// The writer thread: takes the first waiting write, adds whatever else has
+/// queued meanwhile, commits them in one transaction and answers them all.
+fn write_loop(
+    mut backend: Box<dyn Backend>,
+    rx: mpsc::Receiver<Pending>,
+    max_batch: usize,
+    metrics: &crate::metrics::Metrics,
+) {
+    let mut writes = Vec::new();
+    let mut acks = Vec::new();
+    while let Ok(first) = rx.recv() {
+        let (w, a) = first;
+        writes.push(w);
+        acks.push(a);
+        while writes.len() < max_batch {
+            match rx.try_recv() {
+                Ok((w, a)) => {
+                    writes.push(w);
+                    acks.push(a);
+                }
+                Err(_) => break,
+            }
+        }
+        let result = backend.commit(&writes);
+        metrics.commit(writes.len(), result.is_ok());
+        for ack in acks.drain(..) {
+            let _ = ack.send(result.clone());
+        }
+        writes.clear();
+    }
+}
+
+/// A 64-bit FNV-1a hash of `text` (stable across builds and platforms).
+pub fn fnv64(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}

@@ -1,0 +1,299 @@
+//! The embedded store: SQLite in WAL mode.
+
+use std::path::Path;
+
+use rusqlite::{Connection, OptionalExtension, params};
+
+use super::{ActionKind, ActionRecord, Backend, Loaded, TableRecord, Write};
+
+/// The schema, the same in PostgreSQL (docs/server.md).
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS tables (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    rules TEXT NOT NULL,
+    seats INTEGER NOT NULL,
+    seed BIGINT NOT NULL,
+    bots TEXT NOT NULL,
+    host_token TEXT NOT NULL,
+    finished INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS seats (
+    table_id TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    token TEXT NOT NULL,
+    PRIMARY KEY (table_id, seat)
+);
+CREATE TABLE IF NOT EXISTS actions (
+    table_id TEXT NOT NULL,
+    seq BIGINT NOT NULL,
+    seat INTEGER,
+    kind TEXT NOT NULL,
+    text TEXT NOT NULL,
+    hash BIGINT NOT NULL,
+    PRIMARY KEY (table_id, seq)
+);
+";
+
+/// A connection to the SQLite file.
+pub struct Sqlite {
+    conn: Connection,
+}
+
+impl Sqlite {
+    /// Opens (creating when new) the database at `path` in WAL mode;
+    /// `full_sync` makes every commit reach the disk (`synchronous=FULL`),
+    /// otherwise commits survive a crash of the process but not of the
+    /// machine (`NORMAL`).
+    ///
+    /// # Errors
+    /// SQLite's error, as text.
+    pub fn open(path: &Path, full_sync: bool) -> Result<Sqlite, String> {
+        let conn = Connection::open(path).map_err(|e| e.to_string())?;
+        conn.busy_timeout(std::time::Duration::from_secs(10))
+            .map_err(|e| e.to_string())?;
+        conn.pragma_update(None, "journal_mode", "WAL")
+            .map_err(|e| e.to_string())?;
+        conn.pragma_update(
+            None,
+            "synchronous",
+            if full_sync { "FULL" } else { "NORMAL" },
+        )
+        .map_err(|e| e.to_string())?;
+        conn.execute_batch(SCHEMA).map_err(|e| e.to_string())?;
+        Ok(Sqlite { conn })
+    }
+
+    fn read_table(&self, id: &str) -> rusqlite::Result<Option<Loaded>> {
+        let row = self
+            .conn
+            .prepare_cached(
+                "SELECT game, rules, seats, seed, bots, host_token, finished FROM tables WHERE id = ?1",
+            )?
+            .query_row([id], |r| {
+                Ok((
+                    r.get::<_, String>(0)?,
+                    r.get::<_, String>(1)?,
+                    r.get::<_, i64>(2)?,
+                    r.get::<_, i64>(3)?,
+                    r.get::<_, String>(4)?,
+                    r.get::<_, String>(5)?,
+                    r.get::<_, i64>(6)?,
+                ))
+            })
+            .optional()?;
+        let Some((game, rules, seats, seed, bots, host_token, finished)) = row else {
+            return Ok(None);
+        };
+        let seats = seats as usize;
+        let mut tokens = vec![None; seats];
+        let mut stmt = self
+            .conn
+            .prepare_cached("SELECT seat, token FROM seats WHERE table_id = ?1")?;
+        for row in stmt.query_map([id], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))? {
+            let (seat, token) = row?;
+            if let Some(slot) = tokens.get_mut(seat as usize) {
+                *slot = Some(token);
+            }
+        }
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT seq, seat, kind, text, hash FROM actions WHERE table_id = ?1 ORDER BY seq",
+        )?;
+        let mut actions = Vec::new();
+        for row in stmt.query_map([id], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                r.get::<_, Option<i64>>(1)?,
+                r.get::<_, String>(2)?,
+                r.get::<_, String>(3)?,
+                r.get::<_, i64>(4)?,
+            ))
+        })? {
+            let (seq, seat, kind, text, hash) = row?;
+            actions.push(ActionRecord {
+                table: id.to_string(),
+                seq: seq as u64,
+                seat: seat.map(|s| s as usize),
+                kind: kind_from(&kind),
+                text,
+                hash: hash as u64,
+            });
+        }
+        Ok(Some(Loaded {
+            table: TableRecord {
+                id: id.to_string(),
+                game,
+                rules,
+                seats,
+                seed: seed as u64,
+                bots: serde_json::from_str(&bots).unwrap_or_default(),
+                tokens,
+                host_token,
+                finished: finished != 0,
+            },
+            actions,
+        }))
+    }
+}
+
+/// The stored name of an action's kind: `play`, `host`, or `bot:<difficulty>`.
+pub fn kind_name(kind: ActionKind) -> String {
+    match kind {
+        ActionKind::Play => "play".into(),
+        ActionKind::Host => "host".into(),
+        ActionKind::Bot(d) => format!("bot:{d}"),
+    }
+}
+
+/// The kind a stored name names (an unknown name reads as `play`, which the
+/// replay then checks like any other action).
+pub fn kind_from(name: &str) -> ActionKind {
+    match name.strip_prefix("bot:") {
+        Some(d) => d.parse().map(ActionKind::Bot).unwrap_or(ActionKind::Play),
+        None if name == "host" => ActionKind::Host,
+        None => ActionKind::Play,
+    }
+}
+
+impl Backend for Sqlite {
+    fn commit(&mut self, batch: &[Write]) -> Result<(), String> {
+        let tx = self.conn.transaction().map_err(|e| e.to_string())?;
+        for w in batch {
+            match w {
+                Write::Create(t) => {
+                    tx.prepare_cached(
+                        "INSERT INTO tables (id, game, rules, seats, seed, bots, host_token, finished) \
+                         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                    )
+                    .and_then(|mut s| {
+                        s.execute(params![
+                            t.id,
+                            t.game,
+                            t.rules,
+                            t.seats as i64,
+                            t.seed as i64,
+                            serde_json::to_string(&t.bots).expect("bots are JSON"),
+                            t.host_token,
+                            i64::from(t.finished),
+                        ])
+                    })
+                    .map_err(|e| e.to_string())?;
+                }
+                Write::Join { table, seat, token } => {
+                    tx.prepare_cached(
+                        "INSERT INTO seats (table_id, seat, token) VALUES (?1, ?2, ?3)",
+                    )
+                    .and_then(|mut s| s.execute(params![table, *seat as i64, token]))
+                    .map_err(|e| e.to_string())?;
+                }
+                Write::Action(a) => {
+                    tx.prepare_cached(
+                        "INSERT INTO actions (table_id, seq, seat, kind, text, hash) \
+                         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                    )
+                    .and_then(|mut s| {
+                        s.execute(params![
+                            a.table,
+                            a.seq as i64,
+                            a.seat.map(|s| s as i64),
+                            kind_name(a.kind),
+                            a.text,
+                            a.hash as i64,
+                        ])
+                    })
+                    .map_err(|e| e.to_string())?;
+                }
+                Write::Finish { table } => {
+                    tx.prepare_cached("UPDATE tables SET finished = 1 WHERE id = ?1")
+                        .and_then(|mut s| s.execute([table]))
+                        .map_err(|e| e.to_string())?;
+                }
+            }
+        }
+        tx.commit().map_err(|e| e.to_string())
+    }
+
+    fn load_open(&mut self) -> Result<Vec<Loaded>, String> {
+        let ids: Vec<String> = self
+            .conn
+            .prepare("SELECT id FROM tables WHERE finished = 0")
+            .and_then(|mut s| s.query_map([], |r| r.get(0))?.collect())
+            .map_err(|e| e.to_string())?;
+        let mut out = Vec::with_capacity(ids.len());
+        for id in ids {
+            if let Some(t) = self.read_table(&id).map_err(|e| e.to_string())? {
+                out.push(t);
+            }
+        }
+        Ok(out)
+    }
+
+    fn load(&mut self, id: &str) -> Result<Option<Loaded>, String> {
+        self.read_table(id).map_err(|e| e.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_batch_is_written_whole_and_read_back() {
+        let dir = std::env::temp_dir().join(format!("cards-server-sqlite-{}", std::process::id()));
+        let _ = std::fs::remove_file(&dir);
+        let mut db = Sqlite::open(&dir, false).unwrap();
+        let table = TableRecord {
+            id: "t1".into(),
+            game: "hearts".into(),
+            rules: "{}".into(),
+            seats: 4,
+            seed: u64::MAX,
+            bots: vec![None, Some(cards_core::Difficulty::Hard), None, None],
+            tokens: vec![None; 4],
+            host_token: "h".into(),
+            finished: false,
+        };
+        let action = ActionRecord {
+            table: "t1".into(),
+            seq: 0,
+            seat: Some(1),
+            kind: ActionKind::Bot(cards_core::Difficulty::Hard),
+            text: "pass 2C 3C 4C".into(),
+            hash: u64::MAX - 1,
+        };
+        db.commit(&[
+            Write::Create(table.clone()),
+            Write::Join {
+                table: "t1".into(),
+                seat: 0,
+                token: "abc".into(),
+            },
+            Write::Action(action.clone()),
+        ])
+        .unwrap();
+        // A batch with a duplicate action fails whole: the join in it is not kept.
+        assert!(
+            db.commit(&[
+                Write::Join {
+                    table: "t1".into(),
+                    seat: 2,
+                    token: "x".into()
+                },
+                Write::Action(action.clone()),
+            ])
+            .is_err()
+        );
+        let loaded = db.load("t1").unwrap().unwrap();
+        let mut expected = table;
+        expected.tokens[0] = Some("abc".into());
+        assert_eq!(loaded.table, expected);
+        assert_eq!(loaded.actions, vec![action]);
+        assert_eq!(db.load_open().unwrap().len(), 1);
+        db.commit(&[Write::Finish { table: "t1".into() }]).unwrap();
+        assert!(db.load_open().unwrap().is_empty());
+        drop(db);
+        for suffix in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{}{suffix}", dir.display()));
+        }
+    }
+}

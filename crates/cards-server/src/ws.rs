@@ -1,0 +1,196 @@
+//! The WebSocket sessions: one per seat (authenticated by its token) and one
+//! per spectator. A session sends an update whenever the table's stored log
+//! grows, and takes one action a message, within the connection's rate limit.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use axum::extract::ws::{CloseFrame, Message, WebSocket, close_code};
+
+use crate::hub::{Cell, Hub};
+use crate::live::Command;
+use crate::messages::{ClientMessage, ErrorKind, ErrorReply};
+
+/// A token bucket: `rate` messages a second on average, `burst` at once.
+pub struct Bucket {
+    tokens: f64,
+    rate: f64,
+    burst: f64,
+    last: Instant,
+}
+
+impl Bucket {
+    /// A full bucket.
+    pub fn new(rate: f64, burst: u32) -> Bucket {
+        Bucket {
+            tokens: f64::from(burst),
+            rate,
+            burst: f64::from(burst),
+            last: Instant::now(),
+        }
+    }
+
+    /// Takes one message's token at `now`; false when none is left.
+    pub fn take(&mut self, now: Instant) -> bool {
+        let elapsed = now.saturating_duration_since(self.last).as_secs_f64();
+        self.last = now;
+        self.tokens = (self.tokens + elapsed * self.rate).min(self.burst);
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+fn json<T: serde::Serialize>(value: &T) -> Message {
+    Message::Text(
+        serde_json::to_string(value)
+            .expect("replies are JSON")
+            .into(),
+    )
+}
+
+async fn close(socket: &mut WebSocket, code: u16, reason: &str) {
+    let frame = CloseFrame {
+        code,
+        reason: reason.into(),
+    };
+    let _ = socket.send(Message::Close(Some(frame))).await;
+}
+
+/// Runs one connection for `seat` (a spectator for `None`) until it closes,
+/// starting with the events from log entry `from`.
+pub async fn session(
+    mut socket: WebSocket,
+    hub: Arc<Hub>,
+    cell: Arc<Cell>,
+    seat: Option<usize>,
+    from: usize,
+) {
+    hub.metrics.connections(1);
+    if let Some(s) = seat {
+        hub.presence(&cell, s, true).await;
+    }
+    run(&mut socket, &hub, &cell, seat, from).await;
+    if let Some(s) = seat {
+        hub.presence(&cell, s, false).await;
+    }
+    hub.metrics.connections(-1);
+}
+
+async fn run(
+    socket: &mut WebSocket,
+    hub: &Arc<Hub>,
+    cell: &Arc<Cell>,
+    seat: Option<usize>,
+    from: usize,
+) {
+    let mut stored = cell.stored.subscribe();
+    let mut bucket = Bucket::new(hub.config.rate_per_second, hub.config.burst);
+    let mut refused_in_a_row = 0u32;
+    let (update, mut sent) = hub.update(cell, seat, from).await;
+    if socket.send(Message::Text(update.into())).await.is_err() {
+        return;
+    }
+    loop {
+        tokio::select! {
+            changed = stored.changed() => {
+                if changed.is_err() {
+                    return;
+                }
+                let len = *stored.borrow_and_update();
+                if len > sent {
+                    let (update, next) = hub.update(cell, seat, sent).await;
+                    sent = next;
+                    if socket.send(Message::Text(update.into())).await.is_err() {
+                        return;
+                    }
+                }
+            }
+            incoming = socket.recv() => {
+                let text = match incoming {
+                    None | Some(Ok(Message::Close(_))) => return,
+                    Some(Err(_)) => {
+                        // Oversized or broken frames: the connection closes.
+                        close(socket, close_code::SIZE, "message too large or malformed").await;
+                        return;
+                    }
+                    Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
+                    Some(Ok(Message::Binary(_))) => None,
+                    Some(Ok(Message::Text(t))) => Some(t),
+                };
+                if !bucket.take(Instant::now()) {
+                    refused_in_a_row += 1;
+                    hub.metrics.refusal(ErrorKind::RateLimited);
+                    if refused_in_a_row > hub.config.burst {
+                        close(socket, close_code::POLICY, "rate limit exceeded").await;
+                        return;
+                    }
+                    let e = ErrorReply::new(
+                        ErrorKind::RateLimited,
+                        format!(
+                            "more than {} messages a second (the rate limit)",
+                            hub.config.rate_per_second
+                        ),
+                    );
+                    if socket.send(json(&e)).await.is_err() {
+                        return;
+                    }
+                    continue;
+                }
+                refused_in_a_row = 0;
+                let reply = match handle(hub, cell, seat, text.as_deref()).await {
+                    Ok(ack) => json(&ack),
+                    Err(e) => json(&e),
+                };
+                if socket.send(reply).await.is_err() {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// One message's answer.
+async fn handle(
+    hub: &Arc<Hub>,
+    cell: &Arc<Cell>,
+    seat: Option<usize>,
+    text: Option<&str>,
+) -> Result<crate::messages::Ack, ErrorReply> {
+    let bad = |m: String| {
+        hub.metrics.refusal(ErrorKind::BadRequest);
+        ErrorReply::new(ErrorKind::BadRequest, m)
+    };
+    let text = text.ok_or_else(|| bad("messages are JSON text, not binary".into()))?;
+    let message: ClientMessage = serde_json::from_str(text).map_err(|e| {
+        bad(format!(
+            "not a message: {e} (send {{\"action\": \"...\"}}, {{\"move\": N}} or {{\"host\": \"...\"}})"
+        ))
+    })?;
+    let seat = seat.ok_or_else(|| bad("a spectator does not act".into()))?;
+    let command = match message {
+        ClientMessage::Action(a) => Command::Play(seat, a),
+        ClientMessage::Move(id) => Command::Move(seat, id),
+        ClientMessage::Host(op) => Command::Host(Some(seat), op),
+    };
+    hub.act(cell, command).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn the_bucket_allows_a_burst_then_the_rate() {
+        let t0 = Instant::now();
+        let mut b = Bucket::new(10.0, 3);
+        assert!((0..3).all(|_| b.take(t0)));
+        assert!(!b.take(t0));
+        assert!(b.take(t0 + Duration::from_millis(110)));
+        assert!(!b.take(t0 + Duration::from_millis(110)));
+    }
+}

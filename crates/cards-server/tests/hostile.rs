@@ -1,0 +1,182 @@
+//! Hostile clients: each refused with the documented error, nothing changes,
+//! and the server stays up.
+
+mod common;
+
+use cards_server::client::{Incoming, Socket, http};
+use common::*;
+use tokio_tungstenite::tungstenite::Message;
+
+async fn log_len(addr: std::net::SocketAddr, id: &str) -> u64 {
+    summary(addr, id).await["log_len"].as_u64().unwrap()
+}
+
+async fn refused(socket: &mut Socket, kind: &str) {
+    match next(socket).await {
+        Incoming::Refused { kind: k, error } => assert_eq!(k, kind, "{error}"),
+        other => panic!("expected a {kind} refusal, got {other:?}"),
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hostile_clients_are_refused_and_change_nothing() {
+    let db = temp_db("hostile");
+    let mut config = config(&db);
+    config.burst = 10;
+    config.rate_per_second = 5.0;
+    let server = start(config).await;
+    let addr = server.addr;
+    let (a, host_a) = create(addr, r#"{"game":"trump21","seats":2}"#).await;
+    let (b, _) = create(addr, r#"{"game":"trump21","seats":2}"#).await;
+    let ta = [join(addr, &a, 0).await, join(addr, &a, 1).await];
+    let tb0 = join(addr, &b, 0).await;
+
+    // Tokens: none, wrong, another seat's, another table's.
+    for path in [
+        format!("/tables/{a}/seats/0/ws"),
+        format!("/tables/{a}/seats/0/ws?token=00000000000000000000000000000000"),
+        format!("/tables/{a}/seats/0/ws?token={}", ta[1]),
+        format!("/tables/{b}/seats/1/ws?token={}", ta[1]),
+        format!("/tables/{a}/seats/9/ws?token={}", ta[0]),
+    ] {
+        let e = Socket::connect(addr, &path).await.err().expect("refused");
+        assert!(e.contains("401"), "{path}: {e}");
+    }
+    let _ = tb0;
+    // The same over HTTP, with the documented JSON body.
+    let (status, body) = http(
+        addr,
+        "GET",
+        &format!("/tables/{a}/seats/0/ws?token=x"),
+        None,
+        None,
+    )
+    .await
+    .unwrap();
+    assert!(status == 401 || status == 400, "{status} {body}");
+    // Joining a taken seat, a seat past the table, a table that is not there.
+    let (s, body) = http(addr, "POST", &format!("/tables/{a}/seats/0"), None, None)
+        .await
+        .unwrap();
+    assert_eq!(s, 409, "{body}");
+    assert!(body.contains("\"kind\":\"conflict\""), "{body}");
+    let (s, _) = http(addr, "POST", &format!("/tables/{a}/seats/7"), None, None)
+        .await
+        .unwrap();
+    assert_eq!(s, 400);
+    let (s, body) = http(addr, "POST", "/tables/0123456789abcdef/seats/0", None, None)
+        .await
+        .unwrap();
+    assert_eq!(s, 404, "{body}");
+    // Bad bodies.
+    for body in [
+        "",
+        "{",
+        "[]",
+        r#"{"game":"poker"}"#,
+        r#"{"game":"hearts","seats":99}"#,
+        r#"{"game":"hearts","extra":1}"#,
+    ] {
+        let (s, text) = http(addr, "POST", "/tables", Some(body), None)
+            .await
+            .unwrap();
+        assert_eq!(s, 400, "{body}: {text}");
+        assert!(text.contains("\"kind\":\"bad_request\""), "{text}");
+    }
+    // The host's operation needs the host's token.
+    let (s, _) = http(
+        addr,
+        "POST",
+        &format!("/tables/{a}/host"),
+        Some(r#"{"op":"leave 1"}"#),
+        Some(&ta[0]),
+    )
+    .await
+    .unwrap();
+    assert_eq!(s, 401);
+    let _ = host_a;
+
+    let mut s0 = Socket::seat(addr, &a, 0, &ta[0], 0).await.unwrap();
+    let mut s1 = Socket::seat(addr, &a, 1, &ta[1], 0).await.unwrap();
+    let u0 = update(&mut s0).await;
+    let u1 = update(&mut s1).await;
+    let to_act = u0.to_act.unwrap();
+    let (actor, idle, legal) = if to_act == 0 {
+        (&mut s0, &mut s1, u0.moves.unwrap())
+    } else {
+        (&mut s1, &mut s0, u1.moves.unwrap())
+    };
+    let before = log_len(addr, &a).await;
+    // Out of turn, by text and by id.
+    idle.send(&format!("{{\"action\":\"{}\"}}", legal[0].text))
+        .await
+        .unwrap();
+    refused(idle, "not_your_turn").await;
+    idle.send(r#"{"move":0}"#).await.unwrap();
+    refused(idle, "not_your_turn").await;
+    // Malformed, truncated, two actions in one message, unknown fields, binary, not an action, no such move.
+    for text in [
+        "hello",
+        r#"{"action":"st"#,
+        r#"{"action":"stand","move":1}"#,
+        r#"{"seat":0,"action":"stand"}"#,
+        r#"["move",1]"#,
+        r#"{"action":"dance"}"#,
+        r#"{"move":4000}"#,
+    ] {
+        actor.send(text).await.unwrap();
+        refused(actor, "bad_request").await;
+    }
+    actor
+        .send_raw(Message::Binary(vec![1, 2, 3].into()))
+        .await
+        .unwrap();
+    refused(actor, "bad_request").await;
+    assert_eq!(log_len(addr, &a).await, before, "nothing changed");
+    // A flood: refused as rate_limited, then the connection is closed.
+    let mut flood = Socket::seat(addr, &b, 0, &tb0, 0).await.unwrap();
+    let _ = update(&mut flood).await;
+    let mut limited = 0;
+    let closed;
+    for _ in 0..200 {
+        if flood.send("{}").await.is_err() {
+            break;
+        }
+    }
+    loop {
+        match next(&mut flood).await {
+            Incoming::Refused { kind, .. } if kind == "rate_limited" => limited += 1,
+            Incoming::Refused { kind, .. } => assert_eq!(kind, "bad_request"),
+            Incoming::Closed(code) => {
+                closed = code;
+                break;
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+    assert!(limited > 0);
+    assert_eq!(closed, Some(1008), "a flood closes the connection (policy)");
+    // An oversized message closes the connection (message too big).
+    let mut big = Socket::seat(addr, &b, 0, &tb0, 0).await.unwrap();
+    let _ = update(&mut big).await;
+    big.send(&format!("{{\"action\":\"{}\"}}", "x".repeat(5000)))
+        .await
+        .unwrap();
+    match next(&mut big).await {
+        Incoming::Closed(code) => assert!(code.is_none() || code == Some(1009), "{code:?}"),
+        other => panic!("an oversized message closes the connection, got {other:?}"),
+    }
+    // Nothing changed anywhere, the server is up, and the honest seat still plays.
+    assert_eq!(log_len(addr, &a).await, before);
+    let (s, _) = http(addr, "GET", "/health", None, None).await.unwrap();
+    assert_eq!(s, 200);
+    actor
+        .send(&format!("{{\"move\":{}}}", legal[0].id))
+        .await
+        .unwrap();
+    match next(actor).await {
+        Incoming::Ack { action, .. } => assert_eq!(action, legal[0].text),
+        other => panic!("{other:?}"),
+    }
+    remove_db(&db);
+}

@@ -1,0 +1,239 @@
+//! Whole games over the WebSocket, reconnection from an event index, bots of
+//! away seats, and reloading every open table from the store.
+
+mod common;
+
+use std::time::Duration;
+
+use cards_server::client::{Incoming, Socket, http};
+use common::*;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_with_a_bot_plays_to_its_end_and_reconnects_lose_nothing() {
+    let db = temp_db("play");
+    let server = start(config(&db)).await;
+    let addr = server.addr;
+    let (id, _) = create(
+        addr,
+        r#"{"game":"trump21","seats":3,"bots":[{"seat":2,"difficulty":"easy"}]}"#,
+    )
+    .await;
+    let tokens = [join(addr, &id, 0).await, join(addr, &id, 1).await];
+    // The listing shows no open seat now.
+    let (_, open) = http(addr, "GET", "/tables", None, None).await.unwrap();
+    assert!(!open.contains(&id), "{open}");
+    let mut seen = [0usize; 2];
+    let mut moves_played = 0;
+    let mut done = [false; 2];
+    // Each round: connect both seats from where they were, play until three
+    // more moves are acknowledged, then drop both connections.
+    while !done.iter().all(|d| *d) {
+        let mut a = Socket::seat(addr, &id, 0, &tokens[0], seen[0])
+            .await
+            .unwrap();
+        let mut b = Socket::seat(addr, &id, 1, &tokens[1], seen[1])
+            .await
+            .unwrap();
+        let mut acks = 0;
+        while acks < 3 && !done.iter().all(|d| *d) {
+            let (s, message) = tokio::time::timeout(Duration::from_secs(5), async {
+                tokio::select! {
+                    m = a.next(), if !done[0] => (0, m.unwrap()),
+                    m = b.next(), if !done[1] => (1, m.unwrap()),
+                }
+            })
+            .await
+            .expect("a message within 5 s");
+            let socket = if s == 0 { &mut a } else { &mut b };
+            match message {
+                Incoming::Ack { next, .. } => {
+                    assert!(next > seen[s]);
+                    acks += 1;
+                    moves_played += 1;
+                }
+                Incoming::Update(u) => {
+                    assert!(
+                        u.events.first().is_none_or(|e| e.index == seen[s]),
+                        "resumed at {}",
+                        seen[s]
+                    );
+                    assert!(u.events.windows(2).all(|w| w[1].index == w[0].index + 1));
+                    assert!(u.next >= seen[s]);
+                    seen[s] = u.next;
+                    if u.outcome.is_some() {
+                        done[s] = true;
+                    } else if let Some(moves) = u.moves {
+                        assert_eq!(u.to_act, Some(s));
+                        let id = moves.last().unwrap().id;
+                        socket.send(&format!("{{\"move\":{id}}}")).await.unwrap();
+                    } else {
+                        assert_ne!(u.to_act, Some(s), "the seat to act gets its moves");
+                    }
+                }
+                other => panic!("{other:?}"),
+            }
+        }
+    }
+    let table = summary(addr, &id).await;
+    assert!(table["places"].is_array(), "{table}");
+    assert!(moves_played > 0);
+    assert_eq!(seen[0], table["log_len"].as_u64().unwrap() as usize);
+    remove_db(&db);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_away_seat_is_played_by_a_bot_and_taken_back_on_return() {
+    let db = temp_db("away");
+    let mut config = config(&db);
+    config.away_after = Duration::from_millis(200);
+    config.sweep_every = Duration::from_millis(20);
+    let server = start(config).await;
+    let addr = server.addr;
+    let (id, _) = create(addr, r#"{"game":"hearts"}"#).await;
+    let tokens: Vec<String> = futures_join(addr, &id, 4).await;
+    // Seat 0 stays; seats 1-3 never connect: they are joined and away, so
+    // after 200 ms bots play for them whenever they are to act.
+    let mut s0 = Socket::seat(addr, &id, 0, &tokens[0], 0).await.unwrap();
+    let mut played = 0;
+    while played < 6 {
+        let u = update_after_acks(&mut s0).await;
+        if let Some(moves) = u.moves {
+            s0.send(&format!("{{\"move\":{}}}", moves[0].id))
+                .await
+                .unwrap();
+            played += 1;
+        }
+    }
+    let log_before = summary(addr, &id).await["log_len"].as_u64().unwrap();
+    assert!(log_before > 6, "bots played for the away seats");
+    // Seat 1 comes back: it gets its moves and the bot stops playing for it.
+    let mut s1 = Socket::seat(addr, &id, 1, &tokens[1], 0).await.unwrap();
+    let mut s1_moves = false;
+    for _ in 0..200 {
+        tokio::select! {
+            m = s0.next() => {
+                if let Incoming::Update(u) = m.unwrap()
+                    && let Some(moves) = u.moves
+                {
+                    s0.send(&format!("{{\"move\":{}}}", moves[0].id)).await.unwrap();
+                }
+            }
+            m = s1.next() => {
+                if let Incoming::Update(u) = m.unwrap()
+                    && u.moves.is_some()
+                {
+                    s1_moves = true;
+                    break;
+                }
+            }
+        }
+    }
+    assert!(s1_moves, "the returning seat is to act itself");
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    let t = summary(addr, &id).await;
+    assert_eq!(t["to_act"], 1, "no bot played for the returned seat: {t}");
+    remove_db(&db);
+}
+
+async fn futures_join(addr: std::net::SocketAddr, id: &str, seats: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    for s in 0..seats {
+        out.push(join(addr, id, s).await);
+    }
+    out
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restarted_server_reloads_every_open_table_exactly() {
+    let db = temp_db("reload");
+    let first = start(config(&db)).await;
+    let addr = first.addr;
+    let mut ids = Vec::new();
+    for game in ["schwimmen", "trump21", "hearts", "crazy-eights", "shithead"] {
+        let seats = if game == "hearts" { 4 } else { 3 };
+        // Every seat but 0 a bot (an unjoined seat would wait for its player).
+        let bots: Vec<String> = (1..seats)
+            .map(|s| {
+                format!(
+                    r#"{{"seat":{s},"difficulty":"{}"}}"#,
+                    ["easy", "medium"][s % 2]
+                )
+            })
+            .collect();
+        let body = format!(
+            r#"{{"game":"{game}","seats":{seats},"bots":[{}]}}"#,
+            bots.join(",")
+        );
+        let (id, _) = create(addr, &body).await;
+        let token = join(addr, &id, 0).await;
+        let mut s = Socket::seat(addr, &id, 0, &token, 0).await.unwrap();
+        let mut acted = 0;
+        while acted < 5 {
+            let u = update_after_acks(&mut s).await;
+            if u.outcome.is_some() {
+                break;
+            }
+            if let Some(moves) = u.moves {
+                s.send(&format!("{{\"move\":{}}}", moves[moves.len() / 2].id))
+                    .await
+                    .unwrap();
+                acted += 1;
+            }
+        }
+        ids.push(id);
+    }
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let mut saves = Vec::new();
+    for id in &ids {
+        let cell = first.hub.table(id).await.unwrap();
+        saves.push(cell.live.lock().await.table.save());
+    }
+    first.task.abort();
+    // A second server on the same file replays every table to the same save
+    // (chance and bot streams included).
+    let second = start(config(&db)).await;
+    assert_eq!(second.report.failed, 0);
+    assert!(second.report.loaded >= 1);
+    for (id, save) in ids.iter().zip(&saves) {
+        let cell = second.hub.table(id).await.unwrap();
+        assert_eq!(&cell.live.lock().await.table.save(), save, "table {id}");
+    }
+    remove_db(&db);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn host_operations_come_from_the_host_or_a_seat_for_itself() {
+    let db = temp_db("host");
+    let server = start(config(&db)).await;
+    let addr = server.addr;
+    let (id, host_token) = create(addr, r#"{"game":"shithead","seats":4}"#).await;
+    let tokens = futures_join(addr, &id, 4).await;
+    let before = summary(addr, &id).await["log_len"].as_u64().unwrap();
+    // The host removes seat 3.
+    let (status, body) = http(
+        addr,
+        "POST",
+        &format!("/tables/{id}/host"),
+        Some(r#"{"op":"leave 3"}"#),
+        Some(&host_token),
+    )
+    .await
+    .unwrap();
+    assert_eq!(status, 200, "{body}");
+    assert!(body.contains("\"ok\":true"), "{body}");
+    assert!(summary(addr, &id).await["log_len"].as_u64().unwrap() > before);
+    // A seat may ask to leave for itself only.
+    let mut s1 = Socket::seat(addr, &id, 1, &tokens[1], 0).await.unwrap();
+    let _ = update(&mut s1).await;
+    s1.send(r#"{"host":"leave 2"}"#).await.unwrap();
+    match next(&mut s1).await {
+        Incoming::Refused { kind, .. } => assert_eq!(kind, "not_your_turn"),
+        other => panic!("{other:?}"),
+    }
+    s1.send(r#"{"host":"leave 1"}"#).await.unwrap();
+    match next(&mut s1).await {
+        Incoming::Ack { action, .. } => assert_eq!(action, "leave 1"),
+        other => panic!("{other:?}"),
+    }
+    remove_db(&db);
+}
