@@ -132,8 +132,9 @@ pub unsafe extern "C" fn cards_legal_json(
     }
 }
 
-/// Runs `act` on the table behind `table`, and hands the text it returns
-/// to `out_played` when the caller asked for it.
+/// Runs `act` on the table behind `table`, telling it whether the caller
+/// asked for the played text, and hands the text it returns to `out_played`
+/// when the caller asked for it.
 ///
 /// # Safety
 /// `table` is null or a live table not in use on another thread;
@@ -141,14 +142,14 @@ pub unsafe extern "C" fn cards_legal_json(
 unsafe fn acting(
     table: *mut CardsTable,
     out_played: *mut *mut c_char,
-    act: impl FnOnce(&mut AnyTable) -> Result<String, crate::error::Failure>,
+    act: impl FnOnce(&mut AnyTable, bool) -> Result<String, crate::error::Failure>,
 ) -> CardsStatus {
     guard(|| {
         // SAFETY: the caller promises a writable out_played or null.
         let out = unsafe { Out::optional(out_played, "out_played", std::ptr::null_mut()) }?;
         // SAFETY: the caller promises a live table or null.
         let table = unsafe { table_mut(table) }?;
-        let played = act(table)?;
+        let played = act(table, out.is_some())?;
         match out {
             Some(out) => out.give(played),
             None => Ok(()),
@@ -175,7 +176,18 @@ pub unsafe extern "C" fn cards_play_id(
     out_played: *mut *mut c_char,
 ) -> CardsStatus {
     // SAFETY: the caller's promises are passed on.
-    unsafe { acting(table, out_played, |t| Ok(t.play_id(args::seat(seat)?, id)?)) }
+    unsafe {
+        acting(table, out_played, |t, wanted| {
+            t.play_id(args::seat(seat)?, id)?;
+            // The text is written only when asked for: playing by id is the
+            // fast path.
+            Ok(if wanted {
+                t.last_played().unwrap_or_default()
+            } else {
+                String::new()
+            })
+        })
+    }
 }
 
 /// Plays `action` (its text form, as a player types it: `"draw"`,
@@ -203,7 +215,7 @@ pub unsafe extern "C" fn cards_play_text(
     let action = unsafe { args::text(action, "action") };
     // SAFETY: the caller's promises are passed on.
     unsafe {
-        acting(table, out_played, |t| {
+        acting(table, out_played, |t, _| {
             Ok(t.play(args::seat(seat)?, action?)?)
         })
     }
@@ -231,7 +243,7 @@ pub unsafe extern "C" fn cards_host(
     let op = unsafe { args::text(op, "op") };
     // SAFETY: the caller's promises are passed on (no played text asked for).
     unsafe {
-        acting(table, std::ptr::null_mut(), |t| {
+        acting(table, std::ptr::null_mut(), |t, _| {
             t.host(args::viewer(seat)?, op?)?;
             Ok(String::new())
         })
@@ -263,7 +275,7 @@ pub unsafe extern "C" fn cards_bot_choice(
     // SAFETY: the caller's promises are passed on; out_action is not null,
     // so the choice is always handed back.
     unsafe {
-        acting(table, out_action, |t| {
+        acting(table, out_action, |t, _| {
             let level = CardsDifficulty::from_number(difficulty)?;
             Ok(t.bot_choice(args::seat(seat)?, level)?)
         })
@@ -289,7 +301,7 @@ pub unsafe extern "C" fn cards_play_bot(
 ) -> CardsStatus {
     // SAFETY: the caller's promises are passed on.
     unsafe {
-        acting(table, out_played, |t| {
+        acting(table, out_played, |t, _| {
             let level = CardsDifficulty::from_number(difficulty)?;
             Ok(t.play_bot(args::seat(seat)?, level)?)
         })

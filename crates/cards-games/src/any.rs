@@ -219,12 +219,20 @@ impl AnyTable {
         self.inner.play(seat(seat_number)?, action)
     }
 
-    /// Plays move `id` of [`AnyTable::legal_moves`] for `seat`.
+    /// Plays move `id` of [`AnyTable::legal_moves`] for `seat`. The
+    /// cheapest way to play: no text is parsed or written (ask
+    /// [`AnyTable::last_played`] for the move's text when it is wanted).
     ///
     /// # Errors
     /// As [`AnyTable::play`]; an id past the list is a bad request.
-    pub fn play_id(&mut self, seat_number: usize, id: u32) -> Result<String, Refusal> {
+    pub fn play_id(&mut self, seat_number: usize, id: u32) -> Result<(), Refusal> {
         self.inner.play_id(seat(seat_number)?, id)
+    }
+
+    /// The text of the last move a player made at this table (host
+    /// operations and chance aside), or `None` before the first.
+    pub fn last_played(&self) -> Option<String> {
+        self.inner.last_played()
     }
 
     /// Applies a host operation (its text form, such as `leave 2`): for

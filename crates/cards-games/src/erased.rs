@@ -2,8 +2,8 @@
 //! implementation of a game-erased table over any game of the list.
 
 use cards_core::{
-    Difficulty, EventCursor, Game, Opponents, Outcome, Save, Seat, Table, TableError, TableSave,
-    Viewer,
+    Difficulty, EventCursor, Game, Opponents, Outcome, Save, Seat, Step, Table, TableError,
+    TableSave, Viewer,
 };
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -72,7 +72,8 @@ pub(crate) trait Erased: Send {
     fn legal_moves(&self, seat: Seat) -> Vec<Move>;
     fn legal_count(&self, seat: Seat) -> usize;
     fn play(&mut self, seat: Seat, text: &str) -> Result<String, Refusal>;
-    fn play_id(&mut self, seat: Seat, id: u32) -> Result<String, Refusal>;
+    fn play_id(&mut self, seat: Seat, id: u32) -> Result<(), Refusal>;
+    fn last_played(&self) -> Option<String>;
     fn host(&mut self, seat: Option<Seat>, text: &str) -> Result<(), Refusal>;
     fn view(&self, viewer: Viewer) -> serde_json::Value;
     fn events(&mut self, viewer: Viewer, from: usize) -> Vec<Event>;
@@ -85,10 +86,13 @@ pub(crate) trait Erased: Send {
     fn clone_box(&self) -> Box<dyn Erased>;
 }
 
-/// A [`Table`] of one game, and a cursor per viewer so that events stream at
-/// the cost of the new entries only.
+/// A [`Table`] of one game, the legal actions of its position (kept, so a
+/// binding that asks for the count and then plays by number lists them once
+/// a move), and a cursor per viewer so that events stream at the cost of the
+/// new entries only.
 pub(crate) struct Typed<G: Hosted> {
     table: Table<G>,
+    legal: Vec<G::Action>,
     cursors: Vec<EventCursor<G>>,
 }
 
@@ -96,6 +100,7 @@ impl<G: Hosted> Clone for Typed<G> {
     fn clone(&self) -> Self {
         Typed {
             table: self.table.clone(),
+            legal: self.legal.clone(),
             cursors: self.cursors.clone(),
         }
     }
@@ -117,10 +122,18 @@ impl<G: Hosted> Typed<G> {
     }
 
     fn from_table(table: Table<G>) -> Typed<G> {
-        Typed {
+        let mut typed = Typed {
             table,
+            legal: Vec::new(),
             cursors: Vec::new(),
-        }
+        };
+        typed.moved();
+        typed
+    }
+
+    /// Lists the new position's legal actions: called after every change.
+    fn moved(&mut self) {
+        self.table.state().legal_actions(&mut self.legal);
     }
 
     fn parse(text: &str) -> Result<G::Action, Refusal> {
@@ -138,19 +151,16 @@ impl<G: Hosted> Typed<G> {
         }
     }
 
-    fn play_action(&mut self, seat: Seat, action: &G::Action) -> Result<String, Refusal> {
+    fn play_action(&mut self, seat: Seat, action: &G::Action) -> Result<(), Refusal> {
         self.seat_check(seat)?;
         match self.table.play_as(seat, action) {
-            Ok(()) => Ok(action.to_string()),
+            Ok(()) => {
+                self.moved();
+                Ok(())
+            }
             Err(e @ TableError::NotYourTurn { .. }) => Err(Refusal::new(Kind::NotYourTurn, e)),
             Err(e) => Err(Refusal::new(Kind::Illegal, e)),
         }
-    }
-
-    fn legal(&self) -> Vec<G::Action> {
-        let mut legal = Vec::new();
-        self.table.state().legal_actions(&mut legal);
-        legal
     }
 
     /// The kept cursor for `viewer`, standing at log entry `from` (made
@@ -210,7 +220,7 @@ impl<G: Hosted> Erased for Typed<G> {
         if self.table.to_act() != Some(seat) {
             return Vec::new();
         }
-        self.legal()
+        self.legal
             .iter()
             .enumerate()
             .map(|(id, a)| Move {
@@ -224,16 +234,17 @@ impl<G: Hosted> Erased for Typed<G> {
         if self.table.to_act() != Some(seat) {
             return 0;
         }
-        self.legal().len()
+        self.legal.len()
     }
 
     fn play(&mut self, seat: Seat, text: &str) -> Result<String, Refusal> {
         self.seat_check(seat)?;
         let action = Self::parse(text)?;
-        self.play_action(seat, &action)
+        self.play_action(seat, &action)?;
+        Ok(action.to_string())
     }
 
-    fn play_id(&mut self, seat: Seat, id: u32) -> Result<String, Refusal> {
+    fn play_id(&mut self, seat: Seat, id: u32) -> Result<(), Refusal> {
         self.seat_check(seat)?;
         if self.table.to_act() != Some(seat) {
             let e = TableError::<G::Illegal>::NotYourTurn {
@@ -242,19 +253,25 @@ impl<G: Hosted> Erased for Typed<G> {
             };
             return Err(Refusal::new(Kind::NotYourTurn, e));
         }
-        let legal = self.legal();
-        let action = legal.get(id as usize).ok_or_else(|| {
+        let action = self.legal.get(id as usize).cloned().ok_or_else(|| {
             Refusal::bad_request(format!(
                 "there is no move {id}: {seat} has {} legal moves, numbered from 0",
-                legal.len()
+                self.legal.len()
             ))
         })?;
-        self.play_action(seat, action)
+        self.play_action(seat, &action)
+    }
+
+    fn last_played(&self) -> Option<String> {
+        self.table.log().iter().rev().find_map(|step| match step {
+            Step::Player(_, action) => Some(action.to_string()),
+            Step::Chance(_) | Step::Host(_) => None,
+        })
     }
 
     fn host(&mut self, seat: Option<Seat>, text: &str) -> Result<(), Refusal> {
         let op = text.parse::<G::HostOp>().map_err(Refusal::bad_request)?;
-        match seat {
+        let done = match seat {
             None => self
                 .table
                 .host(&op)
@@ -266,7 +283,9 @@ impl<G: Hosted> Erased for Typed<G> {
                     e => Refusal::new(Kind::NotYourTurn, e),
                 })
             }
-        }
+        };
+        self.moved();
+        done
     }
 
     fn view(&self, viewer: Viewer) -> serde_json::Value {

@@ -74,11 +74,10 @@ impl Live {
             Command::Play(seat, text) => {
                 (Some(*seat), ActionKind::Play, self.table.play(*seat, text)?)
             }
-            Command::Move(seat, id) => (
-                Some(*seat),
-                ActionKind::Play,
-                self.table.play_id(*seat, *id)?,
-            ),
+            Command::Move(seat, id) => (Some(*seat), ActionKind::Play, {
+                self.table.play_id(*seat, *id)?;
+                self.table.last_played().expect("a move was just played")
+            }),
             Command::Host(seat, op) => {
                 self.table.host(*seat, op)?;
                 (*seat, ActionKind::Host, op.trim().to_string())

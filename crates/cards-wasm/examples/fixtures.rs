@@ -71,7 +71,8 @@ fn play(game: &str, seats: usize, seed: u64) -> Value {
             json!({"seat": seat, "legal": legal.join("|"), "bot": played})
         } else {
             let id = below(&mut picks, legal.len() as u64) as u32;
-            let played = table.play_id(seat, id).expect("listed moves are legal");
+            table.play_id(seat, id).expect("listed moves are legal");
+            let played = table.last_played().expect("a move was just played");
             json!({"seat": seat, "legal": legal.join("|"), "id": id, "played": played})
         };
         steps.push(step);

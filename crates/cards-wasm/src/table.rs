@@ -159,7 +159,8 @@ impl Table {
         let mut go = || -> Result<String, Refusal> {
             let seat = self.seat(&seat)?;
             let id = args::move_id(&Arg::from_js(&id))?;
-            self.inner.play_id(seat, id)
+            self.inner.play_id(seat, id)?;
+            Ok(self.inner.last_played().expect("a move was just played"))
         };
         go().map_err(to_js)
     }
