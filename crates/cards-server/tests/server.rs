@@ -1,0 +1,17 @@
+//! The cards-server crate's integration tests, in one binary (one link of
+//! the server's dependencies, not one a file): play, hostile clients, hidden
+//! cards, the crash loop, and the golden wire forms.
+
+#[path = "server/common.rs"]
+#[allow(dead_code)]
+mod common;
+#[path = "server/crash.rs"]
+mod crash;
+#[path = "server/golden.rs"]
+mod golden;
+#[path = "server/hostile.rs"]
+mod hostile;
+#[path = "server/leaks.rs"]
+mod leaks;
+#[path = "server/play.rs"]
+mod play;
