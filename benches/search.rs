@@ -7,11 +7,14 @@ use std::hint::black_box;
 use cards_core::{Actor, ChaCha8Rng, Difficulty, Ismcts, Opponents, SeedableRng, Viewer};
 use criterion::{Criterion, Throughput};
 
-/// Two benches in `group` from the view of the seat to act in `position`:
+/// Three benches in `group` from the view of the seat to act in `position`:
 ///
 /// - `hard_decision`: one decision of the game's hard level
 ///   (`Difficulty::Hard`: ISMCTS or the rollout search, as the game's
 ///   `Opponents::hard_search` says, at its default budget, no time limit);
+/// - `learned_decision`: one decision of the learned level
+///   (`Difficulty::Learned`: the game's network over the seat's tensor, or
+///   its heuristic where it ships none for the seat count);
 /// - `ismcts_iterations`: one ISMCTS decision at `Opponents::hard_budget`,
 ///   with its throughput in iterations (its time is the ISMCTS decision time).
 ///
@@ -33,6 +36,15 @@ pub fn bench_search<G: Opponents>(c: &mut Criterion, group: &str, position: &G) 
         b.iter(|| {
             let a = hard.choose(black_box(&view), &legal, &mut rng);
             assert!(legal.contains(&a), "the hard level chose a legal action");
+            a
+        })
+    });
+    let mut learned = Difficulty::Learned.bot::<G>(&rules);
+    g.bench_function("learned_decision", |b| {
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        b.iter(|| {
+            let a = learned.choose(black_box(&view), &legal, &mut rng);
+            assert!(legal.contains(&a), "the learned level chose a legal action");
             a
         })
     });

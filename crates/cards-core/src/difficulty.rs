@@ -6,6 +6,7 @@ use crate::bot::{Bot, RandomBot};
 use crate::chance::below;
 use crate::game::Game;
 use crate::ismcts::Ismcts;
+use crate::learned::Learned;
 use crate::opponents::{HardSearch, Opponents};
 use crate::rollout::Rollout;
 
@@ -30,11 +31,22 @@ pub enum Difficulty {
     /// ([`Ismcts`] at [`Opponents::hard_budget`] unless the game chooses
     /// the [`Rollout`] improvement of its heuristic).
     Hard,
+    /// The game's trained network ([`Learned`], from
+    /// [`Opponents::learned_weights`]): the legal action with the highest
+    /// logit, in microseconds. Plays the heuristic (medium) where the game
+    /// ships no network for the seat count or its file does not fit the
+    /// rules' encoding.
+    Learned,
 }
 
 impl Difficulty {
-    /// Every level, easiest first.
-    pub const ALL: [Difficulty; 3] = [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard];
+    /// Every level: the three of rising strength, then the learned one.
+    pub const ALL: [Difficulty; 4] = [
+        Difficulty::Easy,
+        Difficulty::Medium,
+        Difficulty::Hard,
+        Difficulty::Learned,
+    ];
 
     /// An opponent of this level for games under `rules`.
     pub fn bot<G: Opponents>(self, rules: &G::Rules) -> Box<dyn Bot<G>> {
@@ -51,6 +63,10 @@ impl Difficulty {
                     G::heuristic(rules),
                 )),
             },
+            Difficulty::Learned => match Learned::<G>::shipped(rules) {
+                Ok(bot) => Box::new(bot),
+                Err(_) => G::heuristic(rules),
+            },
         }
     }
 }
@@ -61,13 +77,14 @@ impl std::fmt::Display for Difficulty {
             Difficulty::Easy => "easy",
             Difficulty::Medium => "medium",
             Difficulty::Hard => "hard",
+            Difficulty::Learned => "learned",
         })
     }
 }
 
 /// Why a difficulty did not parse.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("a difficulty is easy, medium or hard")]
+#[error("a difficulty is easy, medium, hard or learned")]
 pub struct ParseDifficultyError;
 
 impl std::str::FromStr for Difficulty {

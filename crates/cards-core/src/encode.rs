@@ -53,6 +53,14 @@ pub trait Encode: Game {
     /// [`Shape::observation`]); the layout is documented by each game.
     fn encode_view(rules: &Self::Rules, seats: usize, view: &Self::View, out: &mut [f32]);
 
+    /// The number of seats at the table `view` was taken from, or `None`
+    /// (the default) for a game whose views do not tell it: a network over
+    /// the tensor ([`Learned`](crate::Learned)) needs it to pick its
+    /// network and lay out the tensor.
+    fn view_seats(_view: &Self::View) -> Option<usize> {
+        None
+    }
+
     /// An upper bound on the player decisions of a game of `rules` and
     /// `seats` from its start (OpenSpiel's `max_game_length`, which does not
     /// count chance outcomes), as the game's rules file bounds it; `None` (the

@@ -2,6 +2,7 @@
 
 use crate::bot::Bot;
 use crate::determinize::Determinize;
+use crate::encode::Encode;
 use crate::ismcts::SearchBudget;
 use crate::rollout::RolloutBudget;
 
@@ -17,7 +18,7 @@ pub enum HardSearch {
 
 /// A game's own opponents: its heuristic bot and the search its hard level
 /// runs. With it, [`Difficulty::bot`](crate::Difficulty::bot) builds every level.
-pub trait Opponents: Determinize + 'static {
+pub trait Opponents: Determinize + Encode + 'static {
     /// The game's heuristic bot (the medium level).
     fn heuristic(rules: &Self::Rules) -> Box<dyn Bot<Self>>;
 
@@ -34,5 +35,14 @@ pub trait Opponents: Determinize + 'static {
     /// limit should be set, so that a hard bot is a pure function of its seed.
     fn hard_search() -> HardSearch {
         HardSearch::Ismcts(Self::hard_budget())
+    }
+
+    /// The learned level's weights file ([`Networks`](crate::Networks), one
+    /// network per seat count), usually `include_bytes!` of the file the
+    /// game's training wrote. Empty (the default) when the game ships none:
+    /// [`Difficulty::Learned`](crate::Difficulty::Learned) then plays the
+    /// heuristic.
+    fn learned_weights() -> &'static [u8] {
+        &[]
     }
 }

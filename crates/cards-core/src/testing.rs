@@ -26,7 +26,8 @@
 //!   near an action or host operation parse only as printed ([`TextSuite`],
 //!   [`text_form_tests!`](crate::text_form_tests));
 //! - the encoding checks along random games and walks with host operations,
-//!   and whole id spaces ([`EncodingSuite`]).
+//!   and whole id spaces ([`EncodingSuite`]); the learned level playing
+//!   whole games legally and alike for a seed ([`EncodingSuite::learned_games`]).
 //!
 //! Failures are kept in the regressions file the suite names (proptest replays
 //! its seeds first), so one file per test module keeps working as before.
@@ -201,6 +202,12 @@ macro_rules! encoding_tests {
         #[test]
         fn encoding_id_spaces() {
             $crate::testing::EncodingSuite::id_spaces(&$suite);
+        }
+
+        /// The learned level plays whole games legally, the same for a seed.
+        #[test]
+        fn encoding_learned_games() {
+            $crate::testing::EncodingSuite::learned_games(&$suite);
         }
     };
 }

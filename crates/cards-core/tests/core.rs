@@ -1,6 +1,7 @@
 //! Integration tests of cards-core, one module a topic: card text and sets,
 //! sampling, the table and its log, perft and playouts, the conformance checks,
-//! serde forms, determinization and search, the encoding checks, and the
+//! serde forms, determinization and search, the encoding checks, the learned level's
+//! forward pass against its training script, and the
 //! conformance suite instantiated on a toy game.
 
 #[path = "core/cards.rs"]
@@ -11,6 +12,8 @@ mod common;
 mod conformance;
 #[path = "core/encoding.rs"]
 mod encoding;
+#[path = "core/mlp.rs"]
+mod mlp;
 #[path = "core/playout.rs"]
 mod playout;
 #[path = "core/sampling.rs"]

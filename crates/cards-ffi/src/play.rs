@@ -251,7 +251,7 @@ pub unsafe extern "C" fn cards_host(
 }
 
 /// Writes what a bot of `difficulty` (`CardsDifficulty`: 0 easy, 1 medium,
-/// 2 hard) would play for `seat` to `*out_action`, without playing it (play
+/// 2 hard, 3 learned) would play for `seat` to `*out_action`, without playing it (play
 /// it with `cards_play_text`); free it with
 /// `cards_string_free`. The choice is drawn from
 /// the table's own bot stream, so a table replays the same whoever asks.

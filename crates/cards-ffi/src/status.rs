@@ -106,6 +106,9 @@ pub enum CardsDifficulty {
     Medium = 1,
     /// A search from the seat's view (slower: tens of milliseconds a move).
     Hard = 2,
+    /// The game's trained network (microseconds a move; the heuristic
+    /// where the game ships no network for the seat count).
+    Learned = 3,
 }
 
 impl CardsDifficulty {
@@ -115,9 +118,10 @@ impl CardsDifficulty {
             0 => Ok(Difficulty::Easy),
             1 => Ok(Difficulty::Medium),
             2 => Ok(Difficulty::Hard),
+            3 => Ok(Difficulty::Learned),
             _ => Err(crate::error::Failure::new(
                 CardsStatus::BadRequest,
-                format!("there is no difficulty {level}: 0 is easy, 1 medium, 2 hard"),
+                format!("there is no difficulty {level}: 0 is easy, 1 medium, 2 hard, 3 learned"),
             )),
         }
     }

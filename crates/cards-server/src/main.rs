@@ -24,7 +24,7 @@ struct Args {
     /// Seconds a joined seat may be away before a bot plays for it.
     #[arg(long, default_value_t = 30.0)]
     away_after: f64,
-    /// How well the bot of an away seat plays: easy, medium or hard.
+    /// How well the bot of an away seat plays: easy, medium, hard or learned.
     #[arg(long, default_value = "medium")]
     away_difficulty: cards_core::Difficulty,
     /// Messages a second a connection may send, on average.

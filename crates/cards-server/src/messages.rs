@@ -109,7 +109,7 @@ pub struct CreateTable {
 pub struct BotSeat {
     /// The seat, from 0.
     pub seat: usize,
-    /// `easy`, `medium` or `hard`.
+    /// `easy`, `medium`, `hard` or `learned`.
     #[schema(value_type = String, example = "medium")]
     pub difficulty: cards_core::Difficulty,
 }

@@ -123,9 +123,9 @@ pub fn rules(arg: &Arg) -> Result<String, Refusal> {
     }
 }
 
-/// A bot level: `easy`, `medium` or `hard`.
+/// A bot level: `easy`, `medium`, `hard` or `learned`.
 pub fn difficulty(arg: &Arg) -> Result<Difficulty, Refusal> {
-    let levels = || wrong("a difficulty is easy, medium or hard", arg);
+    let levels = || wrong("a difficulty is easy, medium, hard or learned", arg);
     match arg {
         Arg::Text(s) => s.parse().map_err(|_| levels()),
         _ => Err(levels()),

@@ -21,7 +21,7 @@ export interface GameInfo {
   rules: Record<string, unknown>;
 }
 /** Bot levels. */
-export type Difficulty = "easy" | "medium" | "hard";
+export type Difficulty = "easy" | "medium" | "hard" | "learned";
 /** What every method throws: a JavaScript Error with the protocol's kind. */
 export interface CardsError extends Error {
   name: "CardsError"; kind: "not_your_turn" | "illegal" | "bad_request";
@@ -220,7 +220,7 @@ impl Table {
         self.inner.log_len() as u32
     }
 
-    /// Lets a bot of `difficulty` (`easy`, `medium`, `hard`) play for
+    /// Lets a bot of `difficulty` (`easy`, `medium`, `hard`, `learned`) play for
     /// `seat`; returns what it played.
     ///
     /// # Errors

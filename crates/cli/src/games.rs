@@ -12,7 +12,7 @@ pub trait CliGame: Opponents<Action: Send, HostOp: Send> + Send + Sync + 'static
 where
     Self::Rules: Serialize + DeserializeOwned + Send + Sync,
 {
-    /// The bot called `name` (`random`, `easy`, `medium`, `hard`), if there is one.
+    /// The bot called `name` (`random`, `easy`, `medium`, `hard`, `learned`), if there is one.
     fn bot(name: &str, rules: &Self::Rules) -> Option<Box<dyn Bot<Self>>> {
         if name == "random" {
             return Some(Box::new(RandomBot));
@@ -31,7 +31,7 @@ where
 }
 
 /// The bot names every game accepts.
-pub const BOT_NAMES: [&str; 4] = ["random", "easy", "medium", "hard"];
+pub const BOT_NAMES: [&str; 5] = ["random", "easy", "medium", "hard", "learned"];
 
 /// The default rules with `overrides` (`name=value`, the value as JSON or else
 /// as a string) applied through the rules' serde form, so every house rule is

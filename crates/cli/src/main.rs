@@ -54,7 +54,7 @@ struct Args {
     /// Seed of the first game; game i uses seed + i.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// One bot per seat, comma-separated: random, easy, medium or hard
+    /// One bot per seat, comma-separated: random, easy, medium, hard or learned
     /// (default: medium at seat 0, random elsewhere).
     #[arg(long, value_delimiter = ',')]
     bots: Vec<String>,

@@ -54,7 +54,7 @@ where
     if plan.bots.len() != plan.seats {
         return Err(format!(
             "--bots names {} for {}: name one bot per seat, comma-separated \
-             (random, easy, medium or hard), or leave --bots out",
+             (random, easy, medium, hard or learned), or leave --bots out",
             count(plan.bots.len(), "bot"),
             count(plan.seats, "seat"),
         ));

@@ -113,7 +113,7 @@ fn bad_bot_lists_are_refused_with_a_reason() {
         (
             2,
             "cards: --bots names 1 bot for 2 seats: name one bot per seat, \
-             comma-separated (random, easy, medium or hard), or leave --bots out"
+             comma-separated (random, easy, medium, hard or learned), or leave --bots out"
         )
     );
     let (code, _, err) = cards(&[

@@ -93,6 +93,10 @@ impl Encode for CrazyEights {
         Some(1.0)
     }
 
+    fn view_seats(view: &View) -> Option<usize> {
+        Some(view.hand_sizes.as_slice().len())
+    }
+
     fn encode_view(rules: &Rules, seats: usize, view: &View, out: &mut [f32]) {
         out.fill(0.0);
         let mut layout = Layout::default();

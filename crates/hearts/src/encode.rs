@@ -79,6 +79,10 @@ impl Encode for crate::state::Hearts {
         Some(1.0)
     }
 
+    fn view_seats(_view: &View) -> Option<usize> {
+        Some(crate::rules::MIN_SEATS)
+    }
+
     fn encode_view(_rules: &Rules, _seats: usize, view: &View, out: &mut [f32]) {
         out.fill(0.0);
         let mut layout = Layout::default();

@@ -196,6 +196,10 @@ impl Encode for Schwimmen {
         Some(1.0)
     }
 
+    fn view_seats(view: &View) -> Option<usize> {
+        Some(view.lives.as_slice().len())
+    }
+
     fn encode_view(rules: &Rules, seats: usize, view: &View, out: &mut [f32]) {
         let n = seats;
         let out = &mut out[..observation_len(n)];

@@ -418,6 +418,10 @@ impl Encode for Shithead {
         Some(52.0 * Ids::new(rules, seats).d as f32)
     }
 
+    fn view_seats(view: &View) -> Option<usize> {
+        Some(view.hand_counts.as_slice().len())
+    }
+
     fn encode_view(rules: &Rules, seats: usize, view: &View, out: &mut [f32]) {
         let len = global_len(seats) + SEAT_BLOCK * seats;
         let out = &mut out[..len];

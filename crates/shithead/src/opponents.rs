@@ -35,6 +35,11 @@ impl Opponents for Shithead {
         Box::new(ShitheadBot)
     }
 
+    /// The learned level's networks (docs/learned.md).
+    fn learned_weights() -> &'static [u8] {
+        include_bytes!("../learned.crlw")
+    }
+
     /// [`HARD_ITERATIONS`] iterations and exploration 1.0 (rewards at the
     /// horizon are 1 or a share of -1), no wall-clock limit, so a hard bot is
     /// a pure function of its seed.

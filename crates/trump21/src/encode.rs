@@ -460,6 +460,10 @@ impl Encode for Trump21 {
         cards_core::Game::outcome(self).is_some() && self.active_count() > 1
     }
 
+    fn view_seats(view: &View) -> Option<usize> {
+        Some(view.seats.len())
+    }
+
     fn encode_view(rules: &Rules, seats: usize, view: &View, out: &mut [f32]) {
         let len = global_len(seats) + SEAT_BLOCK * seats;
         let out = &mut out[..len];

@@ -79,6 +79,11 @@ impl Opponents for Trump21 {
         Box::new(OddsBot::default())
     }
 
+    /// The learned level's networks (docs/learned.md).
+    fn learned_weights() -> &'static [u8] {
+        include_bytes!("../learned.crlw")
+    }
+
     /// [`HARD_ITERATIONS`] iterations, no wall-clock limit, so a hard bot is a pure
     /// function of its seed.
     fn hard_budget() -> SearchBudget {

@@ -9,13 +9,18 @@ use proptest::strategy::BoxedStrategy;
 use proptest::test_runner::TestCaseError;
 
 use super::{fail, run};
+use crate::bot::Bot;
 use crate::conformance::{
     check_encoding_along_log, check_encoding_along_random_game, check_id_spaces,
     check_walk_with_host,
 };
+use crate::difficulty::Difficulty;
 use crate::encode::Encode;
 use crate::game::Redeal;
+use crate::learned::Learned;
+use crate::opponents::Opponents;
 use crate::save::Save;
+use crate::table::Table;
 
 /// What the encoding tests need to know about a game. Build it with
 /// [`EncodingSuite::new`] and the setters; hand it to
@@ -151,5 +156,46 @@ impl<G: Encode + Redeal + Save + 'static> EncodingSuite<G> {
                 }
             }
         }
+    }
+}
+
+impl<G: Opponents + Redeal + Save> EncodingSuite<G> {
+    /// The learned level ([`Difficulty::Learned`]) at every seat plays whole
+    /// games from the suite's start positions: every choice legal (the table
+    /// refuses any other), the game ends, and the same seed gives the same
+    /// game. A game that ships a weights file must have it read and fit its
+    /// encoding under the default rules ([`Learned::shipped`]).
+    pub fn learned_games(&self) {
+        if !G::learned_weights().is_empty()
+            && let Err(e) = Learned::<G>::shipped(&G::Rules::default())
+        {
+            panic!("the shipped weights file: {e}");
+        }
+        let strategy = (self.start.clone(), any::<u64>());
+        let max_steps = self.max_steps;
+        run(
+            "encoding_learned_games",
+            self.regressions,
+            self.cases,
+            strategy,
+            |(start, seed)| {
+                let play = || -> Result<Table<G>, TestCaseError> {
+                    let mut table = Table::from_state(start.clone(), seed);
+                    let mut bots: Vec<Box<dyn Bot<G>>> = (0..start.seats())
+                        .map(|_| Difficulty::Learned.bot::<G>(start.rules()))
+                        .collect();
+                    match table.play_bots(&mut bots, max_steps) {
+                        Ok(Some(_)) => Ok(table),
+                        Ok(None) => Err(TestCaseError::fail("the game did not end")),
+                        Err(e) => Err(TestCaseError::fail(format!("a learned choice: {e}"))),
+                    }
+                };
+                let (a, b) = (play()?, play()?);
+                if a.log() != b.log() {
+                    return Err(TestCaseError::fail("the same seed gave another game"));
+                }
+                Ok(())
+            },
+        );
     }
 }

@@ -1,0 +1,177 @@
+//! Labelled positions for training a game's learned level: the hard level's
+//! decisions (or another teacher's, `--teacher`) on positions from seeded
+//! games of one teacher seat against the game's heuristic (the medium
+//! level) at every other seat, played on every core.
+//!
+//! ```text
+//! cargo run --release -p examples --example learned_data -- \
+//!     --game schwimmen --seats 4 --games 2000 --out target/learned/schwimmen-4
+//! ```
+//!
+//! Game `i` is dealt from seed `seed + i` and its hard seat is `i mod seats`.
+//! Every player decision with more than one legal action is a row, whoever
+//! plays it: the seat's tensor (`Encode::encode_view`), its legal ids and
+//! the id the hard level chose there; the seat then plays its own level's
+//! choice. The files, which `python/train/learned.py` reads with numpy:
+//!
+//! - `meta.json`: game, seats, observation length, action count, rows, seconds;
+//! - `obs.f32`: rows × observation `f32`s, little-endian;
+//! - `legal.bits`: rows × ⌈actions / 8⌉ bytes, bit `k % 8` of byte `k / 8` set for a legal id `k`;
+//! - `label.u32`: rows `u32`s, the hard level's ids.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Instant;
+
+use cards_core::{Bot, ChaCha8Rng, Difficulty, Opponents, SeedableRng, Table};
+use clap::Parser;
+use rayon::prelude::*;
+
+/// Writes labelled positions for one game.
+#[derive(Debug, Parser)]
+struct Args {
+    /// The game's name (as in `cards --game`).
+    #[arg(long)]
+    game: String,
+    /// Seats at the table.
+    #[arg(long, default_value_t = 4)]
+    seats: usize,
+    /// Games to play.
+    #[arg(long, default_value_t = 1_000)]
+    games: u64,
+    /// Seed of the first game.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// The level whose choices label the rows (and which the teacher's seat
+    /// plays): `hard`, or `medium` where the hard level is too slow to label
+    /// enough positions in the time at hand.
+    #[arg(long, default_value = "hard")]
+    teacher: Difficulty,
+    /// The folder to write.
+    #[arg(long)]
+    out: PathBuf,
+}
+
+/// One labelled decision.
+struct Row {
+    obs: Vec<f32>,
+    legal: Vec<u8>,
+    label: u32,
+}
+
+/// The rows of game `seed`, or a message when something refuses.
+fn play<G: Opponents>(
+    teacher: Difficulty,
+    seats: usize,
+    seed: u64,
+    hard_seat: usize,
+) -> Result<Vec<Row>, String> {
+    let rules = G::Rules::default();
+    let shape = G::shape(&rules, seats);
+    let mut table = Table::<G>::new(rules.clone(), seats, seed).map_err(|e| format!("{e:?}"))?;
+    let mut hard: Vec<Box<dyn Bot<G>>> = (0..seats).map(|_| teacher.bot::<G>(&rules)).collect();
+    let mut medium = Difficulty::Medium.bot::<G>(&rules);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed_1ea5);
+    let mut legal = Vec::new();
+    let mut rows = Vec::new();
+    while let Some(seat) = table.to_act() {
+        table.state().legal_actions(&mut legal);
+        let view = table.view(seat);
+        let choice = hard[seat.index()].choose(&view, &legal, &mut rng);
+        if legal.len() > 1 {
+            let mut obs = vec![0.0; shape.observation];
+            G::encode_view(&rules, seats, &view, &mut obs);
+            let mut bits = vec![0u8; shape.actions.div_ceil(8)];
+            for a in &legal {
+                let id =
+                    G::action_id(&rules, seats, a, false).ok_or("a legal action without an id")?;
+                bits[id / 8] |= 1 << (id % 8);
+            }
+            let label =
+                G::action_id(&rules, seats, &choice, false).ok_or("a choice without an id")?;
+            rows.push(Row {
+                obs,
+                legal: bits,
+                label: label as u32,
+            });
+        }
+        let played = if seat.index() == hard_seat {
+            choice
+        } else {
+            medium.choose(&view, &legal, &mut rng)
+        };
+        table.play_as(seat, &played).map_err(|e| format!("{e:?}"))?;
+    }
+    Ok(rows)
+}
+
+/// Plays every game and writes the files.
+fn run<G: Opponents>(args: &Args) -> Result<(), String> {
+    let start = Instant::now();
+    let rules = G::Rules::default();
+    let shape = G::shape(&rules, args.seats);
+    let games: Vec<Vec<Row>> = (0..args.games)
+        .into_par_iter()
+        .map(|i| {
+            play::<G>(
+                args.teacher,
+                args.seats,
+                args.seed + i,
+                (i % args.seats as u64) as usize,
+            )
+        })
+        .collect::<Result<_, _>>()?;
+    std::fs::create_dir_all(&args.out).map_err(|e| e.to_string())?;
+    let file = |name: &str| {
+        std::fs::File::create(args.out.join(name))
+            .map(std::io::BufWriter::new)
+            .map_err(|e| e.to_string())
+    };
+    let (mut obs, mut legal, mut label) =
+        (file("obs.f32")?, file("legal.bits")?, file("label.u32")?);
+    let mut rows = 0usize;
+    for row in games.iter().flatten() {
+        for x in &row.obs {
+            obs.write_all(&x.to_le_bytes()).map_err(|e| e.to_string())?;
+        }
+        legal.write_all(&row.legal).map_err(|e| e.to_string())?;
+        label
+            .write_all(&row.label.to_le_bytes())
+            .map_err(|e| e.to_string())?;
+        rows += 1;
+    }
+    for mut w in [obs, legal, label] {
+        w.flush().map_err(|e| e.to_string())?;
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    let meta = serde_json::json!({
+        "game": args.game, "seats": args.seats, "observation": shape.observation,
+        "actions": shape.actions, "rows": rows, "teacher": args.teacher.to_string(), "games": args.games, "seed": args.seed,
+        "seconds": seconds,
+    });
+    std::fs::write(args.out.join("meta.json"), meta.to_string()).map_err(|e| e.to_string())?;
+    println!(
+        "{}: {rows} rows from {} games in {seconds:.1} s",
+        args.game, args.games
+    );
+    Ok(())
+}
+
+fn main() -> std::process::ExitCode {
+    let args = Args::parse();
+    macro_rules! dispatch {
+        ($($krate:ident::$game:ident, $name:literal, $title:literal;)*) => {
+            match args.game.as_str() {
+                $($name => run::<cards_games::$krate::$game>(&args),)*
+                other => Err(format!("no game {other}; the games are {:?}", cards_games::NAMES)),
+            }
+        };
+    }
+    match cards_games::for_each_game!(dispatch) {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("learned_data: {e}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
