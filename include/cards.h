@@ -68,6 +68,9 @@ typedef enum CardsDifficulty {
   CARDS_DIFFICULTY_MEDIUM = 1,
   // A search from the seat's view (slower: tens of milliseconds a move).
   CARDS_DIFFICULTY_HARD = 2,
+  // The game's trained network (microseconds a move; the heuristic
+  // where the game ships no network for the seat count).
+  CARDS_DIFFICULTY_LEARNED = 3,
 } CardsDifficulty;
 
 // A table of one game of the list: opaque, made by `cards_table_new` or
@@ -235,7 +238,7 @@ enum CardsStatus cards_play_text(struct CardsTable *table,
 enum CardsStatus cards_host(struct CardsTable *table, int32_t seat, const char *op);
 
 // Writes what a bot of `difficulty` (`CardsDifficulty`: 0 easy, 1 medium,
-// 2 hard) would play for `seat` to `*out_action`, without playing it (play
+// 2 hard, 3 learned) would play for `seat` to `*out_action`, without playing it (play
 // it with `cards_play_text`); free it with
 // `cards_string_free`. The choice is drawn from
 // the table's own bot stream, so a table replays the same whoever asks.

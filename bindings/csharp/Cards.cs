@@ -36,6 +36,7 @@ namespace CardRules
         Easy = 0,
         Medium = 1,
         Hard = 2,
+        Learned = 3,
     }
 
     /// <summary>A refused call: its status and the library's message.</summary>

@@ -11,4 +11,9 @@ impl Opponents for CrazyEights {
     fn heuristic(_rules: &Rules) -> Box<dyn Bot<CrazyEights>> {
         Box::new(ShedBot)
     }
+
+    /// The learned level's networks (docs/learned.md).
+    fn learned_weights() -> &'static [u8] {
+        include_bytes!("../learned.crlw")
+    }
 }

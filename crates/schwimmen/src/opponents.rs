@@ -69,6 +69,11 @@ impl cards_core::Opponents for Schwimmen {
         Box::new(StrongBot::default())
     }
 
+    /// The learned level's networks (docs/learned.md).
+    fn learned_weights() -> &'static [u8] {
+        include_bytes!("../learned.crlw")
+    }
+
     /// 2,000 iterations of [`cards_core::Ismcts`], no longer the hard level
     /// (see [`Opponents::hard_search`](cards_core::Opponents::hard_search)):
     /// kept for benches and for callers that build an ISMCTS bot themselves.
