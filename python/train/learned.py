@@ -225,7 +225,8 @@ def main():
         nets.append((meta["seats"], layers))
         curves.append((meta["seats"], curve))
         report["networks"].append({
-            "seats": meta["seats"], "rows": len(label), "data_seconds": meta["seconds"],
+            "seats": meta["seats"], "teacher": meta.get("teacher", "hard"), "rows": len(label),
+            "data_seconds": meta["seconds"],
             "train_seconds": round(seconds, 1), "epochs": len(curve), "kept_epoch": kept, "held_out_accuracy": round(acc, 4),
         })
     out = Path(args.out) if args.out else ROOT / "crates" / args.game / "learned.crlw"

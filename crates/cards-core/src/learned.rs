@@ -32,6 +32,7 @@ pub struct Learned<G: Encode> {
     fallback: Box<dyn Bot<G>>,
     observation: Vec<f32>,
     scratch: Scratch,
+    logits: Vec<Option<f32>>,
 }
 
 /// Weights files already read, by the address and length of their
@@ -72,18 +73,25 @@ impl<G: Encode> Learned<G> {
             fallback,
             observation: Vec::new(),
             scratch: Scratch::default(),
+            logits: Vec::new(),
         })
     }
 
-    /// The logits of the network for `view`'s seat count, or `None` where
-    /// the bot would play its fallback.
-    pub fn logits(&mut self, view: &G::View) -> Option<&[f32]> {
+    /// The logits of `legal` (in its order; `None` for an action without an
+    /// id) from the network for `view`'s seat count, or `None` where the
+    /// bot would play its fallback.
+    pub fn logits(&mut self, view: &G::View, legal: &[G::Action]) -> Option<&[Option<f32>]> {
         let seats = G::view_seats(view)?;
         let net = self.nets.for_seats(seats)?;
         self.observation.clear();
         self.observation.resize(net.inputs(), 0.0);
         G::encode_view(&self.rules, seats, view, &mut self.observation);
-        Some(net.forward(&self.observation, &mut self.scratch))
+        let rules = &self.rules;
+        let ids = legal
+            .iter()
+            .map(|a| G::action_id(rules, seats, a, false).unwrap_or(usize::MAX));
+        net.logits_of(&self.observation, &mut self.scratch, ids, &mut self.logits);
+        Some(&self.logits)
     }
 }
 
@@ -98,23 +106,18 @@ impl<G: Opponents> Learned<G> {
 
 impl<G: Encode> Bot<G> for Learned<G> {
     fn choose(&mut self, view: &G::View, legal: &[G::Action], rng: &mut dyn Rng) -> G::Action {
-        let rules = self.rules.clone();
-        let seats = G::view_seats(view);
-        let best = match (seats, self.logits(view)) {
-            (Some(seats), Some(logits)) => legal
+        let best = self.logits(view, legal).and_then(|logits| {
+            logits
                 .iter()
-                .filter_map(|a| {
-                    let id = G::action_id(&rules, seats, a, false)?;
-                    Some((logits.get(id).copied()?, a))
+                .enumerate()
+                .filter_map(|(k, l)| Some((k, (*l)?)))
+                .fold(None, |best: Option<(usize, f32)>, (k, l)| match best {
+                    Some((_, b)) if b >= l => best,
+                    _ => Some((k, l)),
                 })
-                .fold(None, |best: Option<(f32, &G::Action)>, (l, a)| match best {
-                    Some((b, _)) if b >= l => best,
-                    _ => Some((l, a)),
-                }),
-            _ => None,
-        };
+        });
         match best {
-            Some((_, a)) => a.clone(),
+            Some((k, _)) => legal[k].clone(),
             None => self.fallback.choose(view, legal, rng),
         }
     }

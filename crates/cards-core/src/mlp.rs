@@ -113,16 +113,23 @@ pub enum WeightsError {
 struct Dense {
     inputs: usize,
     outputs: usize,
-    /// Column-major (`inputs × outputs`): the weights of input `j` are
-    /// `weights[j * outputs..(j + 1) * outputs]`, so an input of zero costs
-    /// nothing and each nonzero one is one vectorised multiply-add.
+    /// Hidden layers are column-major (`inputs × outputs`): the weights of
+    /// input `j` are `weights[j * outputs..(j + 1) * outputs]`, so an input
+    /// of zero costs nothing and each nonzero one is one vectorised
+    /// multiply-add. The output layer keeps the file's rows (`outputs ×
+    /// inputs`), so a single logit is one dot product.
     weights: Vec<f32>,
     bias: Vec<f32>,
+    rows: bool,
 }
 
 impl Dense {
     fn forward(&self, input: &[f32], out: &mut Vec<f32>) {
         out.clear();
+        if self.rows {
+            out.extend((0..self.outputs).map(|o| self.one(input, o)));
+            return;
+        }
         out.extend_from_slice(&self.bias);
         for (&x, column) in input.iter().zip(self.weights.chunks_exact(self.outputs)) {
             if x != 0.0 {
@@ -131,6 +138,12 @@ impl Dense {
                 }
             }
         }
+    }
+
+    /// Output `o` alone, of a layer that keeps its rows.
+    fn one(&self, input: &[f32], o: usize) -> f32 {
+        let row = &self.weights[o * self.inputs..(o + 1) * self.inputs];
+        self.bias[o] + row.iter().zip(input).map(|(w, x)| w * x).sum::<f32>()
     }
 }
 
@@ -172,21 +185,48 @@ impl Mlp {
     /// # Panics
     /// When `input` is not [`Mlp::inputs`] long.
     pub fn forward<'s>(&self, input: &[f32], scratch: &'s mut Scratch) -> &'s [f32] {
+        let hidden = self.hidden(input, scratch);
+        let Scratch { a, b } = scratch;
+        self.layers[self.layers.len() - 1].forward(if hidden { b } else { input }, a);
+        a
+    }
+
+    /// The logits of the ids `ids` only (a policy needs only the legal
+    /// ones), into `out` in the same order; an id at or past
+    /// [`Mlp::outputs`] gets `None`. The same values as [`Mlp::forward`] at
+    /// a fraction of the output layer's cost.
+    ///
+    /// # Panics
+    /// When `input` is not [`Mlp::inputs`] long.
+    pub fn logits_of(
+        &self,
+        input: &[f32],
+        scratch: &mut Scratch,
+        ids: impl IntoIterator<Item = usize>,
+        out: &mut Vec<Option<f32>>,
+    ) {
+        let hidden = self.hidden(input, scratch);
+        let x = if hidden { &scratch.b[..] } else { input };
+        let last = &self.layers[self.layers.len() - 1];
+        out.clear();
+        out.extend(
+            ids.into_iter()
+                .map(|id| (id < last.outputs).then(|| last.one(x, id))),
+        );
+    }
+
+    /// Runs every layer but the last, leaving its output in `scratch.b`;
+    /// `false` when there is no hidden layer (the input feeds the last).
+    fn hidden(&self, input: &[f32], scratch: &mut Scratch) -> bool {
         assert_eq!(input.len(), self.inputs(), "the network's input width");
         let Scratch { a, b } = scratch;
-        let last = self.layers.len() - 1;
-        for (k, layer) in self.layers.iter().enumerate() {
-            if k == 0 {
-                layer.forward(input, a);
-            } else {
-                layer.forward(b, a);
-            }
-            if k < last {
-                a.iter_mut().for_each(|v| *v = v.max(0.0));
-                std::mem::swap(a, b);
-            }
+        let hidden = &self.layers[..self.layers.len() - 1];
+        for (k, layer) in hidden.iter().enumerate() {
+            layer.forward(if k == 0 { input } else { b }, a);
+            a.iter_mut().for_each(|v| *v = v.max(0.0));
+            std::mem::swap(a, b);
         }
-        a
+        !hidden.is_empty()
     }
 }
 
@@ -284,17 +324,24 @@ impl Networks {
                 if !rows.iter().chain(&bias).all(|v| v.is_finite()) {
                     return Err(WeightsError::NotFinite { network, layer });
                 }
-                let mut weights = vec![0.0; inputs * outputs];
-                for (o, row) in rows.chunks_exact(inputs).enumerate() {
-                    for (j, &w) in row.iter().enumerate() {
-                        weights[j * outputs + o] = w;
+                let last = layer + 1 == depth;
+                let weights = if last {
+                    rows
+                } else {
+                    let mut columns = vec![0.0; inputs * outputs];
+                    for (o, row) in rows.chunks_exact(inputs).enumerate() {
+                        for (j, &w) in row.iter().enumerate() {
+                            columns[j * outputs + o] = w;
+                        }
                     }
-                }
+                    columns
+                };
                 layers.push(Dense {
                     inputs,
                     outputs,
                     weights,
                     bias,
+                    rows: last,
                 });
             }
             nets.push((seats, Mlp { layers }));
@@ -373,6 +420,9 @@ mod tests {
         assert_eq!(net.forward(&[1.0, 2.0, 3.0], &mut scratch), &[1.0]);
         // hidden: 0.5 * 0 - 1 = -1, rectified to 0; out: -1.
         assert_eq!(net.forward(&[0.0, 0.0, 0.0], &mut scratch), &[-1.0]);
+        let mut some = Vec::new();
+        net.logits_of(&[1.0, 2.0, 3.0], &mut scratch, [0, 1], &mut some);
+        assert_eq!(some, [Some(1.0), None]);
         assert!(nets.for_seats(3).is_none());
     }
 
