@@ -139,7 +139,7 @@ fn refusals_keep_the_rust_kind_and_message_and_change_nothing() {
             let e = abi.play_id(s, legal.len() as u32).unwrap_err();
             assert_eq!(e.0, CardsStatus::BadRequest);
             assert!(e.1.contains("no move"), "{}", e.1);
-            assert_eq!(abi.play_bot(s, 3).unwrap_err().0, CardsStatus::BadRequest);
+            assert_eq!(abi.play_bot(s, 4).unwrap_err().0, CardsStatus::BadRequest);
             assert_eq!(
                 abi.play_bot(other as i32, 1).unwrap_err().0,
                 CardsStatus::NotYourTurn
