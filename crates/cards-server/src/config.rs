@@ -40,6 +40,8 @@ pub struct Config {
     pub max_message: usize,
     /// The most writes one store transaction takes.
     pub max_batch: usize,
+    /// The built web page served at every path the API does not route (`--web`).
+    pub web: Option<PathBuf>,
 }
 
 impl Config {
@@ -58,6 +60,7 @@ impl Config {
             burst: 50,
             max_message: 4096,
             max_batch: 1024,
+            web: None,
         }
     }
 }

@@ -12,6 +12,7 @@ pub mod live;
 pub mod load;
 pub mod messages;
 pub mod metrics;
+pub mod static_files;
 pub mod store;
 pub mod token;
 pub mod ws;
@@ -41,6 +42,7 @@ pub struct Running {
 /// When the store does not open or the address cannot be bound.
 pub async fn start(config: Config) -> Result<Running, String> {
     let metrics = Arc::new(metrics::Metrics::new());
+    let web = config.web.clone();
     let (writer, reader): (Box<dyn store::Backend>, Box<dyn store::Backend>) = match &config.store {
         StoreConfig::Sqlite { path, full_sync } => (
             Box::new(store::sqlite::Sqlite::open(path, *full_sync)?),
@@ -57,7 +59,7 @@ pub async fn start(config: Config) -> Result<Running, String> {
     for cell in hub.cells() {
         hub.drive(&cell);
     }
-    let app = http::router(hub.clone());
+    let app = static_files::with_page(http::router(hub.clone()), web);
     // Updates are small and latency matters: no Nagle delay.
     let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
         let _ = tcp.set_nodelay(true);

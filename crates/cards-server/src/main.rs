@@ -33,6 +33,9 @@ struct Args {
     /// Messages a connection may send at once.
     #[arg(long, default_value_t = 50)]
     burst: u32,
+    /// Serve the built web page (web/dist) from this directory, on the API's origin.
+    #[arg(long)]
+    web: Option<PathBuf>,
     /// Print the OpenAPI document and exit.
     #[arg(long)]
     openapi: bool,
@@ -53,6 +56,7 @@ fn main() -> std::process::ExitCode {
     config.away_difficulty = args.away_difficulty;
     config.rate_per_second = args.rate;
     config.burst = args.burst;
+    config.web = args.web;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()

@@ -1,6 +1,6 @@
 //! The cards-server crate's integration tests, in one binary (one link of
 //! the server's dependencies, not one a file): play, hostile clients, hidden
-//! cards, the crash loop, and the golden wire forms.
+//! cards, the crash loop, the golden wire forms, and the served page.
 
 #[path = "server/common.rs"]
 #[allow(dead_code)]
@@ -15,3 +15,5 @@ mod hostile;
 mod leaks;
 #[path = "server/play.rs"]
 mod play;
+#[path = "server/web.rs"]
+mod web;
