@@ -56,7 +56,12 @@ function showMode() {
 }
 
 function say(refused: Refused | null) {
-  $("refusal").textContent = refused ? `Not allowed (${refused.kind.replace(/_/g, " ")}): ${refused.message}` : "";
+  const text = !refused
+    ? ""
+    : refused.kind === "unavailable"
+      ? `The server: ${refused.message}`
+      : `Not allowed (${refused.kind.replace(/_/g, " ")}): ${refused.message}`;
+  $("refusal").textContent = text;
 }
 
 function addLog(texts: string[], cls?: string) {
@@ -98,6 +103,11 @@ function render(s: Snapshot, forced = false) {
   }`;
   $("view").replaceChildren(renderView(s.view, you, s.setup.seats));
   showInvite(s);
+  if (s.online && document.body.dataset.online !== "connected") {
+    // Connected (again): the notice of a dropped connection is over.
+    if (document.body.dataset.online === "reconnecting") say(null);
+    document.body.dataset.online = "connected";
+  }
   renderMoves(s);
   document.body.dataset.turn = s.toAct === null ? "over" : s.toAct === you ? "you" : "bot";
   document.body.dataset.moves = String(s.moves);
@@ -242,7 +252,10 @@ function goOnline(server: string): OnlineDriver {
   const titles = Object.fromEntries(games.map((g) => [g.name, g.title]));
   online = new OnlineDriver(serverBase(server), browserTransport, tokens, (g, n) => local.rulesForm(g, n), titles);
   online.onUpdate = onlineUpdate;
-  online.onNotice = (r) => say(r);
+  online.onNotice = (r) => {
+    if (r.kind === "unavailable") document.body.dataset.online = "reconnecting";
+    say(r);
+  };
   driver = online;
   return online;
 }
@@ -355,6 +368,7 @@ function wire() {
       online?.close();
       online = null;
       driver = local;
+      delete document.body.dataset.online;
       begin(driver.start(readSetup()));
     }
   });
