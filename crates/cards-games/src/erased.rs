@@ -164,21 +164,15 @@ impl<G: Hosted> Typed<G> {
         }
     }
 
-    /// The log entries from `from` on as `viewer` may see them (and where
-    /// they start: `from`, or the log's end when it is past it), moving the
-    /// viewer's kept cursor to the end.
-    fn new_events(
-        &mut self,
-        viewer: Viewer,
-        from: usize,
-    ) -> (usize, Vec<TableEvent<G::Event, G::HostOp>>) {
-        let from = from.min(self.table.log().len());
+    /// The log entries from `from` (at most the log's length) on as
+    /// `viewer` may see them, moving the viewer's kept cursor to the end.
+    fn new_events(&mut self, viewer: Viewer, from: usize) -> Vec<TableEvent<G::Event, G::HostOp>> {
         let mut cursor = self.cursor_at(viewer, from).clone();
         let events = self.table.events(&mut cursor);
         if let Some(kept) = self.cursors.iter_mut().find(|c| c.viewer() == viewer) {
             *kept = cursor;
         }
-        (from, events)
+        events
     }
 
     /// The kept cursor for `viewer`, standing at log entry `from` (made
@@ -314,7 +308,8 @@ impl<G: Hosted> Erased for Typed<G> {
     }
 
     fn events(&mut self, viewer: Viewer, from: usize) -> Vec<Event> {
-        let (from, events) = self.new_events(viewer, from);
+        let from = from.min(self.table.log().len());
+        let events = self.new_events(viewer, from);
         events
             .iter()
             .enumerate()
@@ -335,7 +330,8 @@ impl<G: Hosted> Erased for Typed<G> {
             event: &'a E,
             text: String,
         }
-        let (from, events) = self.new_events(viewer, from);
+        let from = from.min(self.table.log().len());
+        let events = self.new_events(viewer, from);
         let entries: Vec<_> = events
             .iter()
             .enumerate()
