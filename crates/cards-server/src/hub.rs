@@ -483,11 +483,10 @@ impl Hub {
 pub fn update_json(live: &mut Live, seat: Option<usize>, from: usize) -> (String, usize) {
     let table = &mut live.table;
     let next = table.log_len();
-    let events = table.events(seat, from.min(next));
     let to_act = table.to_act();
     let mut out = String::with_capacity(1024);
     out.push_str("{\"events\":");
-    out.push_str(&serde_json::to_string(&events).expect("events are JSON"));
+    out.push_str(&table.events_json(seat, from.min(next)));
     out.push_str(",\"view\":");
     out.push_str(&table.view_json(seat));
     out.push_str(&format!(",\"next\":{next},\"to_act\":"));

@@ -52,12 +52,26 @@ fn json<T: serde::Serialize>(value: &T) -> Message {
     )
 }
 
+/// Closes the connection with `code`, then reads (and drops) what the client
+/// still sends until its own close frame, for at most a second: dropping the
+/// socket with a flood's messages unread would reset the connection, and the
+/// client could lose the close frame that says why.
 async fn close(socket: &mut WebSocket, code: u16, reason: &str) {
     let frame = CloseFrame {
         code,
         reason: reason.into(),
     };
-    let _ = socket.send(Message::Close(Some(frame))).await;
+    if socket.send(Message::Close(Some(frame))).await.is_err() {
+        return;
+    }
+    let drain = async {
+        while let Some(Ok(message)) = socket.recv().await {
+            if matches!(message, Message::Close(_)) {
+                break;
+            }
+        }
+    };
+    let _ = tokio::time::timeout(std::time::Duration::from_secs(1), drain).await;
 }
 
 /// Runs one connection for `seat` (a spectator for `None`) until it closes,
