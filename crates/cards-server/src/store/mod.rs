@@ -2,6 +2,7 @@
 //! through one writer thread that commits whatever has queued up in one
 //! transaction (group commit), and acknowledged only once committed.
 
+pub mod postgres;
 pub mod sqlite;
 
 use std::sync::{Arc, Mutex, mpsc};
@@ -111,6 +112,35 @@ pub trait Backend: Send + 'static {
     /// # Errors
     /// The database's error, as text.
     fn load(&mut self, id: &str) -> Result<Option<Loaded>, String>;
+
+    /// The table `id`, to change: with several processes on one database,
+    /// this process takes the table's lease first (an open table another
+    /// live process holds is an error). One process alone: `load`.
+    ///
+    /// # Errors
+    /// The database's error, or the table is held by another process.
+    fn claim(&mut self, id: &str) -> Result<Option<Loaded>, String> {
+        self.load(id)
+    }
+
+    /// Extends the leases of the tables `held`; returns those this process
+    /// no longer holds. One process alone: none lost.
+    ///
+    /// # Errors
+    /// The database's error, as text.
+    fn renew(&mut self, held: &[String]) -> Result<Vec<String>, String> {
+        let _ = held;
+        Ok(Vec::new())
+    }
+
+    /// Takes over every open table whose owner's lease has expired, and
+    /// returns them to replay. One process alone: none (the start took all).
+    ///
+    /// # Errors
+    /// The database's error, as text.
+    fn claim_expired(&mut self) -> Result<Vec<Loaded>, String> {
+        Ok(Vec::new())
+    }
 }
 
 type Pending = (Write, oneshot::Sender<Result<(), String>>);
@@ -167,21 +197,54 @@ impl Store {
             .load_open()
     }
 
+    /// Runs `read` on the reader, off the async runtime.
+    async fn read<T: Send + 'static>(
+        &self,
+        read: impl FnOnce(&mut dyn Backend) -> Result<T, String> + Send + 'static,
+    ) -> Result<T, String> {
+        let reader = self.reader.clone();
+        tokio::task::spawn_blocking(move || {
+            let mut reader = reader
+                .lock()
+                .map_err(|_| "the store's reader is poisoned".to_string())?;
+            read(reader.as_mut())
+        })
+        .await
+        .map_err(|e| format!("the store's reader failed: {e}"))?
+    }
+
     /// The table `id`, read off the async runtime.
     ///
     /// # Errors
     /// The database's error.
     pub async fn load(&self, id: &str) -> Result<Option<Loaded>, String> {
-        let reader = self.reader.clone();
         let id = id.to_string();
-        tokio::task::spawn_blocking(move || {
-            reader
-                .lock()
-                .map_err(|_| "the store's reader is poisoned".to_string())?
-                .load(&id)
-        })
-        .await
-        .map_err(|e| format!("the store's reader failed: {e}"))?
+        self.read(move |r| r.load(&id)).await
+    }
+
+    /// The table `id` with its lease taken (`Backend::claim`).
+    ///
+    /// # Errors
+    /// The database's error, or another process holds the table.
+    pub async fn claim(&self, id: &str) -> Result<Option<Loaded>, String> {
+        let id = id.to_string();
+        self.read(move |r| r.claim(&id)).await
+    }
+
+    /// Extends the leases of `held`; returns those lost (`Backend::renew`).
+    ///
+    /// # Errors
+    /// The database's error.
+    pub async fn renew(&self, held: Vec<String>) -> Result<Vec<String>, String> {
+        self.read(move |r| r.renew(&held)).await
+    }
+
+    /// The open tables taken over from dead owners (`Backend::claim_expired`).
+    ///
+    /// # Errors
+    /// The database's error.
+    pub async fn claim_expired(&self) -> Result<Vec<Loaded>, String> {
+        self.read(|r| r.claim_expired()).await
     }
 }
 

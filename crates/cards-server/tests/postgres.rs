@@ -1,0 +1,210 @@
+//! Several server processes on one PostgreSQL database, against a real
+//! server named by `CARDS_PG_URL` (`.ci/server-pg-check` starts a throwaway
+//! cluster and sets it; without it these tests say so and pass vacuously).
+//!
+//! - The lease fences: while one process holds a table, another can neither
+//!   take it nor commit to it; once the lease expires it takes the table
+//!   over with its whole log, and the old owner's commits fail.
+//! - Two `cards-server` processes; the owner of the tables is killed with
+//!   SIGKILL mid-game; the other takes them over, the clients reconnect to
+//!   it and finish, and no acknowledged action is lost.
+
+use std::path::Path;
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use cards_server::client::http;
+use cards_server::load::{Playing, ServerProcess, Stats, make_table, play_seat};
+use cards_server::store::postgres::{Postgres, is_lease_lost};
+use cards_server::store::{ActionKind, ActionRecord, Backend, TableRecord, Write};
+
+fn url() -> Option<String> {
+    let url = std::env::var("CARDS_PG_URL").ok().filter(|u| !u.is_empty());
+    if url.is_none() {
+        eprintln!("CARDS_PG_URL is not set: skipped (run .ci/server-pg-check)");
+    }
+    url
+}
+
+fn action(table: &str, seq: u64) -> Write {
+    Write::Action(ActionRecord {
+        table: table.into(),
+        seq,
+        seat: Some(0),
+        kind: ActionKind::Play,
+        text: format!("move {seq}"),
+        hash: seq,
+    })
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_lease_fences_the_table_until_it_expires() {
+    let Some(url) = url() else { return };
+    let lease = Duration::from_millis(800);
+    let mut a = Postgres::connect(&url, "process-a", lease).await.unwrap();
+    let mut b = Postgres::connect(&url, "process-b", lease).await.unwrap();
+    let id = format!("{:016x}", cards_server::token::random_u64());
+    let table = TableRecord {
+        id: id.clone(),
+        game: "hearts".into(),
+        rules: "{}".into(),
+        seats: 4,
+        seed: u64::MAX,
+        bots: vec![None, None, None, Some(cards_core::Difficulty::Hard)],
+        tokens: vec![None; 4],
+        host_token: "h".into(),
+        finished: false,
+    };
+    tokio::task::block_in_place(|| {
+        a.commit(&[
+            Write::Create(table.clone()),
+            Write::Join {
+                table: id.clone(),
+                seat: 0,
+                token: "t0".into(),
+            },
+            action(&id, 0),
+        ])
+        .unwrap();
+        // Held by a: b may neither take it nor write to it.
+        let held = b.claim(&id).unwrap_err();
+        assert!(held.contains("held by another server process"), "{held}");
+        assert!(is_lease_lost(&b.commit(&[action(&id, 1)]).unwrap_err()));
+        assert!(b.claim_expired().unwrap().iter().all(|t| t.table.id != id));
+        // a renews; b reads (without taking) what a wrote.
+        assert!(a.renew(std::slice::from_ref(&id)).unwrap().is_empty());
+        assert_eq!(b.load(&id).unwrap().unwrap().actions.len(), 1);
+    });
+    tokio::time::sleep(lease + Duration::from_millis(400)).await;
+    tokio::task::block_in_place(|| {
+        // The lease expired: b takes the table over with its whole log.
+        let taken = b.claim(&id).unwrap().unwrap();
+        let mut expected = table.clone();
+        expected.tokens[0] = Some("t0".into());
+        assert_eq!(taken.table, expected);
+        assert_eq!(taken.actions.len(), 1);
+        // a's next commit fails whole and changes nothing; a lets the table go.
+        let e = a
+            .commit(&[
+                Write::Join {
+                    table: id.clone(),
+                    seat: 1,
+                    token: "t1".into(),
+                },
+                action(&id, 1),
+            ])
+            .unwrap_err();
+        assert!(is_lease_lost(&e), "{e}");
+        assert_eq!(
+            a.renew(std::slice::from_ref(&id)).unwrap(),
+            vec![id.clone()]
+        );
+        b.commit(&[action(&id, 1), Write::Finish { table: id.clone() }])
+            .unwrap();
+        let done = a.load(&id).unwrap().unwrap();
+        assert!(done.table.finished);
+        assert_eq!(done.table.tokens[1], None);
+        assert_eq!(done.actions.len(), 2);
+        // A finished table is read by anyone, owned by no one.
+        assert!(a.claim(&id).unwrap().unwrap().table.finished);
+    });
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_killed_owner_s_tables_are_taken_over_and_finished() {
+    let Some(url) = url() else { return };
+    let binary = Path::new(env!("CARGO_BIN_EXE_cards-server"));
+    let unused = std::env::temp_dir().join("cards-server-pg-unused.db");
+    let flags = ["--postgres", url.as_str(), "--lease", "2"];
+    let any = "127.0.0.1:0".parse().unwrap();
+    let mut owner = ServerProcess::start(binary, &unused, any, &flags)
+        .await
+        .unwrap();
+    let mut other = ServerProcess::start(binary, &unused, any, &flags)
+        .await
+        .unwrap();
+    let tables = 6;
+    let mut tickets = Vec::new();
+    let mut ids = Vec::new();
+    for _ in 0..tables {
+        let t = make_table(owner.addr, "hearts", 4, &[3]).await.unwrap();
+        ids.push(t[0].table.clone());
+        tickets.extend(t);
+    }
+    // The other process does not serve a table whose owner lives.
+    let (status, body) = http(
+        other.addr,
+        "GET",
+        &format!("/tables/{}", ids[0]),
+        None,
+        None,
+    )
+    .await
+    .unwrap();
+    assert_eq!(status, 503, "{body}");
+    let stats = Arc::new(Stats::default());
+    let acked = Arc::new(Mutex::new(std::collections::HashMap::new()));
+    let addr = Arc::new(Mutex::new(owner.addr));
+    let playing = Playing {
+        addr: addr.clone(),
+        stats: stats.clone(),
+        acked: acked.clone(),
+        reconnect: true,
+        give_up: Instant::now() + Duration::from_secs(180),
+        think: Duration::from_millis(30),
+    };
+    let players: Vec<_> = tickets
+        .into_iter()
+        .map(|t| tokio::spawn(play_seat(t, playing.clone())))
+        .collect();
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    owner.kill().await;
+    let before = acked.lock().unwrap().clone();
+    *addr.lock().unwrap() = other.addr;
+    // Each table comes back on the other process, at least at its last
+    // acknowledged action.
+    let mut lost = 0;
+    for (table, at_least) in &before {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        let (status, body) = loop {
+            let (status, body) = http(other.addr, "GET", &format!("/tables/{table}"), None, None)
+                .await
+                .unwrap();
+            if status != 503 || Instant::now() > deadline {
+                break (status, body);
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        };
+        assert_eq!(status, 200, "{body}");
+        let v: serde_json::Value = serde_json::from_str(&body).unwrap();
+        lost += usize::from(v["log_len"].as_u64().unwrap() < *at_least as u64);
+    }
+    for p in players {
+        assert!(
+            p.await.unwrap().unwrap(),
+            "a seat gave up before its game ended"
+        );
+    }
+    let mut finished = 0;
+    for id in &ids {
+        let (_, body) = http(other.addr, "GET", &format!("/tables/{id}"), None, None)
+            .await
+            .unwrap();
+        let v: serde_json::Value = serde_json::from_str(&body).unwrap();
+        finished += usize::from(!v["places"].is_null());
+    }
+    other.kill().await;
+    let acks = stats.acks.load(Ordering::Relaxed);
+    let reconnects = stats.reconnects.load(Ordering::Relaxed);
+    let gaps = stats.gaps.load(Ordering::Relaxed);
+    eprintln!(
+        "postgres takeover: {tables} tables, {acks} actions acknowledged, {} checked after the kill, \
+         {lost} lost, {reconnects} reconnects, {gaps} event gaps, {finished}/{tables} finished",
+        before.len()
+    );
+    assert!(!before.is_empty() && acks > 0 && reconnects > 0);
+    assert_eq!(lost, 0, "acknowledged actions were lost");
+    assert_eq!(gaps, 0, "events were lost or repeated");
+    assert_eq!(finished, tables);
+}
