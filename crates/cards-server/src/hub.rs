@@ -388,7 +388,7 @@ impl Hub {
         if let Err(e) = result {
             if crate::store::postgres::is_lease_lost(&e) {
                 // Another process owns the table now: this one lets it go.
-                self.forget(&[cell.id.clone()]);
+                self.forget(std::slice::from_ref(&cell.id));
             }
             // The table is ahead of the store: put it back as stored.
             if let Ok(Some(loaded)) = self.store.load(&cell.id).await
