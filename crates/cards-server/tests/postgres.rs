@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 use cards_server::client::http;
 use cards_server::load::{Playing, ServerProcess, Stats, make_table, play_seat};
 use cards_server::store::postgres::{Postgres, is_lease_lost};
-use cards_server::store::{ActionKind, ActionRecord, Backend, TableRecord, Write};
+use cards_server::store::{ActionKind, ActionRecord, Backend, TableRecord, Write, commit_batch};
 
 fn url() -> Option<String> {
     let url = std::env::var("CARDS_PG_URL").ok().filter(|u| !u.is_empty());
@@ -45,6 +45,7 @@ async fn the_lease_fences_the_table_until_it_expires() {
     let mut a = Postgres::connect(&url, "process-a", lease).await.unwrap();
     let mut b = Postgres::connect(&url, "process-b", lease).await.unwrap();
     let id = format!("{:016x}", cards_server::token::random_u64());
+    let other = format!("{:016x}", cards_server::token::random_u64());
     let table = TableRecord {
         id: id.clone(),
         game: "hearts".into(),
@@ -58,6 +59,10 @@ async fn the_lease_fences_the_table_until_it_expires() {
     };
     tokio::task::block_in_place(|| {
         a.commit(&[
+            Write::Create(TableRecord {
+                id: other.clone(),
+                ..table.clone()
+            }),
             Write::Create(table.clone()),
             Write::Join {
                 table: id.clone(),
@@ -96,8 +101,26 @@ async fn the_lease_fences_the_table_until_it_expires() {
             ])
             .unwrap_err();
         assert!(is_lease_lost(&e), "{e}");
+        // In one group commit, only the lost table's writes fail.
+        let results = commit_batch(
+            &mut a,
+            &[
+                Write::Join {
+                    table: other.clone(),
+                    seat: 2,
+                    token: "u2".into(),
+                },
+                action(&id, 1),
+            ],
+        );
+        assert!(results[0].is_ok(), "{results:?}");
+        assert!(is_lease_lost(results[1].as_ref().unwrap_err()));
         assert_eq!(
-            a.renew(std::slice::from_ref(&id)).unwrap(),
+            a.load(&other).unwrap().unwrap().table.tokens[2].as_deref(),
+            Some("u2")
+        );
+        assert_eq!(
+            a.renew(&[id.clone(), other.clone()]).unwrap(),
             vec![id.clone()]
         );
         b.commit(&[action(&id, 1), Write::Finish { table: id.clone() }])

@@ -84,6 +84,48 @@ pub enum Write {
     },
 }
 
+impl Write {
+    /// The id of the table it writes to.
+    pub fn table(&self) -> &str {
+        match self {
+            Write::Create(t) => &t.id,
+            Write::Join { table, .. } | Write::Finish { table } => table,
+            Write::Action(a) => &a.table,
+        }
+    }
+}
+
+/// Commits `writes` through `backend`, one result a write: when the commit
+/// fails because this process lost one table's lease (several processes on
+/// PostgreSQL), that table's writes fail and the others are committed again
+/// without them; any other failure fails them all.
+pub fn commit_batch(backend: &mut dyn Backend, writes: &[Write]) -> Vec<Result<(), String>> {
+    let mut results = vec![Ok(()); writes.len()];
+    let mut left: Vec<usize> = (0..writes.len()).collect();
+    let mut result = backend.commit(writes);
+    while let Err(e) = &result {
+        let lost = postgres::lost_table(e);
+        let (gone, keep): (Vec<usize>, Vec<usize>) =
+            left.iter().partition(|&&i| Some(writes[i].table()) == lost);
+        if gone.is_empty() {
+            break;
+        }
+        for i in gone {
+            results[i] = Err(e.clone());
+        }
+        left = keep;
+        if left.is_empty() {
+            return results;
+        }
+        let batch: Vec<Write> = left.iter().map(|&i| writes[i].clone()).collect();
+        result = backend.commit(&batch);
+    }
+    for i in left {
+        results[i] = result.clone();
+    }
+    results
+}
+
 /// A stored table with its actions, to replay.
 #[derive(Clone, Debug)]
 pub struct Loaded {
@@ -271,10 +313,10 @@ fn write_loop(
                 Err(_) => break,
             }
         }
-        let result = backend.commit(&writes);
-        metrics.commit(writes.len(), result.is_ok());
-        for ack in acks.drain(..) {
-            let _ = ack.send(result.clone());
+        let results = commit_batch(backend.as_mut(), &writes);
+        metrics.commit(writes.len(), results.iter().all(Result::is_ok));
+        for (ack, result) in acks.drain(..).zip(results) {
+            let _ = ack.send(result);
         }
         writes.clear();
     }

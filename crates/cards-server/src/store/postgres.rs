@@ -33,6 +33,11 @@ pub fn is_lease_lost(error: &str) -> bool {
     error.starts_with(LEASE_LOST)
 }
 
+/// The table whose lease a store error says was lost.
+pub fn lost_table(error: &str) -> Option<&str> {
+    error.strip_prefix(LEASE_LOST)?.split_whitespace().next()
+}
+
 /// One connection to the database, on behalf of one server process.
 pub struct Postgres {
     client: Client,
