@@ -5,6 +5,7 @@
 //! - The lease fences: while one process holds a table, another can neither
 //!   take it nor commit to it; once the lease expires it takes the table
 //!   over with its whole log, and the old owner's commits fail.
+//! - A connection ended by the database is opened again at the next call.
 //! - Two `cards-server` processes; the owner of the tables is killed with
 //!   SIGKILL mid-game; the other takes them over, the clients reconnect to
 //!   it and finish, and no acknowledged action is lost.
@@ -131,6 +132,40 @@ async fn the_lease_fences_the_table_until_it_expires() {
         assert_eq!(done.actions.len(), 2);
         // A finished table is read by anyone, owned by no one.
         assert!(a.claim(&id).unwrap().unwrap().table.finished);
+    });
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_connection_the_database_ends_is_opened_again() {
+    let Some(url) = url() else { return };
+    let owner = format!("reopen-{:x}", cards_server::token::random_u64());
+    let mut store = Postgres::connect(&url, &owner, Duration::from_secs(5))
+        .await
+        .unwrap();
+    let (admin, connection) = tokio_postgres::connect(&url, tokio_postgres::NoTls)
+        .await
+        .unwrap();
+    tokio::spawn(connection);
+    let ended = admin
+        .query(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1",
+            &[&format!("cards-server {owner}")],
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        ended.len(),
+        1,
+        "the store's connection is named after its owner"
+    );
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let id = format!("{:016x}", cards_server::token::random_u64());
+    tokio::task::block_in_place(|| {
+        // The drop is seen at the latest by the first call; the next works.
+        let first = store.load(&id);
+        let again = store.load(&id);
+        assert!(again.is_ok(), "first: {first:?}, again: {again:?}");
+        assert_eq!(again.unwrap().map(|l| l.table.id), None);
     });
 }
 

@@ -41,27 +41,42 @@ pub fn lost_table(error: &str) -> Option<&str> {
 /// One connection to the database, on behalf of one server process.
 pub struct Postgres {
     client: Client,
+    config: tokio_postgres::Config,
     runtime: Handle,
     owner: String,
     lease_seconds: f64,
 }
 
+/// Opens a connection, driven by a task on `runtime`.
+async fn open(config: &tokio_postgres::Config, runtime: &Handle) -> Result<Client, String> {
+    let (client, connection) = config
+        .connect(NoTls)
+        .await
+        .map_err(|e| format!("cannot connect to PostgreSQL: {e}"))?;
+    runtime.spawn(async move {
+        if let Err(e) = connection.await {
+            eprintln!("cards-server: the PostgreSQL connection failed: {e}");
+        }
+    });
+    Ok(client)
+}
+
 impl Postgres {
     /// Connects to `url` (a libpq-style URL or `key=value` string) as the
     /// process `owner`, holding leases for `lease`; creates the schema when
-    /// missing. The connection is driven by a task on the current runtime.
+    /// missing. The connection is driven by a task on the current runtime,
+    /// named `cards-server <owner>` (PostgreSQL's `application_name`), and
+    /// opened again at the next call after it drops.
     ///
     /// # Errors
     /// PostgreSQL's error, as text.
     pub async fn connect(url: &str, owner: &str, lease: Duration) -> Result<Postgres, String> {
-        let (client, connection) = tokio_postgres::connect(url, NoTls)
-            .await
-            .map_err(|e| format!("cannot connect to PostgreSQL: {e}"))?;
-        tokio::spawn(async move {
-            if let Err(e) = connection.await {
-                eprintln!("cards-server: the PostgreSQL connection failed: {e}");
-            }
-        });
+        let mut config: tokio_postgres::Config = url
+            .parse()
+            .map_err(|e| format!("not a PostgreSQL connection string: {e}"))?;
+        config.application_name(format!("cards-server {owner}"));
+        let runtime = Handle::current();
+        let client = open(&config, &runtime).await?;
         // Two processes starting together create the schema one after the other.
         client
             .batch_execute(&format!(
@@ -71,10 +86,20 @@ impl Postgres {
             .map_err(|e| e.to_string())?;
         Ok(Postgres {
             client,
-            runtime: Handle::current(),
+            config,
+            runtime,
             owner: owner.to_string(),
             lease_seconds: lease.as_secs_f64(),
         })
+    }
+
+    /// Opens the connection again if it has dropped (the database restarted,
+    /// the network failed, an administrator ended it).
+    fn reopen_if_closed(&mut self) -> Result<(), String> {
+        if self.client.is_closed() {
+            self.client = self.runtime.block_on(open(&self.config, &self.runtime))?;
+        }
+        Ok(())
     }
 
     /// This process's name in the `owner` column.
@@ -264,24 +289,28 @@ fn action(id: &str, r: &Row) -> ActionRecord {
 
 impl Backend for Postgres {
     fn commit(&mut self, batch: &[Write]) -> Result<(), String> {
+        self.reopen_if_closed()?;
         let runtime = self.runtime.clone();
         runtime.block_on(self.commit_async(batch))
     }
 
     /// Takes over (and returns) every open table without a live owner.
     fn load_open(&mut self) -> Result<Vec<Loaded>, String> {
+        self.reopen_if_closed()?;
         self.runtime
             .block_on(self.claim_expired_async())
             .map_err(|e| e.to_string())
     }
 
     fn load(&mut self, id: &str) -> Result<Option<Loaded>, String> {
+        self.reopen_if_closed()?;
         self.runtime
             .block_on(self.read_table(id))
             .map_err(|e| e.to_string())
     }
 
     fn claim(&mut self, id: &str) -> Result<Option<Loaded>, String> {
+        self.reopen_if_closed()?;
         self.runtime.block_on(async {
             let text = |e: tokio_postgres::Error| e.to_string();
             let row = self
@@ -305,6 +334,7 @@ impl Backend for Postgres {
     }
 
     fn renew(&mut self, held: &[String]) -> Result<Vec<String>, String> {
+        self.reopen_if_closed()?;
         self.runtime.block_on(async {
             let kept: HashSet<String> = self
                 .client
