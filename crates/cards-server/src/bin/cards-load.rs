@@ -6,6 +6,9 @@
 //! - crash (`--crash-rounds N`): the same clients, the server killed with
 //!   SIGKILL and restarted N times; reports acknowledged actions lost, tables
 //!   that failed to reload, events lost or repeated, and games finished.
+//! - takeover (`--postgres URL --crash-rounds N`): two server processes on
+//!   one PostgreSQL database; each round kills the one the clients use and
+//!   the other takes its tables over; the same counts.
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
@@ -48,6 +51,13 @@ struct Args {
     /// The database (default: a new file in the temporary directory).
     #[arg(long)]
     db: Option<PathBuf>,
+    /// Crash mode on PostgreSQL: two server processes on this database; each
+    /// round kills the one the clients use, and the other takes over.
+    #[arg(long)]
+    postgres: Option<String>,
+    /// The servers' lease in seconds (with `--postgres`).
+    #[arg(long, default_value_t = 2.0)]
+    lease: f64,
 }
 
 fn main() -> std::process::ExitCode {
@@ -67,6 +77,23 @@ fn main() -> std::process::ExitCode {
 }
 
 async fn run(args: Args) -> Result<bool, String> {
+    if let Some(url) = &args.postgres {
+        let binary = args.server.clone().unwrap_or_else(sibling_server);
+        let lease = args.lease.to_string();
+        let flags = ["--postgres", url.as_str(), "--lease", lease.as_str()];
+        let report = cards_server::load::takeover_rounds(
+            &binary,
+            &flags,
+            &args.game,
+            args.seats,
+            &bot_seats(&args),
+            args.tables,
+            args.crash_rounds.max(1),
+        )
+        .await?;
+        println!("on PostgreSQL, {report}");
+        return Ok(report.passed());
+    }
     let db = args.db.clone().unwrap_or_else(|| {
         std::env::temp_dir().join(format!("cards-load-{}.db", std::process::id()))
     });
