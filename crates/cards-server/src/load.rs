@@ -332,6 +332,20 @@ pub struct CrashReport {
 }
 
 impl CrashReport {
+    /// A report of `rounds` kills on `tables` tables, and the stream that
+    /// picks the moments of the kills.
+    fn start(rounds: usize, tables: usize) -> (CrashReport, Pick) {
+        let report = CrashReport {
+            rounds,
+            tables,
+            ..CrashReport::default()
+        };
+        (
+            report,
+            Pick(0x2545_f491_4f6c_dd1d ^ u64::from(std::process::id())),
+        )
+    }
+
     /// Nothing acknowledged lost, every table reloaded and finished, no event lost or repeated.
     pub fn passed(&self) -> bool {
         self.lost == 0 && self.failed == 0 && self.finished == self.tables && self.gaps == 0
@@ -383,12 +397,7 @@ pub async fn crash_rounds(
     let think = Duration::from_millis(10 + 18 * rounds as u64);
     let (run, players) = start_players(addr, game, seats, bots, tables, think).await?;
     let acked = &run.acked;
-    let mut report = CrashReport {
-        rounds,
-        tables,
-        ..CrashReport::default()
-    };
-    let mut pick = Pick(0x2545_f491_4f6c_dd1d ^ u64::from(std::process::id()));
+    let (mut report, mut pick) = CrashReport::start(rounds, tables);
     for _ in 0..rounds {
         tokio::time::sleep(Duration::from_millis(200 + pick.below(600) as u64)).await;
         server.kill().await;
@@ -510,7 +519,6 @@ async fn finish(
 /// # Errors
 /// When a process does not start, a table cannot be made, or a table is
 /// not taken over within 60 s.
-#[allow(clippy::too_many_arguments)]
 pub async fn takeover_rounds(
     binary: &Path,
     flags: &[&str],
@@ -526,12 +534,7 @@ pub async fn takeover_rounds(
     let mut spare = ServerProcess::start(binary, &unused, any, flags).await?;
     let think = Duration::from_millis(30 + 40 * rounds as u64);
     let (run, players) = start_players(serving.addr, game, seats, bots, tables, think).await?;
-    let mut report = CrashReport {
-        rounds,
-        tables,
-        ..CrashReport::default()
-    };
-    let mut pick = Pick(0x2545_f491_4f6c_dd1d ^ u64::from(std::process::id()));
+    let (mut report, mut pick) = CrashReport::start(rounds, tables);
     for _ in 0..rounds {
         tokio::time::sleep(Duration::from_millis(500 + pick.below(1000) as u64)).await;
         serving.kill().await;
