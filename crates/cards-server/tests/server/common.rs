@@ -1,8 +1,6 @@
 //! Shared by the integration tests: a server in this process on a new
 //! SQLite file, and helpers to make tables and read messages.
 
-#![allow(dead_code)]
-
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::time::Duration;

@@ -1,6 +1,6 @@
 //! `include/cards.h` is what cbindgen (the pinned version) makes of this
 //! crate now. When the interface changes, regenerate it with
-//! `CARDS_FFI_BLESS=1 cargo test -p cards-ffi --test header` and commit it.
+//! `CARDS_FFI_BLESS=1 cargo test -p cards-ffi --test ffi header` and commit it.
 
 use std::path::Path;
 
@@ -23,7 +23,7 @@ fn the_committed_header_is_what_cbindgen_makes_now() {
     assert!(
         committed == made,
         "include/cards.h is stale: regenerate it with \
-         `CARDS_FFI_BLESS=1 cargo test -p cards-ffi --test header` and commit it"
+         `CARDS_FFI_BLESS=1 cargo test -p cards-ffi --test ffi header` and commit it"
     );
     let text = String::from_utf8(made).expect("UTF-8");
     for name in ["cards_table_new", "cards_string_free", "CARDS_STATUS_PANIC"] {

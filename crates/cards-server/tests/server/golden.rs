@@ -20,7 +20,7 @@ fn check(path: PathBuf, actual: &str) {
     assert_eq!(
         expected.trim_end(),
         actual.trim_end(),
-        "{} is stale: run CARDS_BLESS=1 cargo test -p cards-server --test golden",
+        "{} is stale: run CARDS_BLESS=1 cargo test -p cards-server --test server golden",
         path.display()
     );
 }

@@ -8,14 +8,12 @@
 //!
 //! `CARDS_LEAK_GAMES` sets the games a game of the list (default 1); the
 //! documented run plays 1,000 games:
-//! `CARDS_LEAK_GAMES=200 cargo test --release -p cards-server --test leaks`.
-
-mod common;
+//! `CARDS_LEAK_GAMES=200 cargo test --release -p cards-server --test server leaks`.
 
 use std::collections::HashSet;
 
+use crate::common::*;
 use cards_server::client::{Incoming, Socket, parse};
-use common::*;
 
 /// The cards a JSON or text names: two-character words of a rank and a suit.
 fn cards(text: &str) -> HashSet<String> {

@@ -3,16 +3,14 @@
 //! and message, and nulls, bad UTF-8, short buffers and wrong handles are
 //! refused without changing anything.
 
-mod support;
-
 use std::collections::BTreeSet;
 use std::ffi::{CStr, c_char};
 use std::ptr;
 
+use crate::support::{Handle, c, check, default_seats, games, last_error, string};
 use cards_ffi::*;
 use cards_games::cards_core::Difficulty;
 use cards_games::{AnyTable, Kind, NAMES};
-use support::{Handle, c, check, default_seats, games, last_error, string};
 
 #[test]
 fn the_list_is_cards_games_list() {

@@ -1,10 +1,8 @@
 //! Hostile clients: each refused with the documented error, nothing changes,
 //! and the server stays up.
 
-mod common;
-
+use crate::common::*;
 use cards_server::client::{Incoming, Socket, http};
-use common::*;
 use tokio_tungstenite::tungstenite::Message;
 
 async fn log_len(addr: std::net::SocketAddr, id: &str) -> u64 {

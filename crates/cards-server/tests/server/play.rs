@@ -1,12 +1,10 @@
 //! Whole games over the WebSocket, reconnection from an event index, bots of
 //! away seats, and reloading every open table from the store.
 
-mod common;
-
 use std::time::Duration;
 
+use crate::common::*;
 use cards_server::client::{Incoming, Socket, http};
-use common::*;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_with_a_bot_plays_to_its_end_and_reconnects_lose_nothing() {

@@ -3,14 +3,12 @@
 //! shared between threads works behind the caller's lock, and the last
 //! error is each thread's own.
 
-mod support;
-
 use std::sync::{Arc, Mutex};
 use std::thread;
 
+use crate::support::{Handle, default_seats, last_error};
 use cards_ffi::CardsStatus;
 use cards_games::NAMES;
-use support::{Handle, default_seats, last_error};
 
 fn send<T: Send>() {}
 

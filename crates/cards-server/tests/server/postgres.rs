@@ -14,17 +14,72 @@
 use std::path::Path;
 use std::time::Duration;
 
+use crate::common::{summary, temp_db};
 use cards_server::client::http;
 use cards_server::load::{ServerProcess, make_table, takeover_rounds};
 use cards_server::store::postgres::{Postgres, is_lease_lost};
 use cards_server::store::{ActionKind, ActionRecord, Backend, TableRecord, Write, commit_batch};
 
-fn url() -> Option<String> {
-    let url = std::env::var("CARDS_PG_URL").ok().filter(|u| !u.is_empty());
-    if url.is_none() {
+/// A new, empty database on the server `CARDS_PG_URL` names, for one test
+/// (the tests run at once, and a process of one test would take over the
+/// expired tables of another); `None` without `CARDS_PG_URL`.
+async fn database() -> Option<Database> {
+    let Some(admin) = std::env::var("CARDS_PG_URL").ok().filter(|u| !u.is_empty()) else {
         eprintln!("CARDS_PG_URL is not set: skipped (run .ci/server-pg-check)");
+        return None;
+    };
+    let name = format!("cards_test_{:x}", cards_server::token::random_u64());
+    execute(&admin, &format!("CREATE DATABASE {name}")).await;
+    let url = match admin.split_once("://") {
+        // postgres://user@host:port/db?options
+        Some((scheme, rest)) => {
+            let (before, options) = rest.split_once('?').unwrap_or((rest, ""));
+            let authority = before.split('/').next().unwrap_or_default();
+            format!("{scheme}://{authority}/{name}?{options}")
+        }
+        // key=value pairs: a later dbname wins.
+        None => format!("{admin} dbname={name}"),
+    };
+    Some(Database { admin, name, url })
+}
+
+/// A test's database: `url` connects to it.
+struct Database {
+    admin: String,
+    name: String,
+    url: String,
+}
+
+impl Database {
+    /// Drops it (closing its connections).
+    async fn remove(self) {
+        execute(
+            &self.admin,
+            &format!("DROP DATABASE {} WITH (FORCE)", self.name),
+        )
+        .await;
     }
-    url
+}
+
+/// Runs `sql` on a new connection to `url`.
+async fn execute(url: &str, sql: &str) {
+    let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls)
+        .await
+        .unwrap();
+    tokio::spawn(connection);
+    client.batch_execute(sql).await.unwrap();
+}
+
+/// Two `cards-server` processes on the database at `url`, with leases of
+/// `lease` seconds.
+async fn two_processes(url: &str, lease: &str) -> (ServerProcess, ServerProcess) {
+    let binary = Path::new(env!("CARGO_BIN_EXE_cards-server"));
+    let unused = temp_db("pg-unused");
+    let flags = ["--postgres", url, "--lease", lease];
+    let any = "127.0.0.1:0".parse().unwrap();
+    let a = ServerProcess::start(binary, &unused, any, &flags).await;
+    let b = ServerProcess::start(binary, &unused, any, &flags).await;
+    (a.unwrap(), b.unwrap())
 }
 
 fn action(table: &str, seq: u64) -> Write {
@@ -40,7 +95,8 @@ fn action(table: &str, seq: u64) -> Write {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_lease_fences_the_table_until_it_expires() {
-    let Some(url) = url() else { return };
+    let Some(db) = database().await else { return };
+    let url = db.url.clone();
     let lease = Duration::from_millis(800);
     let mut a = Postgres::connect(&url, "process-a", lease).await.unwrap();
     let mut b = Postgres::connect(&url, "process-b", lease).await.unwrap();
@@ -132,11 +188,14 @@ async fn the_lease_fences_the_table_until_it_expires() {
         // A finished table is read by anyone, owned by no one.
         assert!(a.claim(&id).unwrap().unwrap().table.finished);
     });
+    drop((a, b));
+    db.remove().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_connection_the_database_ends_is_opened_again() {
-    let Some(url) = url() else { return };
+    let Some(db) = database().await else { return };
+    let url = db.url.clone();
     let owner = format!("reopen-{:x}", cards_server::token::random_u64());
     let mut store = Postgres::connect(&url, &owner, Duration::from_secs(5))
         .await
@@ -166,21 +225,15 @@ async fn a_connection_the_database_ends_is_opened_again() {
         assert!(again.is_ok(), "first: {first:?}, again: {again:?}");
         assert_eq!(again.unwrap().map(|l| l.table.id), None);
     });
+    drop(store);
+    db.remove().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_live_owner_s_table_is_not_served_by_another_process() {
-    let Some(url) = url() else { return };
-    let binary = Path::new(env!("CARGO_BIN_EXE_cards-server"));
-    let unused = std::env::temp_dir().join("cards-server-unused.db");
-    let flags = ["--postgres", url.as_str(), "--lease", "2"];
-    let any = "127.0.0.1:0".parse().unwrap();
-    let mut owner = ServerProcess::start(binary, &unused, any, &flags)
-        .await
-        .unwrap();
-    let mut other = ServerProcess::start(binary, &unused, any, &flags)
-        .await
-        .unwrap();
+    let Some(db) = database().await else { return };
+    let url = db.url.clone();
+    let (mut owner, mut other) = two_processes(&url, "2").await;
     let tickets = make_table(owner.addr, "hearts", 4, &[3]).await.unwrap();
     let path = format!("/tables/{}", tickets[0].table);
     // Longer than the lease: the owner renews it.
@@ -188,15 +241,16 @@ async fn a_live_owner_s_table_is_not_served_by_another_process() {
     let (status, body) = http(other.addr, "GET", &path, None, None).await.unwrap();
     assert_eq!(status, 503, "{body}");
     assert!(body.contains("held by another server process"), "{body}");
-    let (status, body) = http(owner.addr, "GET", &path, None, None).await.unwrap();
-    assert_eq!(status, 200, "{body}");
+    summary(owner.addr, &tickets[0].table).await;
     owner.kill().await;
     other.kill().await;
+    db.remove().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn killed_owners_tables_are_taken_over_and_finished() {
-    let Some(url) = url() else { return };
+    let Some(db) = database().await else { return };
+    let url = db.url.clone();
     let binary = Path::new(env!("CARGO_BIN_EXE_cards-server"));
     let flags = ["--postgres", url.as_str(), "--lease", "2"];
     // Two rounds: the first owner dies, its successor dies in turn.
@@ -210,4 +264,5 @@ async fn killed_owners_tables_are_taken_over_and_finished() {
         report.open_at_last_kill > 0,
         "the games ended before the last kill: {report}"
     );
+    db.remove().await;
 }

@@ -1,0 +1,20 @@
+//! The cards-server crate's integration tests, in one binary (one link of
+//! the server's dependencies, not one a file): play, hostile clients, hidden
+//! cards, the crash loop, the golden wire forms, and several processes on
+//! PostgreSQL (skipped without `CARDS_PG_URL`).
+
+#[path = "server/common.rs"]
+#[allow(dead_code)]
+mod common;
+#[path = "server/crash.rs"]
+mod crash;
+#[path = "server/golden.rs"]
+mod golden;
+#[path = "server/hostile.rs"]
+mod hostile;
+#[path = "server/leaks.rs"]
+mod leaks;
+#[path = "server/play.rs"]
+mod play;
+#[path = "server/postgres.rs"]
+mod postgres;
