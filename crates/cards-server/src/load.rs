@@ -78,6 +78,11 @@ impl ServerProcess {
     pub async fn kill(&mut self) {
         let _ = self.child.kill().await;
     }
+
+    /// The process id, while it runs (to send it signals).
+    pub fn id(&self) -> Option<u32> {
+        self.child.id()
+    }
 }
 
 /// The `cards-server` binary beside the running one (the tools are built

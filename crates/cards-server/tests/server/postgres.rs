@@ -1,5 +1,5 @@
 //! Several server processes on one PostgreSQL database, against a real
-//! server named by `CARDS_PG_URL` (`.ci/server-pg-check` starts a throwaway
+//! server named by `CARDS_PG_URL` (`.ci/server-check` starts a throwaway
 //! cluster and sets it; without it these tests say so and pass vacuously).
 //!
 //! - The lease fences: while one process holds a table, another can neither
@@ -10,12 +10,15 @@
 //!   while its owner lives; the owner of the tables is killed with SIGKILL
 //!   mid-game (twice: its successor too); the other takes them over, the
 //!   clients reconnect to it and finish, and no acknowledged action is lost.
+//! - A process paused past its lease (SIGSTOP) finds, once resumed, that the
+//!   other took its table: it closes the table's connections with 1013 and
+//!   no longer serves it; the seat resumes on the new owner.
 
 use std::path::Path;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use crate::common::{summary, temp_db};
-use cards_server::client::http;
+use crate::common::{next, summary, temp_db, update};
+use cards_server::client::{Incoming, Socket, http};
 use cards_server::load::{ServerProcess, make_table, takeover_rounds};
 use cards_server::store::postgres::{Postgres, is_lease_lost};
 use cards_server::store::{ActionKind, ActionRecord, Backend, TableRecord, Write, commit_batch};
@@ -25,7 +28,7 @@ use cards_server::store::{ActionKind, ActionRecord, Backend, TableRecord, Write,
 /// expired tables of another); `None` without `CARDS_PG_URL`.
 async fn database() -> Option<Database> {
     let Some(admin) = std::env::var("CARDS_PG_URL").ok().filter(|u| !u.is_empty()) else {
-        eprintln!("CARDS_PG_URL is not set: skipped (run .ci/server-pg-check)");
+        eprintln!("CARDS_PG_URL is not set: skipped (run .ci/server-check)");
         return None;
     };
     let name = format!("cards_test_{:x}", cards_server::token::random_u64());
@@ -80,6 +83,16 @@ async fn two_processes(url: &str, lease: &str) -> (ServerProcess, ServerProcess)
     let a = ServerProcess::start(binary, &unused, any, &flags).await;
     let b = ServerProcess::start(binary, &unused, any, &flags).await;
     (a.unwrap(), b.unwrap())
+}
+
+/// Sends `signal` (`STOP`, `CONT`) to `process`.
+fn signal(process: &ServerProcess, signal: &str) {
+    let pid = process.id().expect("the process runs").to_string();
+    let status = std::process::Command::new("kill")
+        .args([&format!("-{signal}"), &pid])
+        .status()
+        .unwrap();
+    assert!(status.success(), "kill -{signal} {pid}");
 }
 
 fn action(table: &str, seq: u64) -> Write {
@@ -242,6 +255,52 @@ async fn a_live_owner_s_table_is_not_served_by_another_process() {
     assert_eq!(status, 503, "{body}");
     assert!(body.contains("held by another server process"), "{body}");
     summary(owner.addr, &tickets[0].table).await;
+    owner.kill().await;
+    other.kill().await;
+    db.remove().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_paused_owner_lets_go_of_the_table_taken_from_it() {
+    let Some(db) = database().await else { return };
+    let url = db.url.clone();
+    let (mut owner, mut other) = two_processes(&url, "1").await;
+    let tickets = make_table(owner.addr, "hearts", 4, &[3]).await.unwrap();
+    let seat = &tickets[0];
+    let path = format!("/tables/{}", seat.table);
+    let mut socket = Socket::seat(owner.addr, &seat.table, seat.seat, &seat.token, 0)
+        .await
+        .unwrap();
+    let seen = update(&mut socket).await.next;
+    // Paused past its lease: the other process takes the table when asked.
+    signal(&owner, "STOP");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let (status, body) = http(other.addr, "GET", &path, None, None).await.unwrap();
+        if status == 200 {
+            break;
+        }
+        assert!(Instant::now() < deadline, "not taken over: {status} {body}");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    // Resumed, the owner finds the lease lost at its next renewal.
+    signal(&owner, "CONT");
+    match next(&mut socket).await {
+        Incoming::Closed(Some(1013)) => {}
+        other => panic!("expected a close with 1013, got {other:?}"),
+    }
+    let (status, body) = http(owner.addr, "GET", &path, None, None).await.unwrap();
+    assert_eq!(status, 503, "{body}");
+    assert!(body.contains("held by another server process"), "{body}");
+    // The seat resumes on the new owner from the event it had reached.
+    let mut socket = Socket::seat(other.addr, &seat.table, seat.seat, &seat.token, seen)
+        .await
+        .unwrap();
+    let resumed = update(&mut socket).await;
+    assert!(
+        resumed.events.is_empty() && resumed.next == seen,
+        "{resumed:?}"
+    );
     owner.kill().await;
     other.kill().await;
     db.remove().await;
