@@ -245,8 +245,7 @@ async fn a_connection_the_database_ends_is_opened_again() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_live_owner_s_table_is_not_served_by_another_process() {
     let Some(db) = database().await else { return };
-    let url = db.url.clone();
-    let (mut owner, mut other) = two_processes(&url, "2").await;
+    let (mut owner, mut other) = two_processes(&db.url, "2").await;
     let tickets = make_table(owner.addr, "hearts", 4, &[3]).await.unwrap();
     let path = format!("/tables/{}", tickets[0].table);
     // Longer than the lease: the owner renews it.
@@ -263,8 +262,7 @@ async fn a_live_owner_s_table_is_not_served_by_another_process() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_paused_owner_lets_go_of_the_table_taken_from_it() {
     let Some(db) = database().await else { return };
-    let url = db.url.clone();
-    let (mut owner, mut other) = two_processes(&url, "1").await;
+    let (mut owner, mut other) = two_processes(&db.url, "1").await;
     let tickets = make_table(owner.addr, "hearts", 4, &[3]).await.unwrap();
     let seat = &tickets[0];
     let path = format!("/tables/{}", seat.table);
