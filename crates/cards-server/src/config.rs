@@ -17,6 +17,16 @@ pub enum StoreConfig {
         /// (survives a crash of the process).
         full_sync: bool,
     },
+    /// A PostgreSQL database shared by several server processes, each
+    /// holding the tables it serves through a lease of `lease`.
+    Postgres {
+        /// The connection string (`postgres://user@host:port/db`, or
+        /// `host=/socket/dir port=5432 user=u dbname=d`).
+        url: String,
+        /// How long a lease lasts unrenewed: a dead process's tables are
+        /// taken over this long after its last renewal.
+        lease: Duration,
+    },
 }
 
 /// Everything the server is told.

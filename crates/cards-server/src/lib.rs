@@ -48,6 +48,14 @@ pub async fn start(config: Config) -> Result<Running, String> {
             Box::new(store::sqlite::Sqlite::open(path, *full_sync)?),
             Box::new(store::sqlite::Sqlite::open(path, *full_sync)?),
         ),
+        StoreConfig::Postgres { url, lease } => {
+            // This process's name in the tables' `owner` column.
+            let owner = format!("{:016x}", token::random_u64());
+            (
+                Box::new(store::postgres::Postgres::connect(url, &owner, *lease).await?),
+                Box::new(store::postgres::Postgres::connect(url, &owner, *lease).await?),
+            )
+        }
     };
     let store = store::Store::new(writer, reader, config.max_batch, metrics.clone());
     let listener = tokio::net::TcpListener::bind(config.addr)
@@ -56,6 +64,9 @@ pub async fn start(config: Config) -> Result<Running, String> {
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
     let (hub, report) = tokio::task::block_in_place(|| Hub::new(config, store, metrics));
     tokio::spawn(hub.clone().sweep());
+    if let StoreConfig::Postgres { lease, .. } = &hub.config.store {
+        tokio::spawn(hub.clone().keep_leases(*lease));
+    }
     for cell in hub.cells() {
         hub.drive(&cell);
     }

@@ -114,6 +114,10 @@ async fn run(
                 if changed.is_err() {
                     return;
                 }
+                if cell.gone.load(std::sync::atomic::Ordering::Acquire) {
+                    close(socket, close_code::AGAIN, "the table moved to another server process; connect again").await;
+                    return;
+                }
                 let len = *stored.borrow_and_update();
                 if len > sent {
                     let (update, next) = hub.update(cell, seat, sent).await;
