@@ -13,7 +13,7 @@
 // (page A mid-game).
 //
 //   node --experimental-websocket e2e/online.mjs   (after `npx vite build` and
-//   `cargo build -p cards-server --bins`; CARDS_SERVER names another binary)
+//   `cargo test --workspace --all-features --test server --no-run`, as .ci/web-check does; CARDS_SERVER names another binary)
 
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
