@@ -8,6 +8,76 @@ use cards_core::{
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
+/// The entries after the view in an information-state tensor: the bits of
+/// the fingerprint of everything the seat has seen.
+pub const FINGERPRINT_BITS: usize = 64;
+
+/// FNV-1a, 64 bits, of text fed piece by piece: the same number in every
+/// process and on every platform (unlike a seeded hasher), so tensors
+/// compare across runs.
+#[derive(Clone, Copy, Debug)]
+struct Fingerprint(u64);
+
+impl Fingerprint {
+    const START: Fingerprint = Fingerprint(0xcbf2_9ce4_8422_2325);
+
+    fn feed(&mut self, text: &str) {
+        for b in text.bytes() {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+}
+
+/// The viewers of a table, in the order [`Recall`] keeps them: each seat,
+/// then a spectator.
+fn viewers(seats: usize) -> Vec<Viewer> {
+    (0..seats)
+        .map(|s| Viewer::Seat(Seat(s as u8)))
+        .chain([Viewer::Spectator])
+        .collect()
+}
+
+/// Feeds `sink(i, piece)` the start of what each viewer `viewers[i]` has
+/// seen: the start position as it saw it.
+fn feed_start<G: PyGame>(g: &G, viewers: &[Viewer], mut sink: impl FnMut(usize, &str)) {
+    for (i, &v) in viewers.iter().enumerate() {
+        sink(i, &G::view_to_json(&g.observe(v)));
+    }
+}
+
+/// Applies `a` to `g`, feeding `sink(i, piece)` what it showed each viewer
+/// (`Game::event`) and its view after it (who acts next, and whatever else
+/// the rules make public, can depend on a card the viewer does not see).
+fn feed_step<G: PyGame>(
+    g: &mut G,
+    a: &G::Action,
+    viewers: &[Viewer],
+    mut sink: impl FnMut(usize, &str),
+) -> Result<(), String> {
+    for (i, &v) in viewers.iter().enumerate() {
+        let e = g.event(a, v).map_err(|e| e.to_string())?;
+        sink(i, "\n");
+        sink(i, &e.to_string());
+        sink(i, " => ");
+    }
+    g.apply_mut(a).map_err(|e| e.to_string())?;
+    feed_start(g, viewers, sink);
+    Ok(())
+}
+
+/// The fingerprints of what every viewer has seen, extended step by step as
+/// the history grows (so asking at every step costs a step each time, not
+/// the whole history).
+#[derive(Clone, Debug)]
+struct Recall<G> {
+    /// The position after `steps` steps of the history.
+    at: G,
+    /// The steps fed so far.
+    steps: usize,
+    /// One fingerprint per viewer, in the order of [`viewers`].
+    seen: Vec<Fingerprint>,
+}
+
 /// OpenSpiel's player id for chance.
 pub const CHANCE: i64 = -1;
 /// OpenSpiel's player id once the game is over.
@@ -114,6 +184,7 @@ pub struct Core<G: Game> {
     pub history: Vec<G::Action>,
     legal: Vec<G::Action>,
     scratch: Vec<(G::Action, u32)>,
+    recall: Option<Recall<G>>,
 }
 
 impl<G: PyGame> Core<G> {
@@ -136,6 +207,7 @@ impl<G: PyGame> Core<G> {
             history: Vec::new(),
             legal: Vec::with_capacity(64),
             scratch: Vec::with_capacity(64),
+            recall: None,
         }
     }
 
@@ -245,6 +317,55 @@ impl<G: PyGame> Core<G> {
         Ok(())
     }
 
+    /// `seat`'s information-state tensor (the public one for `None`) into
+    /// `out` (the observation's length plus [`FINGERPRINT_BITS`]): the
+    /// seat's view as [`Core::observation_into`] writes it, then the 64 bits
+    /// (0 or 1) of the fingerprint of [`Core::seen_text`]. Two histories the
+    /// seat cannot tell apart have the same text, so the same tensor; two it
+    /// can tell apart differ in the text, so in the tensor unless 64-bit
+    /// fingerprints collide (a chance of 2⁻⁶⁴ a pair). A fixed-size tensor
+    /// cannot hold the history itself: the games' rules allow hundreds of
+    /// thousands of steps.
+    pub fn information_state_into(
+        &mut self,
+        seat: Option<usize>,
+        out: &mut [f32],
+    ) -> Result<(), String> {
+        let (view, bits) = out.split_at_mut(self.shape().observation);
+        self.observation_into(seat, view)?;
+        let f = self.seen_fingerprint(seat)?;
+        for (i, x) in bits.iter_mut().take(FINGERPRINT_BITS).enumerate() {
+            *x = ((f >> i) & 1) as f32;
+        }
+        Ok(())
+    }
+
+    /// The fingerprint of [`Core::seen_text`] for `seat` (a spectator for
+    /// `None`), from the record kept since the last call.
+    fn seen_fingerprint(&mut self, seat: Option<usize>) -> Result<u64, String> {
+        let viewer = self.viewer(seat)?;
+        let all = viewers(self.game.seats());
+        let recall = self.recall.get_or_insert_with(|| {
+            let mut seen = vec![Fingerprint::START; all.len()];
+            feed_start(&self.start, &all, |i, t| seen[i].feed(t));
+            Recall {
+                at: self.start.clone(),
+                steps: 0,
+                seen,
+            }
+        });
+        while let Some(a) = self.history.get(recall.steps) {
+            let seen = &mut recall.seen;
+            feed_step(&mut recall.at, a, &all, |i, t| seen[i].feed(t))?;
+            recall.steps += 1;
+        }
+        let i = all
+            .iter()
+            .position(|&v| v == viewer)
+            .unwrap_or(all.len() - 1);
+        Ok(recall.seen[i].0)
+    }
+
     /// Everything `seat` (a spectator for `None`: the public record) has
     /// seen since the start, in order: the start as it saw it, then for each
     /// step what the step showed it (`Game::event`) and its view after it
@@ -252,16 +373,12 @@ impl<G: PyGame> Core<G> {
     /// on a card the seat does not see). Two histories give the same text
     /// exactly when the seat cannot tell them apart.
     pub fn seen_text(&self, seat: Option<usize>) -> Result<String, String> {
-        let viewer = self.viewer(seat)?;
-        let mut text = G::view_to_json(&self.start.observe(viewer));
+        let viewer = [self.viewer(seat)?];
+        let mut text = String::new();
+        feed_start(&self.start, &viewer, |_, t| text.push_str(t));
         let mut g = self.start.clone();
         for a in &self.history {
-            let e = g.event(a, viewer).map_err(|e| e.to_string())?;
-            g.apply_mut(a).map_err(|e| e.to_string())?;
-            text.push('\n');
-            text.push_str(&e.to_string());
-            text.push_str(" => ");
-            text.push_str(&G::view_to_json(&g.observe(viewer)));
+            feed_step(&mut g, a, &viewer, |_, t| text.push_str(t))?;
         }
         Ok(text)
     }
