@@ -20,11 +20,25 @@ struct Fingerprint(u64);
 
 impl Fingerprint {
     const START: Fingerprint = Fingerprint(0xcbf2_9ce4_8422_2325);
+}
 
+/// What a [`Recall`] keeps per viewer: the text itself, or its fingerprint.
+trait Record: Clone {
+    /// Takes the next piece of text.
+    fn feed(&mut self, text: &str);
+}
+
+impl Record for Fingerprint {
     fn feed(&mut self, text: &str) {
         for b in text.bytes() {
             self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
         }
+    }
+}
+
+impl Record for String {
+    fn feed(&mut self, text: &str) {
+        self.push_str(text);
     }
 }
 
@@ -65,17 +79,57 @@ fn feed_step<G: PyGame>(
     Ok(())
 }
 
-/// The fingerprints of what every viewer has seen, extended step by step as
-/// the history grows (so asking at every step costs a step each time, not
-/// the whole history).
+/// What every viewer has seen (its text or the text's fingerprint),
+/// extended step by step as the history grows, so asking at every step
+/// costs a step each time, not the whole history.
 #[derive(Clone, Debug)]
-struct Recall<G> {
+struct Recall<G, R> {
     /// The position after `steps` steps of the history.
     at: G,
     /// The steps fed so far.
     steps: usize,
-    /// One fingerprint per viewer, in the order of [`viewers`].
-    seen: Vec<Fingerprint>,
+    /// One record per viewer, in the order of [`viewers`].
+    seen: Vec<R>,
+}
+
+impl<G: PyGame, R: Record> Recall<G, R> {
+    /// The records of `start`, each begun from `empty`.
+    fn new(start: &G, empty: R) -> Self {
+        let all = viewers(start.seats());
+        let mut seen = vec![empty; all.len()];
+        feed_start(start, &all, |i, t| seen[i].feed(t));
+        Recall {
+            at: start.clone(),
+            steps: 0,
+            seen,
+        }
+    }
+
+    /// Feeds the steps of `history` not fed yet; `viewer`'s record.
+    fn after(&mut self, history: &[G::Action], viewer: Viewer) -> Result<&R, String> {
+        let all = viewers(self.at.seats());
+        while let Some(a) = history.get(self.steps) {
+            let seen = &mut self.seen;
+            feed_step(&mut self.at, a, &all, |i, t| seen[i].feed(t))?;
+            self.steps += 1;
+        }
+        let i = all
+            .iter()
+            .position(|&v| v == viewer)
+            .unwrap_or(all.len() - 1);
+        Ok(&self.seen[i])
+    }
+}
+
+/// A cache a clone starts without (the texts of a long game are large, and
+/// search clones states often).
+#[derive(Debug)]
+struct Fresh<T>(Option<T>);
+
+impl<T> Clone for Fresh<T> {
+    fn clone(&self) -> Self {
+        Fresh(None)
+    }
 }
 
 /// OpenSpiel's player id for chance.
@@ -184,7 +238,8 @@ pub struct Core<G: Game> {
     pub history: Vec<G::Action>,
     legal: Vec<G::Action>,
     scratch: Vec<(G::Action, u32)>,
-    recall: Option<Recall<G>>,
+    recall: Option<Recall<G, Fingerprint>>,
+    texts: Fresh<Recall<G, String>>,
 }
 
 impl<G: PyGame> Core<G> {
@@ -208,6 +263,7 @@ impl<G: PyGame> Core<G> {
             legal: Vec::with_capacity(64),
             scratch: Vec::with_capacity(64),
             recall: None,
+            texts: Fresh(None),
         }
     }
 
@@ -344,26 +400,10 @@ impl<G: PyGame> Core<G> {
     /// `None`), from the record kept since the last call.
     fn seen_fingerprint(&mut self, seat: Option<usize>) -> Result<u64, String> {
         let viewer = self.viewer(seat)?;
-        let all = viewers(self.game.seats());
-        let recall = self.recall.get_or_insert_with(|| {
-            let mut seen = vec![Fingerprint::START; all.len()];
-            feed_start(&self.start, &all, |i, t| seen[i].feed(t));
-            Recall {
-                at: self.start.clone(),
-                steps: 0,
-                seen,
-            }
-        });
-        while let Some(a) = self.history.get(recall.steps) {
-            let seen = &mut recall.seen;
-            feed_step(&mut recall.at, a, &all, |i, t| seen[i].feed(t))?;
-            recall.steps += 1;
-        }
-        let i = all
-            .iter()
-            .position(|&v| v == viewer)
-            .unwrap_or(all.len() - 1);
-        Ok(recall.seen[i].0)
+        let recall = self
+            .recall
+            .get_or_insert_with(|| Recall::new(&self.start, Fingerprint::START));
+        Ok(recall.after(&self.history, viewer)?.0)
     }
 
     /// Everything `seat` (a spectator for `None`: the public record) has
@@ -371,16 +411,15 @@ impl<G: PyGame> Core<G> {
     /// step what the step showed it (`Game::event`) and its view after it
     /// (who acts next, and whatever else the rules make public, can depend
     /// on a card the seat does not see). Two histories give the same text
-    /// exactly when the seat cannot tell them apart.
-    pub fn seen_text(&self, seat: Option<usize>) -> Result<String, String> {
-        let viewer = [self.viewer(seat)?];
-        let mut text = String::new();
-        feed_start(&self.start, &viewer, |_, t| text.push_str(t));
-        let mut g = self.start.clone();
-        for a in &self.history {
-            feed_step(&mut g, a, &viewer, |_, t| text.push_str(t))?;
-        }
-        Ok(text)
+    /// exactly when the seat cannot tell them apart. Kept step by step for
+    /// every viewer (a clone starts the record again).
+    pub fn seen_text(&mut self, seat: Option<usize>) -> Result<String, String> {
+        let viewer = self.viewer(seat)?;
+        let texts = self
+            .texts
+            .0
+            .get_or_insert_with(|| Recall::new(&self.start, String::new()));
+        texts.after(&self.history, viewer).cloned()
     }
 
     /// The action the bot of `level` picks for the seat to act, its random

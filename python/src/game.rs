@@ -183,7 +183,7 @@ macro_rules! py_game {
             /// the words of `event_text`. Equal for two histories exactly
             /// when the seat cannot tell them apart (perfect recall).
             #[pyo3(signature = (seat = None))]
-            fn seen_text(&self, seat: Option<usize>) -> pyo3::PyResult<String> {
+            fn seen_text(&mut self, seat: Option<usize>) -> pyo3::PyResult<String> {
                 self.0
                     .seen_text(seat)
                     .map_err(pyo3::exceptions::PyValueError::new_err)
