@@ -117,7 +117,7 @@ def test_information_state_tensors_are_equal_exactly_when_the_strings_are(game):
     chance outcome): for each seat and the public observer, two states give
     the same information-state tensor exactly when they give the same
     information-state string, so different things the seat saw give
-    different tensors, and the tensor remembers what the view forgets."""
+    different tensors."""
     g = load(game)
     info = pyspiel.IIGObservationType(perfect_recall=True)
     public = pyspiel.IIGObservationType(
@@ -146,7 +146,7 @@ def test_information_state_tensors_are_equal_exactly_when_the_strings_are(game):
         assert len(set(tensors)) == len(tensors), "different strings, different tensors"
         distinct += len(tensors)
     assert distinct > 2 * len(observers)
-    # The view alone forgets the order of steps; the information state does not.
+    # The tensor starts with the seat's current view.
     assert s.information_state_tensor(0)[: g.observation_tensor_size()] == s.observation_tensor(0)
 
 
