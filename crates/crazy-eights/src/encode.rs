@@ -88,11 +88,6 @@ impl Encode for CrazyEights {
         }
     }
 
-    /// Every entry is scaled into [0, 1] (see the module docs).
-    fn observation_bound(_rules: &Rules, _seats: usize) -> Option<f32> {
-        Some(1.0)
-    }
-
     fn encode_view(rules: &Rules, seats: usize, view: &View, out: &mut [f32]) {
         out.fill(0.0);
         let mut layout = Layout::default();

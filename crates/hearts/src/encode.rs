@@ -74,11 +74,6 @@ impl Encode for crate::state::Hearts {
         Some(52 + if rules.pass_cards { 12 } else { 0 })
     }
 
-    /// One-hots, card planes and sizes / their most (13 cards, 3 passed).
-    fn observation_bound(_rules: &Rules, _seats: usize) -> Option<f32> {
-        Some(1.0)
-    }
-
     fn encode_view(_rules: &Rules, _seats: usize, view: &View, out: &mut [f32]) {
         out.fill(0.0);
         let mut layout = Layout::default();
