@@ -8,6 +8,130 @@ use cards_core::{
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
+/// The entries after the view in an information-state tensor: the bits of
+/// the fingerprint of everything the seat has seen.
+pub const FINGERPRINT_BITS: usize = 64;
+
+/// FNV-1a, 64 bits, of text fed piece by piece: the same number in every
+/// process and on every platform (unlike a seeded hasher), so tensors
+/// compare across runs.
+#[derive(Clone, Copy, Debug)]
+struct Fingerprint(u64);
+
+impl Fingerprint {
+    const START: Fingerprint = Fingerprint(0xcbf2_9ce4_8422_2325);
+}
+
+/// What a [`Recall`] keeps per viewer: the text itself, or its fingerprint.
+trait Record: Clone {
+    /// Takes the next piece of text.
+    fn feed(&mut self, text: &str);
+}
+
+impl Record for Fingerprint {
+    fn feed(&mut self, text: &str) {
+        for b in text.bytes() {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+}
+
+impl Record for String {
+    fn feed(&mut self, text: &str) {
+        self.push_str(text);
+    }
+}
+
+/// The viewers of a table, in the order [`Recall`] keeps them: each seat,
+/// then a spectator.
+fn viewers(seats: usize) -> Vec<Viewer> {
+    (0..seats)
+        .map(|s| Viewer::Seat(Seat(s as u8)))
+        .chain([Viewer::Spectator])
+        .collect()
+}
+
+/// Feeds `sink(i, piece)` the start of what each viewer `viewers[i]` has
+/// seen: the start position as it saw it.
+fn feed_start<G: PyGame>(g: &G, viewers: &[Viewer], mut sink: impl FnMut(usize, &str)) {
+    for (i, &v) in viewers.iter().enumerate() {
+        sink(i, &G::view_to_json(&g.observe(v)));
+    }
+}
+
+/// Applies `a` to `g`, feeding `sink(i, piece)` what it showed each viewer
+/// (`Game::event`) and its view after it (who acts next, and whatever else
+/// the rules make public, can depend on a card the viewer does not see).
+fn feed_step<G: PyGame>(
+    g: &mut G,
+    a: &G::Action,
+    viewers: &[Viewer],
+    mut sink: impl FnMut(usize, &str),
+) -> Result<(), String> {
+    for (i, &v) in viewers.iter().enumerate() {
+        let e = g.event(a, v).map_err(|e| e.to_string())?;
+        sink(i, "\n");
+        sink(i, &e.to_string());
+        sink(i, " => ");
+    }
+    g.apply_mut(a).map_err(|e| e.to_string())?;
+    feed_start(g, viewers, sink);
+    Ok(())
+}
+
+/// What every viewer has seen (its text or the text's fingerprint),
+/// extended step by step as the history grows, so asking at every step
+/// costs a step each time, not the whole history.
+#[derive(Clone, Debug)]
+struct Recall<G, R> {
+    /// The position after `steps` steps of the history.
+    at: G,
+    /// The steps fed so far.
+    steps: usize,
+    /// One record per viewer, in the order of [`viewers`].
+    seen: Vec<R>,
+}
+
+impl<G: PyGame, R: Record> Recall<G, R> {
+    /// The records of `start`, each begun from `empty`.
+    fn new(start: &G, empty: R) -> Self {
+        let all = viewers(start.seats());
+        let mut seen = vec![empty; all.len()];
+        feed_start(start, &all, |i, t| seen[i].feed(t));
+        Recall {
+            at: start.clone(),
+            steps: 0,
+            seen,
+        }
+    }
+
+    /// Feeds the steps of `history` not fed yet; `viewer`'s record.
+    fn after(&mut self, history: &[G::Action], viewer: Viewer) -> Result<&R, String> {
+        let all = viewers(self.at.seats());
+        while let Some(a) = history.get(self.steps) {
+            let seen = &mut self.seen;
+            feed_step(&mut self.at, a, &all, |i, t| seen[i].feed(t))?;
+            self.steps += 1;
+        }
+        let i = all
+            .iter()
+            .position(|&v| v == viewer)
+            .unwrap_or(all.len() - 1);
+        Ok(&self.seen[i])
+    }
+}
+
+/// A cache a clone starts without (the texts of a long game are large, and
+/// search clones states often).
+#[derive(Debug)]
+struct Fresh<T>(Option<T>);
+
+impl<T> Clone for Fresh<T> {
+    fn clone(&self) -> Self {
+        Fresh(None)
+    }
+}
+
 /// OpenSpiel's player id for chance.
 pub const CHANCE: i64 = -1;
 /// OpenSpiel's player id once the game is over.
@@ -114,6 +238,8 @@ pub struct Core<G: Game> {
     pub history: Vec<G::Action>,
     legal: Vec<G::Action>,
     scratch: Vec<(G::Action, u32)>,
+    recall: Option<Recall<G, Fingerprint>>,
+    texts: Fresh<Recall<G, String>>,
 }
 
 impl<G: PyGame> Core<G> {
@@ -136,6 +262,8 @@ impl<G: PyGame> Core<G> {
             history: Vec::new(),
             legal: Vec::with_capacity(64),
             scratch: Vec::with_capacity(64),
+            recall: None,
+            texts: Fresh(None),
         }
     }
 
@@ -245,25 +373,53 @@ impl<G: PyGame> Core<G> {
         Ok(())
     }
 
+    /// `seat`'s information-state tensor (the public one for `None`) into
+    /// `out` (the observation's length plus [`FINGERPRINT_BITS`]): the
+    /// seat's view as [`Core::observation_into`] writes it, then the 64 bits
+    /// (0 or 1) of the fingerprint of [`Core::seen_text`]. Two histories the
+    /// seat cannot tell apart have the same text, so the same tensor; two it
+    /// can tell apart differ in the text, so in the tensor unless 64-bit
+    /// fingerprints collide (a chance of 2⁻⁶⁴ a pair). A fixed-size tensor
+    /// cannot hold the history itself: the games' rules allow hundreds of
+    /// thousands of steps.
+    pub fn information_state_into(
+        &mut self,
+        seat: Option<usize>,
+        out: &mut [f32],
+    ) -> Result<(), String> {
+        let (view, bits) = out.split_at_mut(self.shape().observation);
+        self.observation_into(seat, view)?;
+        let f = self.seen_fingerprint(seat)?;
+        for (i, x) in bits.iter_mut().take(FINGERPRINT_BITS).enumerate() {
+            *x = ((f >> i) & 1) as f32;
+        }
+        Ok(())
+    }
+
+    /// The fingerprint of [`Core::seen_text`] for `seat` (a spectator for
+    /// `None`), from the record kept since the last call.
+    fn seen_fingerprint(&mut self, seat: Option<usize>) -> Result<u64, String> {
+        let viewer = self.viewer(seat)?;
+        let recall = self
+            .recall
+            .get_or_insert_with(|| Recall::new(&self.start, Fingerprint::START));
+        Ok(recall.after(&self.history, viewer)?.0)
+    }
+
     /// Everything `seat` (a spectator for `None`: the public record) has
     /// seen since the start, in order: the start as it saw it, then for each
     /// step what the step showed it (`Game::event`) and its view after it
     /// (who acts next, and whatever else the rules make public, can depend
     /// on a card the seat does not see). Two histories give the same text
-    /// exactly when the seat cannot tell them apart.
-    pub fn seen_text(&self, seat: Option<usize>) -> Result<String, String> {
+    /// exactly when the seat cannot tell them apart. Kept step by step for
+    /// every viewer (a clone starts the record again).
+    pub fn seen_text(&mut self, seat: Option<usize>) -> Result<String, String> {
         let viewer = self.viewer(seat)?;
-        let mut text = G::view_to_json(&self.start.observe(viewer));
-        let mut g = self.start.clone();
-        for a in &self.history {
-            let e = g.event(a, viewer).map_err(|e| e.to_string())?;
-            g.apply_mut(a).map_err(|e| e.to_string())?;
-            text.push('\n');
-            text.push_str(&e.to_string());
-            text.push_str(" => ");
-            text.push_str(&G::view_to_json(&g.observe(viewer)));
-        }
-        Ok(text)
+        let texts = self
+            .texts
+            .0
+            .get_or_insert_with(|| Recall::new(&self.start, String::new()));
+        texts.after(&self.history, viewer).cloned()
     }
 
     /// The action the bot of `level` picks for the seat to act, its random

@@ -58,17 +58,6 @@ macro_rules! py_game {
                 )
             }
 
-            /// The largest value any entry of this game's observation tensors
-            /// can take (their least is 0), as the game documents it; None
-            /// where it states no bound.
-            #[getter]
-            fn observation_bound(&self) -> Option<f32> {
-                <$game as cards_core::Encode>::observation_bound(
-                    cards_core::Game::rules(&self.0.game),
-                    cards_core::Game::seats(&self.0.game),
-                )
-            }
-
             /// Whether the game is over because a limit of its rules (a cap on
             /// turns or rounds) ended it: a truncation for learning agents.
             fn is_truncated(&self) -> bool {
@@ -154,6 +143,32 @@ macro_rules! py_game {
                 Ok(numpy::PyArray1::from_vec(py, out))
             }
 
+            /// The length of an information-state tensor: the observation's
+            /// and 64 fingerprint bits.
+            #[getter]
+            fn information_state_size(&self) -> usize {
+                self.0.shape().observation + $crate::core::FINGERPRINT_BITS
+            }
+
+            /// `seat`'s perfect-recall information-state tensor (float32
+            /// numpy array; the public one for None): its observation tensor,
+            /// then the 64 bits (0 or 1) of a fingerprint of `seen_text`, so
+            /// two histories give equal tensors exactly when the seat cannot
+            /// tell them apart (up to a 2^-64 chance of a collision).
+            #[pyo3(signature = (seat = None))]
+            fn information_state_tensor<'py>(
+                &mut self,
+                py: pyo3::Python<'py>,
+                seat: Option<usize>,
+            ) -> pyo3::PyResult<pyo3::Bound<'py, numpy::PyArray1<f32>>> {
+                let mut out =
+                    vec![0f32; self.0.shape().observation + $crate::core::FINGERPRINT_BITS];
+                self.0
+                    .information_state_into(seat, &mut out)
+                    .map_err(pyo3::exceptions::PyValueError::new_err)?;
+                Ok(numpy::PyArray1::from_vec(py, out))
+            }
+
             /// `seat`'s view as JSON (a spectator's for None): what it may know.
             #[pyo3(signature = (seat = None))]
             fn view_json(&self, seat: Option<usize>) -> pyo3::PyResult<String> {
@@ -168,7 +183,7 @@ macro_rules! py_game {
             /// the words of `event_text`. Equal for two histories exactly
             /// when the seat cannot tell them apart (perfect recall).
             #[pyo3(signature = (seat = None))]
-            fn seen_text(&self, seat: Option<usize>) -> pyo3::PyResult<String> {
+            fn seen_text(&mut self, seat: Option<usize>) -> pyo3::PyResult<String> {
                 self.0
                     .seen_text(seat)
                     .map_err(pyo3::exceptions::PyValueError::new_err)

@@ -84,3 +84,21 @@ def test_env_pickles_after_reset_and_plays_on_alike():
     second = copy.step(a)
     np.testing.assert_array_equal(first[0]["observation"], second[0]["observation"])
     assert first[1:4] == second[1:4]
+
+
+def test_every_observation_lies_in_its_declared_space(game):
+    env = make(game, opponents="random")
+    box = env.observation_space["observation"]
+    assert box.low.min() == 0.0 and box.high.max() == 1.0
+    rng = np.random.default_rng(8)
+    steps = 0
+    for seed in range(5):
+        obs, _ = env.reset(seed=seed)
+        done = False
+        while not done:
+            assert env.observation_space.contains(obs), game
+            obs, _, term, trunc, _ = env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            done = term or trunc
+            steps += 1
+        assert env.observation_space.contains(obs)
+    assert steps > 20

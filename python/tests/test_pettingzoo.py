@@ -122,3 +122,32 @@ def test_env_pickles_after_reset_and_plays_on_alike(game):
             obs, _, term, trunc, _ = e.last()
             e.step(None if term or trunc else int(np.flatnonzero(obs["action_mask"])[-1]))
     assert copy.unwrapped.game_state == env.unwrapped.game_state
+
+
+def test_every_observation_lies_in_its_declared_space(game):
+    """Whole games (every agent's observation at every step, the state for
+    the critic) stay inside the spaces the AEC and parallel envs declare,
+    whose observation Box is [0, 1]."""
+    env = MODULES[game].env(seats=table(game), rules=short_rules(game))
+    rng = np.random.default_rng(6)
+    checked = 0
+    for seed in range(3):
+        env.reset(seed=seed)
+        for agent in env.agent_iter(max_iter=100_000):
+            box = env.observation_space(agent)["observation"]
+            assert box.low.min() == 0.0 and box.high.max() == 1.0
+            for a in env.agents:
+                assert env.observation_space(a).contains(env.observe(a)), (game, a)
+                checked += 1
+            assert env.unwrapped.state_space.contains(env.unwrapped.state())
+            obs, _, term, trunc, _ = env.last()
+            env.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    par = MODULES[game].parallel_env(seats=table(game), rules=short_rules(game))
+    obs, _ = par.reset(seed=7)
+    while par.agents:
+        for a, o in obs.items():
+            assert par.observation_space(a).contains(o)
+            checked += 1
+        actions = {a: int(rng.choice(np.flatnonzero(o["action_mask"]))) if o["action_mask"].any() else 0 for a, o in obs.items()}
+        obs, *_ = par.step(actions)
+    assert checked > 200

@@ -3,6 +3,7 @@
 // played so far, turned into the snapshots the page draws.
 
 import type { CardsEvent, Difficulty, GameInfo, Move, Outcome, Table as WasmTable } from "../pkg/cards_wasm";
+import type { OnlineSeat } from "./online";
 import { type RuleField, describeRules } from "./rules-form";
 
 /** What the wasm module offers (its exports, as the worker and the tests load them). */
@@ -21,7 +22,8 @@ export interface Setup {
   seats: number;
   seed: number;
   you: number;
-  /** A level for every seat but the human's. */
+  /** A level for every bot seat: in this page every seat but the human's;
+   * online, the others wait for players. */
   bots: Record<number, Difficulty>;
 }
 
@@ -42,8 +44,10 @@ export interface Snapshot {
   /** The log entries the human has not been sent yet, in the human's words. */
   events: CardsEvent[];
   outcome: Outcome | null;
-  /** Moves played so far. */
+  /** Moves played so far (online: the table's log length). */
   moves: number;
+  /** The seat held at a table on a server (absent for a table in this page). */
+  online?: OnlineSeat;
 }
 
 /** One step of a replay: the human's view after `step` moves, and the log so far. */

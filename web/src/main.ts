@@ -1,9 +1,11 @@
 // The page: the setup form, the table, the log, the end screen and the
-// replay, all driven through a TableDriver (here the engine in a Web Worker).
+// replay, all driven through a TableDriver: the engine in a Web Worker for a
+// table in this page, or an OnlineDriver for a seat at a cards-server table.
 
 import type { Difficulty, GameInfo } from "../pkg/cards_wasm";
 import { LocalDriver, type TableDriver } from "./driver";
 import { type Refused, type Setup, type Snapshot, livesOf } from "./engine";
+import { OnlineDriver, type TokenStore, browserTransport, joinLink, parseJoinLink, serverBase, tokenKey } from "./online";
 import { renderView, seatName } from "./render";
 import { type RuleField, readField, renderRulesForm, rulesFrom } from "./rules-form";
 
@@ -13,7 +15,22 @@ const params = new URLSearchParams(location.search);
 const pause = Number(params.get("speed") ?? 350);
 const LEVELS: Difficulty[] = ["easy", "medium", "hard"];
 
-const driver: TableDriver = new LocalDriver(new Worker(new URL("./worker.ts", import.meta.url), { type: "module" }));
+const local = new LocalDriver(new Worker(new URL("./worker.ts", import.meta.url), { type: "module" }));
+/** The table shown: the local one, or a seat online. */
+let driver: TableDriver = local;
+let online: OnlineDriver | null = null;
+/** A "player" choice for a seat online: left open for a player with a join link. */
+const PLAYER = "player";
+/** Seat tokens survive a reload, so a player who reloads keeps the seat. */
+const tokens: TokenStore = {
+  get: (k) => localStorage.getItem(k),
+  set: (k, t) => localStorage.setItem(k, t),
+  remove: (k) => localStorage.removeItem(k),
+};
+/** The generation whose move or bot loop is under way (0: none); an online
+ * update then needs no redraw of its own, and a click waits. */
+let busyFor = 0;
+const busy = () => busyFor !== 0 && busyFor === generation;
 let games: GameInfo[] = [];
 let fields: RuleField[] = [];
 let current: Snapshot | null = null;
@@ -24,8 +41,27 @@ function title(game: string) {
   return games.find((g) => g.name === game)?.title ?? game;
 }
 
+function isOnline(): boolean {
+  return $<HTMLInputElement>("mode-online").checked;
+}
+
+/** Shows the controls of the mode chosen (local or online) and hides the others. */
+function showMode() {
+  const on = isOnline();
+  document.querySelectorAll<HTMLElement>(".online-only").forEach((e) => (e.hidden = !on));
+  document.querySelectorAll<HTMLElement>(".local-only").forEach((e) => (e.hidden = on));
+  $("start").textContent = on ? "Create table" : "Start";
+  $("bots").querySelector("legend")!.textContent = on ? "Other seats" : "Bots";
+  botLevels(Number($<HTMLInputElement>("seats").value), Number($<HTMLInputElement>("you").value));
+}
+
 function say(refused: Refused | null) {
-  $("refusal").textContent = refused ? `Not allowed (${refused.kind.replace(/_/g, " ")}): ${refused.message}` : "";
+  const text = !refused
+    ? ""
+    : refused.kind === "unavailable"
+      ? `The server: ${refused.message}`
+      : `Not allowed (${refused.kind.replace(/_/g, " ")}): ${refused.message}`;
+  $("refusal").textContent = text;
 }
 
 function addLog(texts: string[], cls?: string) {
@@ -61,10 +97,17 @@ function render(s: Snapshot, forced = false) {
   document.body.dataset.ready ??= String(Math.round(performance.now()));
   const you = s.setup.you;
   addLog(s.events.map((e) => e.text), forced ? "forced" : undefined);
-  $("seed-shown").textContent = `${title(s.setup.game)} · seed ${s.setup.seed} · you are seat ${you} · ${
+  const where = s.online ? `table ${s.online.table}` : `seed ${s.setup.seed}`;
+  $("seed-shown").textContent = `${title(s.setup.game)} · ${where} · you are seat ${you} · ${
     s.toAct === null ? "game over" : s.toAct === you ? "your turn" : `${seatName(s.toAct, you)} to act`
   }`;
   $("view").replaceChildren(renderView(s.view, you, s.setup.seats));
+  showInvite(s);
+  if (s.online && document.body.dataset.online !== "connected") {
+    // Connected (again): the notice of a dropped connection is over.
+    if (document.body.dataset.online === "reconnecting") say(null);
+    document.body.dataset.online = "connected";
+  }
   renderMoves(s);
   document.body.dataset.turn = s.toAct === null ? "over" : s.toAct === you ? "you" : "bot";
   document.body.dataset.moves = String(s.moves);
@@ -95,20 +138,57 @@ function showEnd(s: Snapshot) {
   $("status").textContent = `Game over: you placed ${places[s.setup.you]} of ${places.length}.`;
 }
 
+/** The join links of the seats left open at this page's online table. */
+function showInvite(s: Snapshot) {
+  const open = s.online?.openSeats ?? [];
+  $("invite").hidden = open.length === 0 || s.outcome !== null;
+  const list = $("join-links");
+  if (!s.online || list.dataset.table === s.online.table) return;
+  list.dataset.table = s.online.table;
+  list.replaceChildren();
+  for (const seat of open) {
+    const link = joinLink(location.href, s.online.server, s.online.table, seat);
+    const li = document.createElement("li");
+    const a = Object.assign(document.createElement("a"), { href: link, textContent: link, target: "_blank" });
+    a.dataset.seat = String(seat);
+    a.setAttribute("aria-label", `Join link for seat ${seat}`);
+    li.append(`Seat ${seat}: `, a);
+    list.appendChild(li);
+  }
+}
+
 async function advance(s: Snapshot, gen: number) {
+  busyFor = gen;
+  try {
+    await advanceLoop(s, gen);
+  } finally {
+    if (busyFor === gen) busyFor = 0;
+  }
+}
+
+async function advanceLoop(s: Snapshot, gen: number) {
   render(s);
   let snap = s;
   while (gen === generation && snap.toAct !== null && !snap.outcome) {
-    if (snap.toAct !== snap.setup.you) {
-      if (pause > 0) await new Promise((r) => setTimeout(r, pause));
+    if (snap.toAct !== snap.setup.you || (online !== null && driver === online && online.hasNews())) {
+      // Online, the wait is for the server's next update (another player's
+      // move, a bot's, or a reconnect's catch-up).
+      if (pause > 0 && driver === local) await new Promise((r) => setTimeout(r, pause));
       if (gen !== generation) return;
-      $("status").textContent = `${seatName(snap.toAct, snap.setup.you)} is thinking…`;
+      $("status").textContent =
+        driver === local ? `${seatName(snap.toAct, snap.setup.you)} is thinking…` : `Waiting for ${seatName(snap.toAct, snap.setup.you)}…`;
       snap = await driver.botStep();
       if (gen !== generation) return;
       render(snap);
     } else if (snap.legal.length === 1) {
       // A forced move is played without asking.
-      snap = await driver.play(snap.legal[0].text);
+      try {
+        snap = await driver.play(snap.legal[0].text);
+      } catch (e) {
+        // Online, a dropped connection: the reconnect's update draws the table again.
+        say(e as Refused);
+        return;
+      }
       if (gen !== generation) return;
       render(snap, true);
     } else {
@@ -121,32 +201,77 @@ async function advance(s: Snapshot, gen: number) {
 }
 
 async function play(action: string) {
-  if (!current || current.toAct !== current.setup.you) return;
+  if (!current || current.toAct !== current.setup.you || busy()) return;
   const gen = generation;
+  let s: Snapshot;
+  busyFor = gen;
   try {
-    const s = await driver.play(action);
-    say(null);
-    $<HTMLInputElement>("move-text").value = "";
-    await advance(s, gen);
+    s = await driver.play(action);
   } catch (e) {
+    if (busyFor === gen) busyFor = 0;
     say(e as Refused);
+    return;
   }
+  say(null);
+  $<HTMLInputElement>("move-text").value = "";
+  await advance(s, gen);
 }
 
-async function begin(promise: Promise<Snapshot>) {
+/** An online update that came while the page waited for the human: draw it. */
+function onlineUpdate() {
+  if (busy() || !online || driver !== online || !online.hasNews()) return;
+  const gen = generation;
+  busyFor = gen;
+  online.botStep().then((s) => advance(s, gen));
+}
+
+async function begin(promise: Promise<Snapshot>, errorBox = "setup-error") {
   const gen = ++generation;
   $("log").replaceChildren();
   $("end").hidden = true;
   $("replay").hidden = true;
+  $("invite").hidden = true;
   say(null);
+  let s: Snapshot;
   try {
-    const s = await promise;
-    $("setup-error").textContent = "";
-    fillSetup(s.setup);
-    await advance(s, gen);
+    s = await promise;
   } catch (e) {
-    $("setup-error").textContent = (e as Refused).message ?? String(e);
+    const r = e as Refused;
+    $(errorBox).textContent = r.kind && r.message ? `${r.kind.replace(/_/g, " ")}: ${r.message}` : String(e);
+    return;
   }
+  $("setup-error").textContent = "";
+  $("join-error").textContent = "";
+  if (!s.online) fillSetup(s.setup);
+  await advance(s, gen);
+}
+
+/** A new online driver for `server` (the previous table's connection closed). */
+function goOnline(server: string): OnlineDriver {
+  online?.close();
+  const titles = Object.fromEntries(games.map((g) => [g.name, g.title]));
+  online = new OnlineDriver(serverBase(server), browserTransport, tokens, (g, n) => local.rulesForm(g, n), titles);
+  online.onUpdate = onlineUpdate;
+  online.onNotice = (r) => {
+    if (r.kind === "unavailable") document.body.dataset.online = "reconnecting";
+    say(r);
+  };
+  driver = online;
+  return online;
+}
+
+/** Takes the seat a join link names, and puts the link in the address bar (a reload keeps the seat). */
+function joinOnline(link: string) {
+  const to = parseJoinLink(link, location.href);
+  if (!to) {
+    $("join-error").textContent = "not a join link (it names a table and a seat)";
+    return;
+  }
+  $<HTMLInputElement>("mode-online").checked = true;
+  $<HTMLInputElement>("server").value = to.server;
+  showMode();
+  history.replaceState(null, "", joinLink(location.href, to.server, to.table, to.seat));
+  begin(goOnline(to.server).join(to.table, to.seat), "join-error");
 }
 
 function botLevels(seats: number, you: number, given: Record<number, Difficulty> = {}) {
@@ -163,7 +288,9 @@ function botLevels(seats: number, you: number, given: Record<number, Difficulty>
     const sel = document.createElement("select");
     sel.id = id;
     sel.dataset.seat = String(seat);
-    for (const l of LEVELS) sel.appendChild(new Option(l, l, false, l === (old[seat] ?? "medium")));
+    const choices: string[] = isOnline() ? [PLAYER, ...LEVELS] : LEVELS;
+    const was = old[seat] && choices.includes(old[seat]) ? old[seat] : isOnline() ? PLAYER : "medium";
+    for (const l of choices) sel.appendChild(new Option(l, l, false, l === was));
     row.append(lab, sel);
     box.appendChild(row);
   }
@@ -198,7 +325,11 @@ function readSetup(): Setup {
   const seats = Number($<HTMLInputElement>("seats").value);
   const you = Number($<HTMLInputElement>("you").value);
   const bots: Record<number, Difficulty> = {};
-  $("bots").querySelectorAll<HTMLSelectElement>("select").forEach((s) => (bots[Number(s.dataset.seat)] = s.value as Difficulty));
+  $("bots")
+    .querySelectorAll<HTMLSelectElement>("select")
+    .forEach((s) => {
+      if (s.value !== PLAYER) bots[Number(s.dataset.seat)] = s.value as Difficulty;
+    });
   const form = $("rules");
   const rules = fields.length ? rulesFrom(fields, (k) => readField(form, k)) : {};
   return { game, rules, seats, seed: Number($<HTMLInputElement>("seed").value), you, bots };
@@ -224,7 +355,27 @@ async function showReplay(step: number) {
 function wire() {
   $("setup-form").addEventListener("submit", (e) => {
     e.preventDefault();
-    begin(driver.start(readSetup()));
+    if (isOnline()) {
+      const started = goOnline($<HTMLInputElement>("server").value || location.origin).start(readSetup());
+      // The address bar then holds this seat's own join link: a reload takes the seat back.
+      begin(
+        started.then((s) => {
+          if (s.online) history.replaceState(null, "", joinLink(location.href, s.online.server, s.online.table, s.online.seat));
+          return s;
+        }),
+      );
+    } else {
+      online?.close();
+      online = null;
+      driver = local;
+      delete document.body.dataset.online;
+      begin(driver.start(readSetup()));
+    }
+  });
+  for (const id of ["mode-local", "mode-online"]) $(id).addEventListener("change", showMode);
+  $("join-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    joinOnline($<HTMLInputElement>("join-link").value);
   });
   $("game").addEventListener("change", () => chooseGame($<HTMLSelectElement>("game").value));
   for (const id of ["seats", "you"]) {
@@ -242,7 +393,13 @@ function wire() {
     if (n >= 1 && n <= 9) $("moves").querySelectorAll("button")[n - 1]?.click();
   });
   $("save").addEventListener("click", async () => {
-    const text = await driver.save();
+    let text: string;
+    try {
+      text = await driver.save();
+    } catch (e) {
+      say(e as Refused);
+      return;
+    }
     const a = document.createElement("a");
     a.href = URL.createObjectURL(new Blob([text], { type: "application/json" }));
     a.download = `card-rules-${current?.setup.game}-seed-${current?.setup.seed}.json`;
@@ -261,11 +418,26 @@ function wire() {
 
 async function main() {
   wire();
-  games = await driver.games();
+  $<HTMLInputElement>("server").value = location.origin;
+  games = await local.games();
   const select = $<HTMLSelectElement>("game");
   for (const g of games) select.appendChild(new Option(g.title, g.name));
   const game = games.find((g) => g.name === params.get("game")) ?? games[0];
   select.value = game.name;
+  if (params.has("table")) {
+    // A join link: take the seat it names.
+    const form = chooseGame(game.name);
+    joinOnline(location.href);
+    await form;
+    return;
+  }
+  if (params.get("mode") === "online") {
+    $<HTMLInputElement>("mode-online").checked = true;
+    showMode();
+    await chooseGame(game.name, params.has("seats") ? Number(params.get("seats")) : undefined);
+    document.body.dataset.wait = "setup";
+    return;
+  }
   const seats = Number(params.get("seats") ?? game.defaultSeats);
   const seed = params.has("seed") ? Number(params.get("seed")) : freshSeed();
   const level = (params.get("bots") as Difficulty) ?? "medium";
@@ -281,6 +453,10 @@ async function main() {
   save: () => driver.save(),
   hardMs: () => driver.hardMs(),
   snapshot: () => current,
+  online: () => {
+    const seat = online?.seat();
+    return seat ? { ...seat, token: tokens.get(tokenKey(seat.server, seat.table, seat.seat)) } : null;
+  },
 };
 
 main();

@@ -3,7 +3,8 @@
 //!
 //! Encodings are data about a game, not a second engine: they are pure
 //! functions of actions and views, and the rules code does not know they exist.
-//! For one (rules, seat count) the action space and the tensor shape are fixed.
+//! For one (rules, seat count) the action space and the tensor shape are fixed,
+//! and every tensor entry lies in [0, 1].
 
 use crate::game::Game;
 
@@ -25,7 +26,9 @@ pub struct Shape {
 /// [`conformance::check_encoding`](crate::conformance::check_encoding)):
 /// every legal action has an id below its space's size and maps back to itself;
 /// the tensor depends only on the view (so never on a card the seat cannot
-/// see), has the shape's length, and is written without allocating.
+/// see), has the shape's length, holds only numbers from 0 to 1 (flags,
+/// one-hots, and counts divided by the most the rules allow, as each game's
+/// `encode` module documents), and is written without allocating.
 pub trait Encode: Game {
     /// The sizes for `rules` and `seats`.
     fn shape(rules: &Self::Rules, seats: usize) -> Shape;
@@ -50,7 +53,8 @@ pub trait Encode: Game {
     ) -> Option<Self::Action>;
 
     /// Writes the observation tensor of `view` into `out` (its length is
-    /// [`Shape::observation`]); the layout is documented by each game.
+    /// [`Shape::observation`]), every entry in [0, 1]; the layout and the
+    /// scaling are documented by each game.
     fn encode_view(rules: &Self::Rules, seats: usize, view: &Self::View, out: &mut [f32]);
 
     /// The number of seats at the table `view` was taken from, or `None`
@@ -66,14 +70,6 @@ pub trait Encode: Game {
     /// count chance outcomes), as the game's rules file bounds it; `None` (the
     /// default) when the game states no bound.
     fn max_game_length(_rules: &Self::Rules, _seats: usize) -> Option<u64> {
-        None
-    }
-
-    /// A bound on the observation tensor: when `Some(b)`, every entry of
-    /// every tensor of `rules` and `seats` lies in `0..=b` (each game's
-    /// `encode` module documents its scaling); `None` (the default) when the
-    /// game states no bound.
-    fn observation_bound(_rules: &Self::Rules, _seats: usize) -> Option<f32> {
         None
     }
 

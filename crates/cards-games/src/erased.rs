@@ -3,7 +3,7 @@
 
 use cards_core::{
     Difficulty, EventCursor, Game, Opponents, Outcome, Save, Seat, Step, Table, TableError,
-    TableSave, Viewer,
+    TableEvent, TableSave, Viewer,
 };
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -75,13 +75,14 @@ pub(crate) trait Erased: Send {
     fn play_id(&mut self, seat: Seat, id: u32) -> Result<(), Refusal>;
     fn last_played(&self) -> Option<String>;
     fn host(&mut self, seat: Option<Seat>, text: &str) -> Result<(), Refusal>;
-    fn view(&self, viewer: Viewer) -> serde_json::Value;
+    fn view(&self, viewer: Viewer) -> String;
     fn events(&mut self, viewer: Viewer, from: usize) -> Vec<Event>;
+    fn events_json(&mut self, viewer: Viewer, from: usize) -> String;
     fn log_len(&self) -> usize;
     fn bot_choice(&mut self, seat: Seat, difficulty: Difficulty) -> Result<String, Refusal>;
     fn outcome(&self) -> Option<Outcome>;
     fn rules(&self) -> serde_json::Value;
-    fn state(&self) -> serde_json::Value;
+    fn state(&self) -> String;
     fn save(&self) -> serde_json::Value;
     fn clone_box(&self) -> Box<dyn Erased>;
 }
@@ -161,6 +162,17 @@ impl<G: Hosted> Typed<G> {
             Err(e @ TableError::NotYourTurn { .. }) => Err(Refusal::new(Kind::NotYourTurn, e)),
             Err(e) => Err(Refusal::new(Kind::Illegal, e)),
         }
+    }
+
+    /// The log entries from `from` (at most the log's length) on as
+    /// `viewer` may see them, moving the viewer's kept cursor to the end.
+    fn new_events(&mut self, viewer: Viewer, from: usize) -> Vec<TableEvent<G::Event, G::HostOp>> {
+        let mut cursor = self.cursor_at(viewer, from).clone();
+        let events = self.table.events(&mut cursor);
+        if let Some(kept) = self.cursors.iter_mut().find(|c| c.viewer() == viewer) {
+            *kept = cursor;
+        }
+        events
     }
 
     /// The kept cursor for `viewer`, standing at log entry `from` (made
@@ -288,15 +300,17 @@ impl<G: Hosted> Erased for Typed<G> {
         done
     }
 
-    fn view(&self, viewer: Viewer) -> serde_json::Value {
-        json(&self.table.state().observe(viewer))
+    fn view(&self, viewer: Viewer) -> String {
+        // Written straight to text: a view is sent on every update, and a
+        // detour through `serde_json::Value` tripled its cost on the server.
+        serde_json::to_string(&self.table.state().observe(viewer))
+            .expect("the games' serde forms are JSON")
     }
 
     fn events(&mut self, viewer: Viewer, from: usize) -> Vec<Event> {
         let from = from.min(self.table.log().len());
-        let mut cursor = self.cursor_at(viewer, from).clone();
-        let events = self.table.events(&mut cursor);
-        let out = events
+        let events = self.new_events(viewer, from);
+        events
             .iter()
             .enumerate()
             .map(|(k, e)| Event {
@@ -304,11 +318,30 @@ impl<G: Hosted> Erased for Typed<G> {
                 event: json(e),
                 text: e.to_string(),
             })
-            .collect();
-        if let Some(kept) = self.cursors.iter_mut().find(|c| c.viewer() == viewer) {
-            *kept = cursor;
+            .collect()
+    }
+
+    fn events_json(&mut self, viewer: Viewer, from: usize) -> String {
+        /// An [`Event`] written straight to text, without the detour
+        /// through `serde_json::Value` (the server sends these on every update).
+        #[derive(Serialize)]
+        struct Entry<'a, E> {
+            index: usize,
+            event: &'a E,
+            text: String,
         }
-        out
+        let from = from.min(self.table.log().len());
+        let events = self.new_events(viewer, from);
+        let entries: Vec<_> = events
+            .iter()
+            .enumerate()
+            .map(|(k, e)| Entry {
+                index: from + k,
+                event: e,
+                text: e.to_string(),
+            })
+            .collect();
+        serde_json::to_string(&entries).expect("the games' serde forms are JSON")
     }
 
     fn log_len(&self) -> usize {
@@ -340,8 +373,8 @@ impl<G: Hosted> Erased for Typed<G> {
         json(self.table.state().rules())
     }
 
-    fn state(&self) -> serde_json::Value {
-        json(self.table.state())
+    fn state(&self) -> String {
+        serde_json::to_string(self.table.state()).expect("the games' serde forms are JSON")
     }
 
     fn save(&self) -> serde_json::Value {

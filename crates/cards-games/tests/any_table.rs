@@ -184,3 +184,22 @@ fn events_stream_from_any_index_as_the_viewer_may_see_them() {
         assert!(!table.view_json(None).is_empty());
     }
 }
+
+#[test]
+fn the_events_written_as_text_are_the_events_as_values() {
+    for name in NAMES {
+        let seats = AnyTable::seat_limits(name).unwrap()[1];
+        let mut table = AnyTable::new(name, "{}", seats, 5).unwrap();
+        let mut from = [0usize; 2];
+        while let Some(seat) = table.to_act() {
+            table.play_bot(seat, Difficulty::Easy).unwrap();
+            for (k, viewer) in [Some(seat), None].into_iter().enumerate() {
+                let text: serde_json::Value =
+                    serde_json::from_str(&table.events_json(viewer, from[k])).unwrap();
+                let values = serde_json::to_value(table.events(viewer, from[k])).unwrap();
+                assert_eq!(text, values, "{name}");
+                from[k] = table.log_len();
+            }
+        }
+    }
+}

@@ -141,6 +141,11 @@ pub enum Incoming {
 /// # Errors
 /// When it is none of the protocol's messages.
 pub fn parse(text: &str) -> Result<Incoming, String> {
+    // Updates, most of the traffic, read in one pass; the rest (and an
+    // update that does not read, for its error) through a `Value`.
+    if let Ok(u) = serde_json::from_str::<UpdateIn>(text) {
+        return Ok(Incoming::Update(Box::new(u)));
+    }
     let v: serde_json::Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
     if v.get("events").is_some() {
         return serde_json::from_value(v)

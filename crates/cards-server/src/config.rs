@@ -17,6 +17,16 @@ pub enum StoreConfig {
         /// (survives a crash of the process).
         full_sync: bool,
     },
+    /// A PostgreSQL database shared by several server processes, each
+    /// holding the tables it serves through a lease of `lease`.
+    Postgres {
+        /// The connection string (`postgres://user@host:port/db`, or
+        /// `host=/socket/dir port=5432 user=u dbname=d`).
+        url: String,
+        /// How long a lease lasts unrenewed: a dead process's tables are
+        /// taken over this long after its last renewal.
+        lease: Duration,
+    },
 }
 
 /// Everything the server is told.
@@ -40,6 +50,8 @@ pub struct Config {
     pub max_message: usize,
     /// The most writes one store transaction takes.
     pub max_batch: usize,
+    /// The built web page served at every path the API does not route (`--web`).
+    pub web: Option<PathBuf>,
 }
 
 impl Config {
@@ -58,6 +70,7 @@ impl Config {
             burst: 50,
             max_message: 4096,
             max_batch: 1024,
+            web: None,
         }
     }
 }

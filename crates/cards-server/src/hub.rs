@@ -29,6 +29,9 @@ pub struct Cell {
     /// The log length of the table as stored; connections wait on it.
     pub stored: watch::Sender<usize>,
     driving: AtomicBool,
+    /// Whether another server process has taken the table over: this one's
+    /// connections to it close (several processes on PostgreSQL).
+    pub gone: AtomicBool,
     /// Whether a bot may have to act: the table has bot seats, or a joined
     /// seat has no connection (kept up to date under the table's lock).
     may_need_bot: AtomicBool,
@@ -118,6 +121,7 @@ impl Hub {
             may_need_bot: AtomicBool::new(live.may_need_bot()),
             live: Arc::new(Mutex::new(live)),
             driving: AtomicBool::new(false),
+            gone: AtomicBool::new(false),
         });
         let mut tables = self.tables.write().expect("the table map is not poisoned");
         let cell = tables.entry(id).or_insert(cell).clone();
@@ -239,7 +243,7 @@ impl Hub {
         if id.len() != 16 || !id.bytes().all(|b| b.is_ascii_hexdigit()) {
             return Err(not_found(id));
         }
-        let loaded = self.store.load(id).await.map_err(unavailable)?;
+        let loaded = self.store.claim(id).await.map_err(unavailable)?;
         let loaded = loaded.ok_or_else(|| not_found(id))?;
         let live = Live::replay(loaded).map_err(unavailable)?;
         Ok(self.insert(live))
@@ -382,6 +386,10 @@ impl Hub {
                 .await;
         }
         if let Err(e) = result {
+            if crate::store::postgres::is_lease_lost(&e) {
+                // Another process owns the table now: this one lets it go.
+                self.forget(std::slice::from_ref(&cell.id));
+            }
             // The table is ahead of the store: put it back as stored.
             if let Ok(Some(loaded)) = self.store.load(&cell.id).await
                 && let Ok(mut again) = Live::replay(loaded)
@@ -459,6 +467,49 @@ impl Hub {
         }
     }
 
+    fn forget(&self, ids: &[String]) {
+        let mut tables = self.tables.write().expect("the table map is not poisoned");
+        for id in ids {
+            if let Some(cell) = tables.remove(id) {
+                cell.gone.store(true, Ordering::Release);
+                // Wakes its connections, which see `gone` and close.
+                cell.stored.send_modify(|_| {});
+            }
+        }
+        self.metrics.tables(tables.len());
+    }
+
+    /// Forever (several processes on one database): every third of `lease`,
+    /// renews the leases of the tables in memory (letting go of those
+    /// another process took), and takes over every open table whose
+    /// owner's lease has expired, replaying its log as a start does.
+    pub async fn keep_leases(self: Arc<Self>, lease: std::time::Duration) {
+        let mut tick = tokio::time::interval(lease / 3);
+        loop {
+            tick.tick().await;
+            let held: Vec<String> = self.cells().iter().map(|c| c.id.clone()).collect();
+            match self.store.renew(held).await {
+                Ok(lost) if !lost.is_empty() => self.forget(&lost),
+                Ok(_) => {}
+                Err(e) => eprintln!("cards-server: the leases were not renewed: {e}"),
+            }
+            match self.store.claim_expired().await {
+                Ok(all) => {
+                    for loaded in all {
+                        match Live::replay(loaded) {
+                            Ok(live) => {
+                                let cell = self.insert(live);
+                                self.drive(&cell);
+                            }
+                            Err(e) => eprintln!("cards-server: a table does not reload: {e}"),
+                        }
+                    }
+                }
+                Err(e) => eprintln!("cards-server: no table was taken over: {e}"),
+            }
+        }
+    }
+
     /// Forever: every `sweep_every`, lets bots play for seats away too long.
     pub async fn sweep(self: Arc<Self>) {
         let mut tick = tokio::time::interval(self.config.sweep_every);
@@ -483,11 +534,10 @@ impl Hub {
 pub fn update_json(live: &mut Live, seat: Option<usize>, from: usize) -> (String, usize) {
     let table = &mut live.table;
     let next = table.log_len();
-    let events = table.events(seat, from.min(next));
     let to_act = table.to_act();
     let mut out = String::with_capacity(1024);
     out.push_str("{\"events\":");
-    out.push_str(&serde_json::to_string(&events).expect("events are JSON"));
+    out.push_str(&table.events_json(seat, from.min(next)));
     out.push_str(",\"view\":");
     out.push_str(&table.view_json(seat));
     out.push_str(&format!(",\"next\":{next},\"to_act\":"));

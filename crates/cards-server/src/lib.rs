@@ -12,6 +12,7 @@ pub mod live;
 pub mod load;
 pub mod messages;
 pub mod metrics;
+pub mod static_files;
 pub mod store;
 pub mod token;
 pub mod ws;
@@ -41,11 +42,20 @@ pub struct Running {
 /// When the store does not open or the address cannot be bound.
 pub async fn start(config: Config) -> Result<Running, String> {
     let metrics = Arc::new(metrics::Metrics::new());
+    let web = config.web.clone();
     let (writer, reader): (Box<dyn store::Backend>, Box<dyn store::Backend>) = match &config.store {
         StoreConfig::Sqlite { path, full_sync } => (
             Box::new(store::sqlite::Sqlite::open(path, *full_sync)?),
             Box::new(store::sqlite::Sqlite::open(path, *full_sync)?),
         ),
+        StoreConfig::Postgres { url, lease } => {
+            // This process's name in the tables' `owner` column.
+            let owner = format!("{:016x}", token::random_u64());
+            (
+                Box::new(store::postgres::Postgres::connect(url, &owner, *lease).await?),
+                Box::new(store::postgres::Postgres::connect(url, &owner, *lease).await?),
+            )
+        }
     };
     let store = store::Store::new(writer, reader, config.max_batch, metrics.clone());
     let listener = tokio::net::TcpListener::bind(config.addr)
@@ -54,10 +64,13 @@ pub async fn start(config: Config) -> Result<Running, String> {
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
     let (hub, report) = tokio::task::block_in_place(|| Hub::new(config, store, metrics));
     tokio::spawn(hub.clone().sweep());
+    if let StoreConfig::Postgres { lease, .. } = &hub.config.store {
+        tokio::spawn(hub.clone().keep_leases(*lease));
+    }
     for cell in hub.cells() {
         hub.drive(&cell);
     }
-    let app = http::router(hub.clone());
+    let app = static_files::with_page(http::router(hub.clone()), web);
     // Updates are small and latency matters: no Nagle delay.
     let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
         let _ = tcp.set_nodelay(true);

@@ -78,6 +78,11 @@ impl ServerProcess {
     pub async fn kill(&mut self) {
         let _ = self.child.kill().await;
     }
+
+    /// The process id, while it runs (to send it signals).
+    pub fn id(&self) -> Option<u32> {
+        self.child.id()
+    }
 }
 
 /// The `cards-server` binary beside the running one (the tools are built
@@ -332,6 +337,20 @@ pub struct CrashReport {
 }
 
 impl CrashReport {
+    /// A report of `rounds` kills on `tables` tables, and the stream that
+    /// picks the moments of the kills.
+    fn start(rounds: usize, tables: usize) -> (CrashReport, Pick) {
+        let report = CrashReport {
+            rounds,
+            tables,
+            ..CrashReport::default()
+        };
+        (
+            report,
+            Pick(0x2545_f491_4f6c_dd1d ^ u64::from(std::process::id())),
+        )
+    }
+
     /// Nothing acknowledged lost, every table reloaded and finished, no event lost or repeated.
     pub fn passed(&self) -> bool {
         self.lost == 0 && self.failed == 0 && self.finished == self.tables && self.gaps == 0
@@ -380,37 +399,10 @@ pub async fn crash_rounds(
     rounds: usize,
 ) -> Result<CrashReport, String> {
     let addr = server.addr;
-    let mut tickets = Vec::new();
-    let mut ids = Vec::new();
-    for _ in 0..tables {
-        let t = make_table(addr, game, seats, bots).await?;
-        ids.push(t[0].table.clone());
-        tickets.extend(t);
-    }
-    let stats = Arc::new(Stats::default());
-    let acked = Arc::new(Mutex::new(std::collections::HashMap::new()));
-    let give_up = Instant::now() + Duration::from_secs(240);
-    // Slow enough that the games outlast the kills (a Hearts deal is about
-    // 56 actions, a kill and restart about half a second).
     let think = Duration::from_millis(10 + 18 * rounds as u64);
-    let playing = Playing {
-        addr: Arc::new(Mutex::new(addr)),
-        stats: stats.clone(),
-        acked: acked.clone(),
-        reconnect: true,
-        give_up,
-        think,
-    };
-    let players: Vec<_> = tickets
-        .into_iter()
-        .map(|t| tokio::spawn(play_seat(t, playing.clone())))
-        .collect();
-    let mut report = CrashReport {
-        rounds,
-        tables,
-        ..CrashReport::default()
-    };
-    let mut pick = Pick(0x2545_f491_4f6c_dd1d ^ u64::from(std::process::id()));
+    let (run, players) = start_players(addr, game, seats, bots, tables, think).await?;
+    let acked = &run.acked;
+    let (mut report, mut pick) = CrashReport::start(rounds, tables);
     for _ in 0..rounds {
         tokio::time::sleep(Duration::from_millis(200 + pick.below(600) as u64)).await;
         server.kill().await;
@@ -439,18 +431,150 @@ pub async fn crash_rounds(
             }
         }
     }
+    finish(&run, players, addr, &mut report).await?;
+    Ok(report)
+}
+
+/// The clients of a crash run: its tables, counts, and where they connect.
+pub struct Run {
+    /// The tables' ids.
+    pub ids: Vec<String>,
+    /// The counts.
+    pub stats: Arc<Stats>,
+    /// Each table's last acknowledged log length.
+    pub acked: Arc<Mutex<std::collections::HashMap<String, usize>>>,
+    /// The address the clients connect to (changed to move them).
+    pub addr: Arc<Mutex<SocketAddr>>,
+}
+
+type Players = Vec<tokio::task::JoinHandle<Result<bool, String>>>;
+
+/// Makes `tables` tables on the server at `addr` and starts a reconnecting
+/// client for each joined seat, waiting `think` before each move (slow
+/// enough that the games outlast the kills: a Hearts deal is about 56
+/// actions).
+async fn start_players(
+    addr: SocketAddr,
+    game: &str,
+    seats: usize,
+    bots: &[usize],
+    tables: usize,
+    think: Duration,
+) -> Result<(Run, Players), String> {
+    let mut tickets = Vec::new();
+    let mut ids = Vec::new();
+    for _ in 0..tables {
+        let t = make_table(addr, game, seats, bots).await?;
+        ids.push(t[0].table.clone());
+        tickets.extend(t);
+    }
+    let run = Run {
+        ids,
+        stats: Arc::new(Stats::default()),
+        acked: Arc::new(Mutex::new(std::collections::HashMap::new())),
+        addr: Arc::new(Mutex::new(addr)),
+    };
+    let playing = Playing {
+        addr: run.addr.clone(),
+        stats: run.stats.clone(),
+        acked: run.acked.clone(),
+        reconnect: true,
+        give_up: Instant::now() + Duration::from_secs(240),
+        think,
+    };
+    let players = tickets
+        .into_iter()
+        .map(|t| tokio::spawn(play_seat(t, playing.clone())))
+        .collect();
+    Ok((run, players))
+}
+
+/// Waits for the clients, then counts the finished games (asking `addr`)
+/// and the clients' counts into `report`.
+async fn finish(
+    run: &Run,
+    players: Players,
+    addr: SocketAddr,
+    report: &mut CrashReport,
+) -> Result<(), String> {
     for p in players {
         let _ = p.await;
     }
-    for id in &ids {
+    for id in &run.ids {
         let (_, body) = http(addr, "GET", &format!("/tables/{id}"), None, None).await?;
         let v: serde_json::Value =
             serde_json::from_str(&body).map_err(|e| format!("{e}: {body}"))?;
         report.finished += usize::from(!v["places"].is_null());
     }
-    report.acked = stats.acks.load(Ordering::Relaxed);
-    report.gaps = stats.gaps.load(Ordering::Relaxed);
-    report.reconnects = stats.reconnects.load(Ordering::Relaxed);
-    report.refusals = stats.refusals.load(Ordering::Relaxed);
+    report.acked = run.stats.acks.load(Ordering::Relaxed);
+    report.gaps = run.stats.gaps.load(Ordering::Relaxed);
+    report.reconnects = run.stats.reconnects.load(Ordering::Relaxed);
+    report.refusals = run.stats.refusals.load(Ordering::Relaxed);
+    Ok(())
+}
+
+/// Several processes on one PostgreSQL database (`flags` name it with
+/// `--postgres`): plays `tables` tables made on a first process beside a
+/// second; each round kills the process the clients use (the owner of every
+/// open table) with SIGKILL, points the clients at the other, waits until
+/// that one serves every table (after the lease expires) at least at its
+/// last acknowledged action, and starts a new process in place of the
+/// killed one; then lets the games finish.
+///
+/// # Errors
+/// When a process does not start, a table cannot be made, or a table is
+/// not taken over within 60 s.
+pub async fn takeover_rounds(
+    binary: &Path,
+    flags: &[&str],
+    game: &str,
+    seats: usize,
+    bots: &[usize],
+    tables: usize,
+    rounds: usize,
+) -> Result<CrashReport, String> {
+    let unused = std::env::temp_dir().join("cards-server-unused.db");
+    let any: SocketAddr = "127.0.0.1:0".parse().expect("an address");
+    let mut serving = ServerProcess::start(binary, &unused, any, flags).await?;
+    let mut spare = ServerProcess::start(binary, &unused, any, flags).await?;
+    let think = Duration::from_millis(30 + 40 * rounds as u64);
+    let (run, players) = start_players(serving.addr, game, seats, bots, tables, think).await?;
+    let (mut report, mut pick) = CrashReport::start(rounds, tables);
+    for _ in 0..rounds {
+        tokio::time::sleep(Duration::from_millis(500 + pick.below(1000) as u64)).await;
+        serving.kill().await;
+        let before = run.acked.lock().expect("not poisoned").clone();
+        std::mem::swap(&mut serving, &mut spare);
+        *run.addr.lock().expect("not poisoned") = serving.addr;
+        let mut open = 0;
+        for id in &run.ids {
+            let deadline = Instant::now() + Duration::from_secs(60);
+            let body = loop {
+                let (status, body) =
+                    http(serving.addr, "GET", &format!("/tables/{id}"), None, None).await?;
+                if status == 200 {
+                    break body;
+                }
+                if Instant::now() > deadline {
+                    return Err(format!("table {id} was not taken over: {status} {body}"));
+                }
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            };
+            let v: serde_json::Value =
+                serde_json::from_str(&body).map_err(|e| format!("{e}: {body}"))?;
+            let len = v["log_len"].as_u64().unwrap_or(0);
+            report.lost += usize::from(len < before.get(id).copied().unwrap_or(0) as u64);
+            open += usize::from(v["places"].is_null());
+        }
+        report.reloaded += open;
+        report.open_at_last_kill = open;
+        // Only now: a new process started earlier could take the tables
+        // first, away from the process the clients were sent to.
+        spare = ServerProcess::start(binary, &unused, any, flags).await?;
+        report.failed += spare.reloaded.1;
+    }
+    finish(&run, players, serving.addr, &mut report).await?;
+    serving.kill().await;
+    spare.kill().await;
     Ok(report)
 }

@@ -1,5 +1,6 @@
 //! `cards-server`: serves tables of every game of the card-rules list over
-//! HTTP and WebSocket (docs/protocol.md), storing them in SQLite.
+//! HTTP and WebSocket (docs/protocol.md), storing them in SQLite, or in
+//! PostgreSQL shared with other processes.
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -18,6 +19,14 @@ struct Args {
     /// The SQLite database file (created when missing).
     #[arg(long, default_value = "cards-server.db")]
     db: PathBuf,
+    /// Store in this PostgreSQL database instead of SQLite, beside other
+    /// server processes on the same database (`postgres://user@host/db`).
+    #[arg(long)]
+    postgres: Option<String>,
+    /// Seconds a process's lease on its tables lasts unrenewed (PostgreSQL):
+    /// another process takes over a dead one's tables this long after.
+    #[arg(long, default_value_t = 10.0)]
+    lease: f64,
     /// Wait for the disk at every commit (survives a machine crash, not only a process crash).
     #[arg(long)]
     full_sync: bool,
@@ -33,6 +42,9 @@ struct Args {
     /// Messages a connection may send at once.
     #[arg(long, default_value_t = 50)]
     burst: u32,
+    /// Serve the built web page (web/dist) from this directory, on the API's origin.
+    #[arg(long)]
+    web: Option<PathBuf>,
     /// Print the OpenAPI document and exit.
     #[arg(long)]
     openapi: bool,
@@ -45,14 +57,21 @@ fn main() -> std::process::ExitCode {
         return std::process::ExitCode::SUCCESS;
     }
     let mut config = Config::new(args.addr, args.db.clone());
-    config.store = StoreConfig::Sqlite {
-        path: args.db,
-        full_sync: args.full_sync,
+    config.store = match args.postgres {
+        Some(url) => StoreConfig::Postgres {
+            url,
+            lease: Duration::from_secs_f64(args.lease.max(0.3)),
+        },
+        None => StoreConfig::Sqlite {
+            path: args.db,
+            full_sync: args.full_sync,
+        },
     };
     config.away_after = Duration::from_secs_f64(args.away_after.max(0.0));
     config.away_difficulty = args.away_difficulty;
     config.rate_per_second = args.rate;
     config.burst = args.burst;
+    config.web = args.web;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()

@@ -52,12 +52,26 @@ fn json<T: serde::Serialize>(value: &T) -> Message {
     )
 }
 
+/// Closes the connection with `code`, then reads (and drops) what the client
+/// still sends until its own close frame, for at most a second: dropping the
+/// socket with a flood's messages unread would reset the connection, and the
+/// client could lose the close frame that says why.
 async fn close(socket: &mut WebSocket, code: u16, reason: &str) {
     let frame = CloseFrame {
         code,
         reason: reason.into(),
     };
-    let _ = socket.send(Message::Close(Some(frame))).await;
+    if socket.send(Message::Close(Some(frame))).await.is_err() {
+        return;
+    }
+    let drain = async {
+        while let Some(Ok(message)) = socket.recv().await {
+            if matches!(message, Message::Close(_)) {
+                break;
+            }
+        }
+    };
+    let _ = tokio::time::timeout(std::time::Duration::from_secs(1), drain).await;
 }
 
 /// Runs one connection for `seat` (a spectator for `None`) until it closes,
@@ -98,6 +112,10 @@ async fn run(
         tokio::select! {
             changed = stored.changed() => {
                 if changed.is_err() {
+                    return;
+                }
+                if cell.gone.load(std::sync::atomic::Ordering::Acquire) {
+                    close(socket, close_code::AGAIN, "the table moved to another server process; connect again").await;
                     return;
                 }
                 let len = *stored.borrow_and_update();

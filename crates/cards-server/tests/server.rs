@@ -1,6 +1,7 @@
 //! The cards-server crate's integration tests, in one binary (one link of
 //! the server's dependencies, not one a file): play, hostile clients, hidden
-//! cards, the crash loop, and the golden wire forms.
+//! cards, the crash loop, the golden wire forms, the served page, and
+//! several processes on PostgreSQL (skipped without `CARDS_PG_URL`).
 
 #[path = "server/common.rs"]
 #[allow(dead_code)]
@@ -15,3 +16,7 @@ mod hostile;
 mod leaks;
 #[path = "server/play.rs"]
 mod play;
+#[path = "server/postgres.rs"]
+mod postgres;
+#[path = "server/web.rs"]
+mod web;

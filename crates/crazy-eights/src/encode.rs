@@ -88,11 +88,6 @@ impl Encode for CrazyEights {
         }
     }
 
-    /// Every entry is scaled into [0, 1] (see the module docs).
-    fn observation_bound(_rules: &Rules, _seats: usize) -> Option<f32> {
-        Some(1.0)
-    }
-
     fn view_seats(view: &View) -> Option<usize> {
         Some(view.hand_sizes.as_slice().len())
     }

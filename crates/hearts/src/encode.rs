@@ -74,11 +74,6 @@ impl Encode for crate::state::Hearts {
         Some(52 + if rules.pass_cards { 12 } else { 0 })
     }
 
-    /// One-hots, card planes and sizes / their most (13 cards, 3 passed).
-    fn observation_bound(_rules: &Rules, _seats: usize) -> Option<f32> {
-        Some(1.0)
-    }
-
     fn view_seats(_view: &View) -> Option<usize> {
         Some(crate::rules::MIN_SEATS)
     }

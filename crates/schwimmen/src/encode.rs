@@ -191,11 +191,6 @@ impl Encode for Schwimmen {
         cards_core::Game::outcome(self).is_some() && self.active.count_ones() > 1
     }
 
-    /// The layout scales every number into [0, 1].
-    fn observation_bound(_rules: &Rules, _seats: usize) -> Option<f32> {
-        Some(1.0)
-    }
-
     fn view_seats(view: &View) -> Option<usize> {
         Some(view.lives.as_slice().len())
     }

@@ -37,9 +37,10 @@
 //!
 //! `266 + 113·n` `f32`s (492 for 2 seats, 718 for 4, 1,396 for 10), all 0
 //! unless said: a global block of `266 + 4·n`, then one block of
-//! [`SEAT_BLOCK`] = 109 per seat, seat 0 first. A card plane is 52 entries,
-//! entry `card` holding how many copies of it are there (0 to `d`); a rank
-//! one-hot is 13 entries, entry `r` for rank `r`.
+//! [`SEAT_BLOCK`] = 109 per seat, seat 0 first. Every entry lies in [0, 1]:
+//! a card plane is 52 entries, entry `card` holding how many copies of it are
+//! there / `d`; a rank one-hot is 13 entries, entry `r` for rank `r`; every
+//! other number is divided by the most it can be (written `/ most`).
 //!
 //! Global block (offsets from 0; `b = 4·n + 2`):
 //!
@@ -55,9 +56,9 @@
 //! | b + 10 | play runs to lower seat numbers (H18) |
 //! | b + 11 + r | the pile's top card has rank r |
 //! | b + 24 + r | the pile's level is rank r (H6) |
-//! | b + 37 | how many cards of the top rank lie on top in a row (H8) |
+//! | b + 37 | how many cards of the top rank lie on top in a row (H8) / (4·d) |
 //! | b + 38 + r | the mover's group this turn is of rank r (H5.2) |
-//! | b + 51 | how many cards his group holds |
+//! | b + 51 | how many cards his group holds / (4·d) |
 //! | b + 52 + card | the announced opening card (H4) |
 //! | b + 104 + card | the viewer's hand (plane; all 0 for a spectator) |
 //! | b + 156 + card | the pile (plane) |
@@ -70,8 +71,8 @@
 //! | offset | meaning |
 //! |---|---|
 //! | 0, 1, 2 | active; out; left |
-//! | 3 | how many hand cards he holds |
-//! | 4 | how many face-down cards he has |
+//! | 3 | how many hand cards he holds / (52·d) |
+//! | 4 | how many face-down cards he has / 3 (H2) |
 //! | 5 + card | his face-up cards (plane) |
 //! | 57 + card | the cards known to be in his hand (plane, H23.3: seen going in, not played since) |
 //!
@@ -89,7 +90,7 @@
 //! spread, seats that share a place (H22) sharing the average, so the
 //! rewards sum to 0.
 
-use cards_core::{Actor, Card, CardMultiset, Encode, Rank, Shape, Suit, Viewer};
+use cards_core::{Actor, Card, CardMultiset, Encode, PerSeat, Rank, Shape, Suit, Viewer};
 
 use crate::action::Action;
 use crate::group::Group;
@@ -252,16 +253,21 @@ const fn global_len(n: usize) -> usize {
     266 + 4 * n
 }
 
-/// Writes `cards` as a plane of 52 copy counts into `out` (all 0 before).
+/// Face-down cards a seat is dealt (H2).
+const FACE_DOWN: u32 = 3;
+
+/// Writes `cards` as a plane of 52 copy counts / `d` into `out` (all 0
+/// before).
 #[inline]
-fn plane(out: &mut [f32], cards: CardMultiset) {
+fn plane(out: &mut [f32], cards: CardMultiset, d: u32) {
+    let copy = 1.0 / d as f32;
     let mut ranks = cards.ranks().bits();
     while ranks != 0 {
         let r = ranks.trailing_zeros() as usize;
         ranks &= ranks - 1;
         let lanes = cards.rank_lanes(Rank::from_index(r));
         for s in 0..4 {
-            out[4 * r + s] = f32::from((lanes >> (2 * s)) & 3);
+            out[4 * r + s] = (f32::from((lanes >> (2 * s)) & 3) * copy).min(1.0);
         }
     }
 }
@@ -275,12 +281,14 @@ fn flag(out: &mut [f32], i: usize) {
     }
 }
 
+/// `num / den` in [0, 1]: 0 when `den` is 0, 1 past `den` (only a
+/// hand-built view can go past the most the rules allow).
 #[inline]
 fn ratio(num: u32, den: u32) -> f32 {
     if den == 0 {
         0.0
     } else {
-        num as f32 / den as f32
+        (num as f32 / den as f32).min(1.0)
     }
 }
 
@@ -317,7 +325,7 @@ fn encode_global(rules: &Rules, n: usize, d: u32, v: &View, out: &mut [f32]) {
         Stage::Blind { cover: false } => 3,
         Stage::Blind { cover: true } => 4,
         Stage::Picking(m) => {
-            plane(&mut out[208..260], m);
+            plane(&mut out[208..260], m, d);
             5
         }
     };
@@ -329,18 +337,18 @@ fn encode_global(rules: &Rules, n: usize, d: u32, v: &View, out: &mut [f32]) {
     if let Some(r) = v.level {
         out[24 + r as usize] = 1.0;
     }
-    out[37] = f32::from(v.run);
+    out[37] = ratio(u32::from(v.run), 4 * d);
     if let Some(r) = v.group {
         out[38 + r as usize] = 1.0;
     }
-    out[51] = f32::from(v.group_len);
+    out[51] = ratio(u32::from(v.group_len), 4 * d);
     if let Some(c) = v.must_open {
         out[52 + card_index(c)] = 1.0;
     }
     if let Some(h) = v.hand {
-        plane(&mut out[104..156], h);
+        plane(&mut out[104..156], h, d);
     }
-    plane(&mut out[156..208], v.pile);
+    plane(&mut out[156..208], v.pile, d);
     let cards = 52 * d;
     out[260] = ratio(u32::from(v.stock_len), cards);
     out[261] = ratio(v.burned.len() as u32, cards);
@@ -348,7 +356,7 @@ fn encode_global(rules: &Rules, n: usize, d: u32, v: &View, out: &mut [f32]) {
     out[263] = ratio(v.actions, rules.max_actions);
 }
 
-fn encode_seat(v: &View, s: usize, out: &mut [f32]) {
+fn encode_seat(v: &View, d: u32, s: usize, out: &mut [f32]) {
     let status = v.status.as_slice().get(s).copied().unwrap_or_default();
     flag(
         out,
@@ -358,13 +366,14 @@ fn encode_seat(v: &View, s: usize, out: &mut [f32]) {
             Status::Left(_) => 2,
         },
     );
-    out[3] = f32::from(v.hand_counts.as_slice().get(s).copied().unwrap_or(0));
-    out[4] = f32::from(v.face_down_counts.as_slice().get(s).copied().unwrap_or(0));
+    let count = |c: &PerSeat<u8>| u32::from(c.as_slice().get(s).copied().unwrap_or(0));
+    out[3] = ratio(count(&v.hand_counts), 52 * d);
+    out[4] = ratio(count(&v.face_down_counts), FACE_DOWN);
     if let Some(&up) = v.face_up.as_slice().get(s) {
-        plane(&mut out[5..57], up);
+        plane(&mut out[5..57], up, d);
     }
     if let Some(&known) = v.known.as_slice().get(s) {
-        plane(&mut out[57..109], known);
+        plane(&mut out[57..109], known, d);
     }
 }
 
@@ -398,10 +407,6 @@ impl Encode for Shithead {
         }
     }
 
-    /// Writes the tensor laid out in the module docs.
-    ///
-    /// # Panics
-    /// When `out` is shorter than [`Shape::observation`].
     /// `Rules::max_steps` (H22), which counts chance steps too.
     fn max_game_length(rules: &Rules, seats: usize) -> Option<u64> {
         Some(rules.max_steps(seats))
@@ -412,16 +417,14 @@ impl Encode for Shithead {
         Shithead::ended_by_limit(self)
     }
 
-    /// Planes hold copies (at most `d`), counts at most every card in play
-    /// (`52·d`), the rest are flags and ratios: `52·d` bounds every entry.
-    fn observation_bound(rules: &Rules, seats: usize) -> Option<f32> {
-        Some(52.0 * Ids::new(rules, seats).d as f32)
-    }
-
     fn view_seats(view: &View) -> Option<usize> {
         Some(view.hand_counts.as_slice().len())
     }
 
+    /// Writes the tensor laid out in the module docs, every entry in [0, 1].
+    ///
+    /// # Panics
+    /// When `out` is shorter than [`Shape::observation`].
     fn encode_view(rules: &Rules, seats: usize, view: &View, out: &mut [f32]) {
         let len = global_len(seats) + SEAT_BLOCK * seats;
         let out = &mut out[..len];
@@ -430,7 +433,7 @@ impl Encode for Shithead {
         let d = Ids::new(rules, seats).d as u32;
         encode_global(rules, seats, d, view, global);
         for (s, block) in blocks.chunks_exact_mut(SEAT_BLOCK).enumerate() {
-            encode_seat(view, s, block);
+            encode_seat(view, d, s, block);
         }
     }
 }

@@ -163,7 +163,8 @@ fn h23_the_tensor_has_the_documented_layout() {
     assert_eq!(t[b + 4], 1.0, "stage start");
     assert_eq!(t[b + 11 + Rank::Three as usize], 1.0, "3 on top");
     assert_eq!(t[b + 24 + Rank::Six as usize], 1.0, "level 6 (H13)");
-    assert_eq!(t[b + 37], 1.0, "a run of one");
+    // Numbers over the most the rules allow (one deck: four of a rank).
+    assert_eq!(t[b + 37], 1.0 / 4.0, "a run of one");
     for h in ["5C", "9D"] {
         assert_eq!(t[b + 104 + c(h)], 1.0, "own hand {h}");
     }
@@ -171,9 +172,13 @@ fn h23_the_tensor_has_the_documented_layout() {
     assert_eq!((t[b + 156 + c("6S")], t[b + 156 + c("3C")]), (1.0, 1.0));
     // Seat blocks: counts, face-up cards; seat 1's hand is only a count.
     let (s0, s1) = (seat(0), seat(1));
-    assert_eq!(&t[s0..s0 + 5], [1.0, 0.0, 0.0, 2.0, 1.0]);
+    assert_eq!(&t[s0..s0 + 5], [1.0, 0.0, 0.0, 2.0 / 52.0, 1.0 / 3.0]);
     assert_eq!(t[s0 + 5 + c("7H")], 1.0);
-    assert_eq!(&t[s1..s1 + 5], [1.0, 0.0, 0.0, 3.0, 2.0]);
+    assert_eq!(&t[s1..s1 + 5], [1.0, 0.0, 0.0, 3.0 / 52.0, 2.0 / 3.0]);
+    assert!(
+        t.iter().all(|x| (0.0..=1.0).contains(x)),
+        "every entry in [0, 1]"
+    );
     assert!(t[s1 + 5..s1 + 109].iter().all(|&x| x == 0.0));
     for h in ["4C", "4D", "4H"] {
         assert_eq!(t[b + 104 + c(h)], 0.0, "seat 1's {h} is hidden from seat 0");

@@ -39,7 +39,10 @@
 //!
 //! `106 + 69n` `f32`s (244 for 2 seats, 658 for 8), all 0 unless said: a
 //! global block of `106 + 5n`, then one block of [`SEAT_BLOCK`] = 64 per seat,
-//! seat 0 first. Flags are 1.0 when true; "count" is the plain number.
+//! seat 0 first. Every entry lies in [0, 1]: flags are 1.0 when true, and
+//! every number is divided by the most it can be under the rules (written
+//! `/ most` below; a count of trumps of kind k by `c_k`, the rules' copies of
+//! that kind; a total by `S = 66 · copies`, every number card's value summed).
 //!
 //! Global block (offsets from 0):
 //!
@@ -55,13 +58,13 @@
 //! | 4n + 7 | the target / 27 |
 //! | 4n + 8 | the round / the round limit |
 //! | 4n + 9 … 4n + 13 | number deck and discards / number cards; supply, draw pile, trumps in transit / T |
-//! | 4n + 14 + k | count of the viewer's own hidden trumps of kind k |
+//! | 4n + 14 + k | the viewer's own hidden trumps of kind k / `c_k` |
 //! | 4n + 33, 4n + 34 | a round was scored; its target / 27 |
 //! | 4n + 35 | an Exchange is being chosen (T12.8.1) |
 //! | 4n + 36 + s | … with seat s |
-//! | 5n + 36 + k, 5n + 55 | count of its takes `open:<kind k>`, `hidden` |
-//! | 5n + 56 + k, 5n + 75 | count of its gives `open:<kind k>`; of its hidden gives |
-//! | 5n + 76 + k | count of its hidden gives of kind k (only in the exchanging player's view) |
+//! | 5n + 36 + k, 5n + 55 | its takes `open:<kind k>`, `hidden` / 2 (T12.8: at most two) |
+//! | 5n + 56 + k, 5n + 75 | its gives `open:<kind k>`; its hidden gives / 2 |
+//! | 5n + 76 + k | its hidden gives of kind k / 2 (only in the exchanging player's view) |
 //! | 5n + 95 + v − 1 | discards of value v that every seat saw go there (T15.2) / copies |
 //!
 //! Seat block of seat s, at `106 + 5n + 64s`:
@@ -73,12 +76,12 @@
 //! | 4 | holds a hidden number card |
 //! | 5 + v − 1 | the hidden card is v (only for its owner, or once revealed) |
 //! | 16, 17 | revealed (T11); closed |
-//! | 18 + v − 1 | count of his open number cards of value v |
+//! | 18 + v − 1 | his open number cards of value v / copies |
 //! | 29 + v − 1 | his top open card is v (what Return discards, T12.10) |
-//! | 40 | the total the viewer sees (open cards, plus the hidden card when known) / 21 |
-//! | 41 | count of his hidden trumps |
-//! | 42 + k | count of open trumps of kind k lying at him |
-//! | 61, 62, 63 | last scored round: his total / 21, his damage, whether he won |
+//! | 40 | the total the viewer sees (open cards, plus the hidden card when known) / S |
+//! | 41 | his hidden trumps / T |
+//! | 42 + k | open trumps of kind k lying at him / `c_k` |
+//! | 61, 62, 63 | last scored round: his total / S, his damage / the starting lives, whether he won |
 //!
 //! The tensor is the view and nothing else: like the view it holds counts, not
 //! memories (T15), so a trump given away hidden or a discarded card is not
@@ -302,14 +305,25 @@ const fn global_len(n: usize) -> usize {
     106 + 5 * n
 }
 
-/// `num / den` as an `f32`, 0 when `den` is 0.
+/// `num / den` as an `f32` in [0, 1]: 0 when `den` is 0, and 1 past `den`
+/// (only a hand-built view can go past the rules' most).
 #[inline]
 fn ratio(num: u32, den: u32) -> f32 {
     if den == 0 {
         0.0
     } else {
-        num as f32 / den as f32
+        (num as f32 / den as f32).min(1.0)
     }
+}
+
+/// The most a total can be: every number card's value summed (T1).
+fn most_total(rules: &Rules) -> u32 {
+    66 * u32::from(rules.copies)
+}
+
+/// `count / c_k`, the count of trumps of `kind` over the rules' copies of it.
+fn of_kind(rules: &Rules, kind: Trump, count: u32) -> f32 {
+    ratio(count, u32::from(rules.trumps.get(kind)))
 }
 
 /// Sets `out[i]` to 1.0 when `i` is inside it (a hand-built view may hold
@@ -319,6 +333,13 @@ fn flag(out: &mut [f32], i: usize, on: bool) {
     if on && let Some(x) = out.get_mut(i) {
         *x = 1.0;
     }
+}
+
+/// Adds a half to `out[i]`, at most up to 1 (one of at most two exchange
+/// items, T12.8).
+#[inline]
+fn half(out: &mut [f32], i: usize) {
+    out[i] = (out[i] + 0.5).min(1.0);
 }
 
 fn encode_global(rules: &Rules, n: usize, v: &View, out: &mut [f32]) {
@@ -346,7 +367,7 @@ fn encode_global(rules: &Rules, n: usize, v: &View, out: &mut [f32]) {
     out[g + 10] = ratio(v.draw_pile, trumps);
     out[g + 11] = ratio(v.in_transit, trumps);
     for (k, c) in v.my_trumps.iter() {
-        out[g + 12 + k.index()] = f32::from(c);
+        out[g + 12 + k.index()] = of_kind(rules, k, u32::from(c));
     }
     let g = g + 12 + KINDS;
     if let Some(last) = &v.last_round {
@@ -357,22 +378,23 @@ fn encode_global(rules: &Rules, n: usize, v: &View, out: &mut [f32]) {
         let g = g + 2;
         out[g] = 1.0;
         flag(out, g + 1 + x.with.index(), x.with.index() < n);
+        // At most two takes and two gives (T12.8): each counts a half.
         let g = g + 1 + n;
         for t in &x.take {
             let i = match t {
                 Take::Open(k) => k.index(),
                 Take::Hidden => KINDS,
             };
-            out[g + i] += 1.0;
+            half(out, g + i);
         }
         let g = g + KINDS + 1;
         for k in &x.open_gives {
-            out[g + k.index()] += 1.0;
+            half(out, g + k.index());
         }
-        out[g + KINDS] = f32::from(x.hidden_gives);
+        out[g + KINDS] = ratio(u32::from(x.hidden_gives), 2);
         let g = g + KINDS + 1;
         for k in &x.my_hidden_gives {
-            out[g + k.index()] += 1.0;
+            half(out, g + k.index());
         }
     }
     let g = 5 * n + 76 + KINDS;
@@ -382,6 +404,7 @@ fn encode_global(rules: &Rules, n: usize, v: &View, out: &mut [f32]) {
 }
 
 fn encode_seat(rules: &Rules, v: &View, s: usize, out: &mut [f32]) {
+    let copy = 1.0 / f32::from(rules.copies.max(1));
     let info = &v.seats[s];
     let status = match info.status {
         Status::Active => 0,
@@ -399,24 +422,25 @@ fn encode_seat(rules: &Rules, v: &View, s: usize, out: &mut [f32]) {
     out[17] = f32::from(u8::from(info.closed));
     for &c in &info.open_cards {
         if let Some(i) = value(c) {
-            out[18 + i] += 1.0;
+            out[18 + i] = (out[18 + i] + copy).min(1.0);
         }
     }
     if let Some(i) = info.open_cards.last().copied().and_then(value) {
         out[29 + i] = 1.0;
     }
-    out[40] = f32::from(info.visible_total()) / 21.0;
-    out[41] = f32::from(info.hidden_trumps);
+    out[40] = ratio(u32::from(info.visible_total()), most_total(rules));
+    out[41] = ratio(u32::from(info.hidden_trumps), rules.trumps.total());
     for o in &v.open_trumps {
         if o.holder.index() == s {
-            out[42 + o.kind.index()] += 1.0;
+            let i = 42 + o.kind.index();
+            out[i] = (out[i] + of_kind(rules, o.kind, 1)).min(1.0);
         }
     }
     if let Some(last) = &v.last_round
         && s < MAX_SEATS
     {
-        out[61] = f32::from(last.totals[s]) / 21.0;
-        out[62] = f32::from(last.damage[s]);
+        out[61] = ratio(u32::from(last.totals[s]), most_total(rules));
+        out[62] = ratio(u32::from(last.damage[s]), u32::from(rules.lives));
         out[63] = f32::from(u8::from((last.winners >> s) & 1 == 1));
     }
 }
@@ -446,10 +470,6 @@ impl Encode for Trump21 {
         }
     }
 
-    /// Writes the tensor laid out in the module docs.
-    ///
-    /// # Panics
-    /// When `out` is shorter than [`Shape::observation`].
     /// `Rules::game_step_bound` (T13.3), which counts chance steps too.
     fn max_game_length(rules: &Rules, seats: usize) -> Option<u64> {
         Some(rules.game_step_bound(seats))
@@ -464,6 +484,10 @@ impl Encode for Trump21 {
         Some(view.seats.len())
     }
 
+    /// Writes the tensor laid out in the module docs, every entry in [0, 1].
+    ///
+    /// # Panics
+    /// When `out` is shorter than [`Shape::observation`].
     fn encode_view(rules: &Rules, seats: usize, view: &View, out: &mut [f32]) {
         let len = global_len(seats) + SEAT_BLOCK * seats;
         let out = &mut out[..len];

@@ -142,29 +142,45 @@ fn t15_the_tensor_has_the_documented_layout() {
     assert_eq!(t[n], 1.0, "seat 0 acts");
     assert_eq!(t[2 * n + 2], 1.0);
     assert_eq!(t[4 * n + 4], 1.0, "target 21");
-    assert_eq!(t[4 * n + 14 + Trump::Shield.index()], 2.0, "my two shields");
+    // Counts over the most the rules allow: two of the three shields (T2).
+    assert_eq!(
+        t[4 * n + 14 + Trump::Shield.index()],
+        2.0 / 3.0,
+        "my two shields"
+    );
     // Seat 0: active, hidden 9 known, open 5 and 3 with 3 on top, total 17.
     let s0 = seat(0);
     assert_eq!(t[s0], 1.0);
     assert_eq!(t[s0 + 5 + 8], 1.0, "own hidden 9");
-    assert_eq!((t[s0 + 18 + 4], t[s0 + 18 + 2]), (1.0, 1.0), "open 5 and 3");
+    let copy = 1.0 / f32::from(rules.copies);
+    assert_eq!(
+        (t[s0 + 18 + 4], t[s0 + 18 + 2]),
+        (copy, copy),
+        "open 5 and 3"
+    );
     assert_eq!(t[s0 + 29 + 2], 1.0, "3 on top");
-    assert_eq!(t[s0 + 40], 17.0 / 21.0);
-    assert_eq!(t[s0 + 41], 2.0);
+    let most = 66.0 * f32::from(rules.copies);
+    assert_eq!(t[s0 + 40], 17.0 / most);
+    assert_eq!(t[s0 + 41], 2.0 / 32.0, "two of the 32 trumps");
     // Seat 1: his hidden 7 is not there, his open 10 and the Damage+1 at him are.
     let s1 = seat(1);
     assert_eq!(t[s1 + 4], 1.0, "he holds a hidden card");
     assert!(t[s1 + 5..s1 + 16].iter().all(|&x| x == 0.0), "unseen");
-    assert_eq!(t[s1 + 18 + 9], 1.0);
-    assert_eq!(t[s1 + 40], 10.0 / 21.0);
-    assert_eq!(t[s1 + 41], 1.0, "one hidden trump");
-    assert_eq!(t[s1 + 42 + Trump::Damage1.index()], 1.0);
-    // Nothing else in his block is 1.0: active, full lives, a hidden card, one
-    // open 10 (also his top card), one hidden trump, the Damage+1.
-    let s1_on: Vec<usize> = on.iter().filter(|&&i| i >= s1).map(|i| i - s1).collect();
+    assert_eq!(t[s1 + 18 + 9], copy);
+    assert_eq!(t[s1 + 40], 10.0 / most);
+    assert_eq!(t[s1 + 41], 1.0 / 32.0, "one hidden trump");
     assert_eq!(
-        s1_on,
-        [0, 3, 4, 18 + 9, 29 + 9, 41, 42 + Trump::Damage1.index()]
+        t[s1 + 42 + Trump::Damage1.index()],
+        1.0 / 3.0,
+        "one of three"
+    );
+    // Nothing else in his block is 1.0: active, full lives, a hidden card, his
+    // top card (the open 10).
+    let s1_on: Vec<usize> = on.iter().filter(|&&i| i >= s1).map(|i| i - s1).collect();
+    assert_eq!(s1_on, [0, 3, 4, 29 + 9]);
+    assert!(
+        t.iter().all(|x| (0.0..=1.0).contains(x)),
+        "every entry in [0, 1]"
     );
 
     // Seat 1's own view shows him his 7.
@@ -240,11 +256,12 @@ fn t12_8_an_exchange_in_progress_shows_hidden_gives_to_the_player_only() {
     let mine = 5 * n + 76 + Trump::Shield.index();
     Trump21::encode_view(&rules, n, &g.observe(Viewer::Seat(Seat(0))), &mut t);
     assert_eq!((t[x], t[x + 1 + 1]), (1.0, 1.0), "exchanging with seat 1");
-    assert_eq!(t[5 * n + 55], 1.0, "one hidden take");
-    assert_eq!(t[5 * n + 75], 1.0, "one hidden give");
-    assert_eq!(t[mine], 1.0, "the player sees its kind");
+    // Each of at most two takes and two gives (T12.8) counts a half.
+    assert_eq!(t[5 * n + 55], 0.5, "one hidden take");
+    assert_eq!(t[5 * n + 75], 0.5, "one hidden give");
+    assert_eq!(t[mine], 0.5, "the player sees its kind");
     Trump21::encode_view(&rules, n, &g.observe(Viewer::Seat(Seat(1))), &mut t);
-    assert_eq!(t[5 * n + 75], 1.0);
+    assert_eq!(t[5 * n + 75], 0.5);
     assert_eq!(t[mine], 0.0, "the partner does not");
 }
 

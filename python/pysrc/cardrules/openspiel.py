@@ -16,13 +16,18 @@ Observers follow the requested ``IIGObservationType``:
 - information state (``perfect_recall=True``): the string is everything the
   seat has seen since the start, step by step (``State.seen_text``), so two
   histories give the same string exactly when the seat cannot tell them
-  apart; the tensor is the seat's view (what ``Determinize`` deals from),
-  which keeps the public record each game's view holds (discards, won
-  cards...) but not the order of steps;
+  apart; the tensor (``State.information_state_tensor``) is the seat's view
+  (what ``Determinize`` deals from: the current position and the memory each
+  game's view keeps, discards, won cards...) followed by 64 bits fingerprinting
+  that string, so it too is equal exactly when the histories are alike to the
+  seat (up to a 2^-64 chance of a collision). A tensor of the whole history
+  cannot have a fixed size here: the rules allow hundreds of thousands of
+  steps;
 - observation (``perfect_recall=False``): the seat's current view, as JSON
   and as the game's tensor;
 - public (``private_info=NONE``): a spectator's view (string and tensor), the
-  same for every seat; with ``perfect_recall`` the public record of steps;
+  same for every seat; with ``perfect_recall`` the public record of steps
+  (and its fingerprint in the tensor);
 - ``private_info=ALL_PLAYERS``: every seat's view side by side.
 
 ``max_game_length`` is the bound on player decisions the game's rules file
@@ -38,6 +43,10 @@ import numpy as np
 import pyspiel
 
 import cardrules
+
+
+#: Entries after the view in an information-state tensor (the fingerprint's bits).
+FINGERPRINT_BITS = 64
 
 
 def short_name(game):
@@ -155,7 +164,7 @@ def _make_game_class(name):
             self.perfect_recall = t.perfect_recall
             self.private = t.private_info
             self.seats = game.seats
-            size = game.observation_size
+            size = game.observation_size + (FINGERPRINT_BITS if self.perfect_recall else 0)
             if self.private == pyspiel.PrivateInfoType.ALL_PLAYERS:
                 size *= game.seats
             self.tensor = np.zeros(size, np.float32)
@@ -169,7 +178,8 @@ def _make_game_class(name):
             return [player]
 
         def set_from(self, state, player):
-            self.tensor[:] = np.concatenate([state.inner.observation(v) for v in self._viewers(player)])
+            tensor = state.inner.information_state_tensor if self.perfect_recall else state.inner.observation
+            self.tensor[:] = np.concatenate([tensor(v) for v in self._viewers(player)])
 
         def string_from(self, state, player):
             text = state.inner.seen_text if self.perfect_recall else state.inner.view_json

@@ -17,8 +17,8 @@ use crate::seat::Seat;
 /// outcome) has a distinct id inside its own space, not in the other one, that
 /// maps back to it; [`legal_mask`] marks exactly the legal ids (none at a
 /// chance step or at the end); and each seat's observation tensor has the
-/// shape's length, is finite, and does not change when what the seat cannot
-/// see is re-dealt (`seed` drives the re-deals).
+/// shape's length, holds only numbers from 0 to 1, and does not change when
+/// what the seat cannot see is re-dealt (`seed` drives the re-deals).
 ///
 /// # Errors
 /// The first [`Violation`].
@@ -90,10 +90,10 @@ pub fn check_encoding<G: Encode + Redeal>(
         guarded(step, "encode_view", || {
             G::encode_view(rules, seats, &view, &mut tensor)
         })?;
-        if tensor.iter().any(|x| !x.is_finite()) {
+        if let Some(i) = tensor.iter().position(|x| !(0.0..=1.0).contains(x)) {
             return v(
-                "an observation fills its whole tensor with finite values",
-                format!("{seat}"),
+                "an observation fills its whole tensor with numbers from 0 to 1",
+                format!("{seat}: entry {i} is {}", tensor[i]),
             );
         }
         let redealt = state.redeal_hidden(seat, &mut rng);

@@ -537,9 +537,10 @@ impl cards_core::Encode for Toy {
         if let Some(c) = view.own_hidden {
             out[index(c)] = 1.0;
         }
-        // A leaky view (Bug::LeakyView) leaks into the tensor too.
+        // A leaky view (Bug::LeakyView) leaks into the tensor too (still in
+        // [0, 1], so the check that catches it is the re-deal one).
         for &c in &view.leaked {
-            out[index(c)] += 1.0;
+            out[index(c)] = 1.0;
         }
         for s in 0..seats {
             let seat = Seat(s as u8);

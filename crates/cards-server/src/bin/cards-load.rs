@@ -6,6 +6,11 @@
 //! - crash (`--crash-rounds N`): the same clients, the server killed with
 //!   SIGKILL and restarted N times; reports acknowledged actions lost, tables
 //!   that failed to reload, events lost or repeated, and games finished.
+//! - takeover (`--postgres URL --crash-rounds N`): two server processes on
+//!   one PostgreSQL database; each round kills the one the clients use and
+//!   the other takes its tables over; the same counts.
+//! - load on PostgreSQL (`--postgres URL` alone): the load mode against one
+//!   server process on that database.
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
@@ -48,6 +53,14 @@ struct Args {
     /// The database (default: a new file in the temporary directory).
     #[arg(long)]
     db: Option<PathBuf>,
+    /// The server on this PostgreSQL database instead of SQLite. In crash
+    /// mode: two server processes on it; each round kills the one the
+    /// clients use, and the other takes over.
+    #[arg(long)]
+    postgres: Option<String>,
+    /// The servers' lease in seconds (with `--postgres`).
+    #[arg(long, default_value_t = 2.0)]
+    lease: f64,
 }
 
 fn main() -> std::process::ExitCode {
@@ -67,12 +80,31 @@ fn main() -> std::process::ExitCode {
 }
 
 async fn run(args: Args) -> Result<bool, String> {
+    let binary = args.server.clone().unwrap_or_else(sibling_server);
+    let lease = args.lease.to_string();
+    let flags = match &args.postgres {
+        Some(url) => vec!["--postgres", url.as_str(), "--lease", lease.as_str()],
+        None => Vec::new(),
+    };
+    if args.postgres.is_some() && args.crash_rounds > 0 {
+        let report = cards_server::load::takeover_rounds(
+            &binary,
+            &flags,
+            &args.game,
+            args.seats,
+            &bot_seats(&args),
+            args.tables,
+            args.crash_rounds,
+        )
+        .await?;
+        println!("on PostgreSQL, {report}");
+        return Ok(report.passed());
+    }
     let db = args.db.clone().unwrap_or_else(|| {
         std::env::temp_dir().join(format!("cards-load-{}.db", std::process::id()))
     });
-    let binary = args.server.clone().unwrap_or_else(sibling_server);
     let start_addr: SocketAddr = "127.0.0.1:0".parse().expect("an address");
-    let server = ServerProcess::start(&binary, &db, start_addr, &[]).await?;
+    let server = ServerProcess::start(&binary, &db, start_addr, &flags).await?;
     let result = if args.crash_rounds > 0 {
         crash(&args, server, &binary, &db).await
     } else {
@@ -158,12 +190,17 @@ async fn load(args: &Args, mut server: ServerProcess) -> Result<bool, String> {
         .await
         .unwrap_or_default();
     println!(
-        "game {} seats {} (bots {}), {} tables at once, {} clients",
+        "game {} seats {} (bots {}), {} tables at once, {} clients, store {}",
         args.game,
         args.seats,
         args.bots,
         args.tables,
-        args.tables * (args.seats - args.bots)
+        args.tables * (args.seats - args.bots),
+        if args.postgres.is_some() {
+            "PostgreSQL"
+        } else {
+            "SQLite"
+        }
     );
     println!(
         "actions acknowledged: {acks} in {elapsed:.1} s: {:.0}/s overall, {steady:.0}/s after the start",

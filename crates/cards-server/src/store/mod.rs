@@ -2,6 +2,7 @@
 //! through one writer thread that commits whatever has queued up in one
 //! transaction (group commit), and acknowledged only once committed.
 
+pub mod postgres;
 pub mod sqlite;
 
 use std::sync::{Arc, Mutex, mpsc};
@@ -83,6 +84,48 @@ pub enum Write {
     },
 }
 
+impl Write {
+    /// The id of the table it writes to.
+    pub fn table(&self) -> &str {
+        match self {
+            Write::Create(t) => &t.id,
+            Write::Join { table, .. } | Write::Finish { table } => table,
+            Write::Action(a) => &a.table,
+        }
+    }
+}
+
+/// Commits `writes` through `backend`, one result a write: when the commit
+/// fails because this process lost one table's lease (several processes on
+/// PostgreSQL), that table's writes fail and the others are committed again
+/// without them; any other failure fails them all.
+pub fn commit_batch(backend: &mut dyn Backend, writes: &[Write]) -> Vec<Result<(), String>> {
+    let mut results = vec![Ok(()); writes.len()];
+    let mut left: Vec<usize> = (0..writes.len()).collect();
+    let mut result = backend.commit(writes);
+    while let Err(e) = &result {
+        let lost = postgres::lost_table(e);
+        let (gone, keep): (Vec<usize>, Vec<usize>) =
+            left.iter().partition(|&&i| Some(writes[i].table()) == lost);
+        if gone.is_empty() {
+            break;
+        }
+        for i in gone {
+            results[i] = Err(e.clone());
+        }
+        left = keep;
+        if left.is_empty() {
+            return results;
+        }
+        let batch: Vec<Write> = left.iter().map(|&i| writes[i].clone()).collect();
+        result = backend.commit(&batch);
+    }
+    for i in left {
+        results[i] = result.clone();
+    }
+    results
+}
+
 /// A stored table with its actions, to replay.
 #[derive(Clone, Debug)]
 pub struct Loaded {
@@ -111,6 +154,35 @@ pub trait Backend: Send + 'static {
     /// # Errors
     /// The database's error, as text.
     fn load(&mut self, id: &str) -> Result<Option<Loaded>, String>;
+
+    /// The table `id`, to change: with several processes on one database,
+    /// this process takes the table's lease first (an open table another
+    /// live process holds is an error). One process alone: `load`.
+    ///
+    /// # Errors
+    /// The database's error, or the table is held by another process.
+    fn claim(&mut self, id: &str) -> Result<Option<Loaded>, String> {
+        self.load(id)
+    }
+
+    /// Extends the leases of the tables `held`; returns those this process
+    /// no longer holds. One process alone: none lost.
+    ///
+    /// # Errors
+    /// The database's error, as text.
+    fn renew(&mut self, held: &[String]) -> Result<Vec<String>, String> {
+        let _ = held;
+        Ok(Vec::new())
+    }
+
+    /// Takes over every open table whose owner's lease has expired, and
+    /// returns them to replay. One process alone: none (the start took all).
+    ///
+    /// # Errors
+    /// The database's error, as text.
+    fn claim_expired(&mut self) -> Result<Vec<Loaded>, String> {
+        Ok(Vec::new())
+    }
 }
 
 type Pending = (Write, oneshot::Sender<Result<(), String>>);
@@ -167,21 +239,54 @@ impl Store {
             .load_open()
     }
 
+    /// Runs `read` on the reader, off the async runtime.
+    async fn read<T: Send + 'static>(
+        &self,
+        read: impl FnOnce(&mut dyn Backend) -> Result<T, String> + Send + 'static,
+    ) -> Result<T, String> {
+        let reader = self.reader.clone();
+        tokio::task::spawn_blocking(move || {
+            let mut reader = reader
+                .lock()
+                .map_err(|_| "the store's reader is poisoned".to_string())?;
+            read(reader.as_mut())
+        })
+        .await
+        .map_err(|e| format!("the store's reader failed: {e}"))?
+    }
+
     /// The table `id`, read off the async runtime.
     ///
     /// # Errors
     /// The database's error.
     pub async fn load(&self, id: &str) -> Result<Option<Loaded>, String> {
-        let reader = self.reader.clone();
         let id = id.to_string();
-        tokio::task::spawn_blocking(move || {
-            reader
-                .lock()
-                .map_err(|_| "the store's reader is poisoned".to_string())?
-                .load(&id)
-        })
-        .await
-        .map_err(|e| format!("the store's reader failed: {e}"))?
+        self.read(move |r| r.load(&id)).await
+    }
+
+    /// The table `id` with its lease taken (`Backend::claim`).
+    ///
+    /// # Errors
+    /// The database's error, or another process holds the table.
+    pub async fn claim(&self, id: &str) -> Result<Option<Loaded>, String> {
+        let id = id.to_string();
+        self.read(move |r| r.claim(&id)).await
+    }
+
+    /// Extends the leases of `held`; returns those lost (`Backend::renew`).
+    ///
+    /// # Errors
+    /// The database's error.
+    pub async fn renew(&self, held: Vec<String>) -> Result<Vec<String>, String> {
+        self.read(move |r| r.renew(&held)).await
+    }
+
+    /// The open tables taken over from dead owners (`Backend::claim_expired`).
+    ///
+    /// # Errors
+    /// The database's error.
+    pub async fn claim_expired(&self) -> Result<Vec<Loaded>, String> {
+        self.read(|r| r.claim_expired()).await
     }
 }
 
@@ -208,10 +313,10 @@ fn write_loop(
                 Err(_) => break,
             }
         }
-        let result = backend.commit(&writes);
-        metrics.commit(writes.len(), result.is_ok());
-        for ack in acks.drain(..) {
-            let _ = ack.send(result.clone());
+        let results = commit_batch(backend.as_mut(), &writes);
+        metrics.commit(writes.len(), results.iter().all(Result::is_ok));
+        for (ack, result) in acks.drain(..).zip(results) {
+            let _ = ack.send(result);
         }
         writes.clear();
     }

@@ -7,7 +7,7 @@ use rusqlite::{Connection, OptionalExtension, params};
 use super::{ActionKind, ActionRecord, Backend, Loaded, TableRecord, Write};
 
 /// The schema, the same in PostgreSQL (docs/server.md).
-const SCHEMA: &str = "
+pub(crate) const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS tables (
     id TEXT PRIMARY KEY,
     game TEXT NOT NULL,

@@ -8,13 +8,11 @@ from pettingzoo.utils import wrappers
 import cardrules
 
 
-
 def observation_box(state):
-    """The Box of a game's observation tensor: from 0 to the bound the game
-    documents (``State.observation_bound``: 1 for the games that scale every
-    entry into [0, 1]), unbounded above where the game states none."""
-    high = state.observation_bound
-    return spaces.Box(0.0, np.inf if high is None else high, (state.observation_size,), np.float32)
+    """The Box of a game's observation tensor: every entry from 0 to 1 (each
+    game scales its counts by the most its rules allow, documented in its
+    crate's ``encode`` module)."""
+    return spaces.Box(0.0, 1.0, (state.observation_size,), np.float32)
 
 
 class CardGameEnv(AECEnv):
@@ -22,8 +20,8 @@ class CardGameEnv(AECEnv):
 
     Agents are ``player_0`` ... ``player_{n-1}`` by seat. Chance steps (deals,
     draws) are resolved inside from the seed given to ``reset``. Observations
-    are dicts: ``observation`` (the seat's float32 tensor, from 0 to the game's
-    documented bound, see ``observation_box`` and the game's ``encode`` docs) and ``action_mask`` (int8, 1 for each legal
+    are dicts: ``observation`` (the seat's float32 tensor, every entry from 0
+    to 1, see the game's ``encode`` docs) and ``action_mask`` (int8, 1 for each legal
     id; all 0 for a seat not to act). Rewards are 0 until the game ends, then
     each seat's place reward (1 first down to -1 last, ties averaged). At the
     end every agent terminates, or is truncated when a limit of the rules (a
@@ -57,10 +55,7 @@ class CardGameEnv(AECEnv):
             for a in self.possible_agents
         }
         self.action_spaces = {a: spaces.Discrete(self.num_actions) for a in self.possible_agents}
-        box = observation_box(probe)
-        self.state_space = spaces.Box(
-            0.0, box.high[0], (self.seats * self.observation_size,), np.float32
-        )
+        self.state_space = spaces.Box(0.0, 1.0, (self.seats * self.observation_size,), np.float32)
         self._seeds = np.random.default_rng()
         self.game_state = None
         self._log = []

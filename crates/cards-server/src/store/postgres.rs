@@ -1,0 +1,363 @@
+//! The store for several server processes: PostgreSQL, with the SQLite
+//! schema plus a lease on each table (`owner`, `lease_until`). A process
+//! commits to a table only while it is the table's owner (checked and the
+//! lease extended in the commit's own transaction), renews its leases
+//! while it lives, and takes over a table whose lease has expired by
+//! replaying its log, as a start does.
+//!
+//! The calls block: the writer runs on its own thread and the reader on
+//! tokio's blocking pool, each waiting on the runtime's `Handle` while the
+//! connection is driven by a task of the runtime.
+
+use std::collections::HashSet;
+use std::time::Duration;
+
+use tokio::runtime::Handle;
+use tokio_postgres::{Client, NoTls, Row};
+
+use super::sqlite::{SCHEMA, kind_from, kind_name};
+use super::{ActionRecord, Backend, Loaded, TableRecord, Write};
+
+/// The lease columns, added to the shared schema (idempotently).
+const LEASE: &str = "
+ALTER TABLE tables ADD COLUMN IF NOT EXISTS owner TEXT;
+ALTER TABLE tables ADD COLUMN IF NOT EXISTS lease_until TIMESTAMPTZ;
+";
+
+/// The start of the error of a commit to a table this process no longer
+/// owns (`is_lease_lost` recognises it).
+pub const LEASE_LOST: &str = "this process no longer holds the lease of table";
+
+/// Whether a store error says the table's lease was lost.
+pub fn is_lease_lost(error: &str) -> bool {
+    error.starts_with(LEASE_LOST)
+}
+
+/// The table whose lease a store error says was lost.
+pub fn lost_table(error: &str) -> Option<&str> {
+    error.strip_prefix(LEASE_LOST)?.split_whitespace().next()
+}
+
+/// One connection to the database, on behalf of one server process.
+pub struct Postgres {
+    client: Client,
+    config: tokio_postgres::Config,
+    runtime: Handle,
+    owner: String,
+    lease_seconds: f64,
+}
+
+/// Opens a connection, driven by a task on `runtime`.
+async fn open(config: &tokio_postgres::Config, runtime: &Handle) -> Result<Client, String> {
+    let (client, connection) = config
+        .connect(NoTls)
+        .await
+        .map_err(|e| format!("cannot connect to PostgreSQL: {e}"))?;
+    runtime.spawn(async move {
+        if let Err(e) = connection.await {
+            eprintln!("cards-server: the PostgreSQL connection failed: {e}");
+        }
+    });
+    Ok(client)
+}
+
+impl Postgres {
+    /// Connects to `url` (a libpq-style URL or `key=value` string) as the
+    /// process `owner`, holding leases for `lease`; creates the schema when
+    /// missing. The connection is driven by a task on the current runtime,
+    /// named `cards-server <owner>` (PostgreSQL's `application_name`), and
+    /// opened again at the next call after it drops.
+    ///
+    /// # Errors
+    /// PostgreSQL's error, as text.
+    pub async fn connect(url: &str, owner: &str, lease: Duration) -> Result<Postgres, String> {
+        let mut config: tokio_postgres::Config = url
+            .parse()
+            .map_err(|e| format!("not a PostgreSQL connection string: {e}"))?;
+        config.application_name(format!("cards-server {owner}"));
+        let runtime = Handle::current();
+        let client = open(&config, &runtime).await?;
+        // Two processes starting together create the schema one after the other.
+        client
+            .batch_execute(&format!(
+                "BEGIN; SELECT pg_advisory_xact_lock(2424); {SCHEMA} {LEASE} COMMIT;"
+            ))
+            .await
+            .map_err(|e| e.to_string())?;
+        Ok(Postgres {
+            client,
+            config,
+            runtime,
+            owner: owner.to_string(),
+            lease_seconds: lease.as_secs_f64(),
+        })
+    }
+
+    /// Opens the connection again if it has dropped (the database restarted,
+    /// the network failed, an administrator ended it).
+    fn reopen_if_closed(&mut self) -> Result<(), String> {
+        if self.client.is_closed() {
+            self.client = self.runtime.block_on(open(&self.config, &self.runtime))?;
+        }
+        Ok(())
+    }
+
+    /// This process's name in the `owner` column.
+    pub fn owner(&self) -> &str {
+        &self.owner
+    }
+
+    async fn read_table(&self, id: &str) -> Result<Option<Loaded>, tokio_postgres::Error> {
+        let Some(row) = self
+            .client
+            .query_opt(
+                "SELECT game, rules, seats, seed, bots, host_token, finished FROM tables WHERE id = $1",
+                &[&id],
+            )
+            .await?
+        else {
+            return Ok(None);
+        };
+        let seats = row.get::<_, i32>(2) as usize;
+        let mut tokens = vec![None; seats];
+        for r in self
+            .client
+            .query("SELECT seat, token FROM seats WHERE table_id = $1", &[&id])
+            .await?
+        {
+            if let Some(slot) = tokens.get_mut(r.get::<_, i32>(0) as usize) {
+                *slot = Some(r.get::<_, String>(1));
+            }
+        }
+        let actions = self
+            .client
+            .query(
+                "SELECT seq, seat, kind, text, hash FROM actions WHERE table_id = $1 ORDER BY seq",
+                &[&id],
+            )
+            .await?
+            .iter()
+            .map(|r| action(id, r))
+            .collect();
+        Ok(Some(Loaded {
+            table: TableRecord {
+                id: id.to_string(),
+                game: row.get(0),
+                rules: row.get(1),
+                seats,
+                seed: row.get::<_, i64>(3) as u64,
+                bots: serde_json::from_str(row.get::<_, &str>(4)).unwrap_or_default(),
+                tokens,
+                host_token: row.get(5),
+                finished: row.get::<_, i32>(6) != 0,
+            },
+            actions,
+        }))
+    }
+
+    /// Takes every open table that has no owner or whose lease expired.
+    async fn claim_expired_async(&self) -> Result<Vec<Loaded>, tokio_postgres::Error> {
+        let ids = self
+            .client
+            .query(
+                "UPDATE tables SET owner = $1, lease_until = now() + make_interval(secs => $2) \
+                 WHERE finished = 0 AND (owner IS NULL OR lease_until < now()) RETURNING id",
+                &[&self.owner, &self.lease_seconds],
+            )
+            .await?;
+        let mut out = Vec::with_capacity(ids.len());
+        for r in ids {
+            if let Some(t) = self.read_table(r.get(0)).await? {
+                out.push(t);
+            }
+        }
+        Ok(out)
+    }
+
+    async fn commit_async(&mut self, batch: &[Write]) -> Result<(), String> {
+        let text = |e: tokio_postgres::Error| e.to_string();
+        let tx = self.client.transaction().await.map_err(text)?;
+        // The tables this batch changes that it does not create: each must
+        // still be ours. The update takes their rows' locks, so a takeover
+        // waits for this commit (and then replays it) or wins first (and
+        // this commit fails whole).
+        let created: HashSet<&str> = batch
+            .iter()
+            .filter_map(|w| match w {
+                Write::Create(t) => Some(t.id.as_str()),
+                _ => None,
+            })
+            .collect();
+        let mut touched: Vec<&str> = batch
+            .iter()
+            .filter_map(|w| match w {
+                Write::Join { table, .. } | Write::Finish { table } => Some(table.as_str()),
+                Write::Action(a) => Some(a.table.as_str()),
+                Write::Create(_) => None,
+            })
+            .filter(|t| !created.contains(t))
+            .collect();
+        touched.sort_unstable();
+        touched.dedup();
+        if !touched.is_empty() {
+            let held: HashSet<String> = tx
+                .query(
+                    "UPDATE tables SET lease_until = now() + make_interval(secs => $3) \
+                     WHERE id = ANY($1) AND owner = $2 RETURNING id",
+                    &[&touched, &self.owner, &self.lease_seconds],
+                )
+                .await
+                .map_err(text)?
+                .iter()
+                .map(|r| r.get(0))
+                .collect();
+            if let Some(lost) = touched.iter().find(|t| !held.contains(**t)) {
+                return Err(format!("{LEASE_LOST} {lost}"));
+            }
+        }
+        for w in batch {
+            match w {
+                Write::Create(t) => {
+                    let bots = serde_json::to_string(&t.bots).expect("bots are JSON");
+                    tx.execute(
+                        "INSERT INTO tables (id, game, rules, seats, seed, bots, host_token, finished, owner, lease_until) \
+                         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, now() + make_interval(secs => $10))",
+                        &[
+                            &t.id,
+                            &t.game,
+                            &t.rules,
+                            &(t.seats as i32),
+                            &(t.seed as i64),
+                            &bots,
+                            &t.host_token,
+                            &i32::from(t.finished),
+                            &self.owner,
+                            &self.lease_seconds,
+                        ],
+                    )
+                    .await
+                    .map_err(text)?;
+                }
+                Write::Join { table, seat, token } => {
+                    tx.execute(
+                        "INSERT INTO seats (table_id, seat, token) VALUES ($1, $2, $3)",
+                        &[table, &(*seat as i32), token],
+                    )
+                    .await
+                    .map_err(text)?;
+                }
+                Write::Action(a) => {
+                    tx.execute(
+                        "INSERT INTO actions (table_id, seq, seat, kind, text, hash) \
+                         VALUES ($1, $2, $3, $4, $5, $6)",
+                        &[
+                            &a.table,
+                            &(a.seq as i64),
+                            &a.seat.map(|s| s as i32),
+                            &kind_name(a.kind),
+                            &a.text,
+                            &(a.hash as i64),
+                        ],
+                    )
+                    .await
+                    .map_err(text)?;
+                }
+                Write::Finish { table } => {
+                    tx.execute(
+                        "UPDATE tables SET finished = 1, owner = NULL WHERE id = $1",
+                        &[table],
+                    )
+                    .await
+                    .map_err(text)?;
+                }
+            }
+        }
+        tx.commit().await.map_err(text)
+    }
+}
+
+fn action(id: &str, r: &Row) -> ActionRecord {
+    ActionRecord {
+        table: id.to_string(),
+        seq: r.get::<_, i64>(0) as u64,
+        seat: r.get::<_, Option<i32>>(1).map(|s| s as usize),
+        kind: kind_from(r.get(2)),
+        text: r.get(3),
+        hash: r.get::<_, i64>(4) as u64,
+    }
+}
+
+impl Backend for Postgres {
+    fn commit(&mut self, batch: &[Write]) -> Result<(), String> {
+        self.reopen_if_closed()?;
+        let runtime = self.runtime.clone();
+        runtime.block_on(self.commit_async(batch))
+    }
+
+    /// Takes over (and returns) every open table without a live owner.
+    fn load_open(&mut self) -> Result<Vec<Loaded>, String> {
+        self.reopen_if_closed()?;
+        self.runtime
+            .block_on(self.claim_expired_async())
+            .map_err(|e| e.to_string())
+    }
+
+    fn load(&mut self, id: &str) -> Result<Option<Loaded>, String> {
+        self.reopen_if_closed()?;
+        self.runtime
+            .block_on(self.read_table(id))
+            .map_err(|e| e.to_string())
+    }
+
+    fn claim(&mut self, id: &str) -> Result<Option<Loaded>, String> {
+        self.reopen_if_closed()?;
+        self.runtime.block_on(async {
+            let text = |e: tokio_postgres::Error| e.to_string();
+            let row = self
+                .client
+                .query_opt(
+                    "UPDATE tables SET owner = $2, lease_until = now() + make_interval(secs => $3) \
+                     WHERE id = $1 AND finished = 0 \
+                     AND (owner IS NULL OR owner = $2 OR lease_until < now()) RETURNING id",
+                    &[&id, &self.owner, &self.lease_seconds],
+                )
+                .await
+                .map_err(text)?;
+            let loaded = self.read_table(id).await.map_err(text)?;
+            match loaded {
+                Some(l) if row.is_none() && !l.table.finished => Err(format!(
+                    "table {id} is held by another server process until its lease expires"
+                )),
+                other => Ok(other),
+            }
+        })
+    }
+
+    fn renew(&mut self, held: &[String]) -> Result<Vec<String>, String> {
+        self.reopen_if_closed()?;
+        self.runtime.block_on(async {
+            let kept: HashSet<String> = self
+                .client
+                .query(
+                    // A finished table is anyone's to read: never lost.
+                    "UPDATE tables SET lease_until = now() + make_interval(secs => $3) \
+                     WHERE id = ANY($1) AND (owner = $2 OR finished = 1) RETURNING id",
+                    &[&held, &self.owner, &self.lease_seconds],
+                )
+                .await
+                .map_err(|e| e.to_string())?
+                .iter()
+                .map(|r| r.get(0))
+                .collect();
+            Ok(held
+                .iter()
+                .filter(|t| !kept.contains(*t))
+                .cloned()
+                .collect())
+        })
+    }
+
+    fn claim_expired(&mut self) -> Result<Vec<Loaded>, String> {
+        self.load_open()
+    }
+}

@@ -1,0 +1,325 @@
+//! Several server processes on one PostgreSQL database, against a real
+//! server named by `CARDS_PG_URL` (`.ci/server-check` starts a throwaway
+//! cluster and sets it; without it these tests say so and pass vacuously).
+//!
+//! - The lease fences: while one process holds a table, another can neither
+//!   take it nor commit to it; once the lease expires it takes the table
+//!   over with its whole log, and the old owner's commits fail.
+//! - A connection ended by the database is opened again at the next call.
+//! - Two `cards-server` processes: one does not serve the other's table
+//!   while its owner lives; the owner of the tables is killed with SIGKILL
+//!   mid-game (twice: its successor too); the other takes them over, the
+//!   clients reconnect to it and finish, and no acknowledged action is lost.
+//! - A process paused past its lease (SIGSTOP) finds, once resumed, that the
+//!   other took its table: it closes the table's connections with 1013 and
+//!   no longer serves it; the seat resumes on the new owner.
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use crate::common::{next, summary, temp_db, update};
+use cards_server::client::{Incoming, Socket, http};
+use cards_server::load::{ServerProcess, make_table, takeover_rounds};
+use cards_server::store::postgres::{Postgres, is_lease_lost};
+use cards_server::store::{ActionKind, ActionRecord, Backend, TableRecord, Write, commit_batch};
+
+/// A new, empty database on the server `CARDS_PG_URL` names, for one test
+/// (the tests run at once, and a process of one test would take over the
+/// expired tables of another); `None` without `CARDS_PG_URL`.
+async fn database() -> Option<Database> {
+    let Some(admin) = std::env::var("CARDS_PG_URL").ok().filter(|u| !u.is_empty()) else {
+        eprintln!("CARDS_PG_URL is not set: skipped (run .ci/server-check)");
+        return None;
+    };
+    let name = format!("cards_test_{:x}", cards_server::token::random_u64());
+    execute(&admin, &format!("CREATE DATABASE {name}")).await;
+    let url = match admin.split_once("://") {
+        // postgres://user@host:port/db?options
+        Some((scheme, rest)) => {
+            let (before, options) = rest.split_once('?').unwrap_or((rest, ""));
+            let authority = before.split('/').next().unwrap_or_default();
+            format!("{scheme}://{authority}/{name}?{options}")
+        }
+        // key=value pairs: a later dbname wins.
+        None => format!("{admin} dbname={name}"),
+    };
+    Some(Database { admin, name, url })
+}
+
+/// A test's database: `url` connects to it.
+struct Database {
+    admin: String,
+    name: String,
+    url: String,
+}
+
+impl Database {
+    /// Drops it (closing its connections).
+    async fn remove(self) {
+        execute(
+            &self.admin,
+            &format!("DROP DATABASE {} WITH (FORCE)", self.name),
+        )
+        .await;
+    }
+}
+
+/// Runs `sql` on a new connection to `url`.
+async fn execute(url: &str, sql: &str) {
+    let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls)
+        .await
+        .unwrap();
+    tokio::spawn(connection);
+    client.batch_execute(sql).await.unwrap();
+}
+
+/// Two `cards-server` processes on the database at `url`, with leases of
+/// `lease` seconds.
+async fn two_processes(url: &str, lease: &str) -> (ServerProcess, ServerProcess) {
+    let binary = Path::new(env!("CARGO_BIN_EXE_cards-server"));
+    let unused = temp_db("pg-unused");
+    let flags = ["--postgres", url, "--lease", lease];
+    let any = "127.0.0.1:0".parse().unwrap();
+    let a = ServerProcess::start(binary, &unused, any, &flags).await;
+    let b = ServerProcess::start(binary, &unused, any, &flags).await;
+    (a.unwrap(), b.unwrap())
+}
+
+/// Sends `signal` (`STOP`, `CONT`) to `process`.
+fn signal(process: &ServerProcess, signal: &str) {
+    let pid = process.id().expect("the process runs").to_string();
+    let status = std::process::Command::new("kill")
+        .args([&format!("-{signal}"), &pid])
+        .status()
+        .unwrap();
+    assert!(status.success(), "kill -{signal} {pid}");
+}
+
+fn action(table: &str, seq: u64) -> Write {
+    Write::Action(ActionRecord {
+        table: table.into(),
+        seq,
+        seat: Some(0),
+        kind: ActionKind::Play,
+        text: format!("move {seq}"),
+        hash: seq,
+    })
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_lease_fences_the_table_until_it_expires() {
+    let Some(db) = database().await else { return };
+    let url = db.url.clone();
+    let lease = Duration::from_millis(800);
+    let mut a = Postgres::connect(&url, "process-a", lease).await.unwrap();
+    let mut b = Postgres::connect(&url, "process-b", lease).await.unwrap();
+    let id = format!("{:016x}", cards_server::token::random_u64());
+    let other = format!("{:016x}", cards_server::token::random_u64());
+    let table = TableRecord {
+        id: id.clone(),
+        game: "hearts".into(),
+        rules: "{}".into(),
+        seats: 4,
+        seed: u64::MAX,
+        bots: vec![None, None, None, Some(cards_core::Difficulty::Hard)],
+        tokens: vec![None; 4],
+        host_token: "h".into(),
+        finished: false,
+    };
+    tokio::task::block_in_place(|| {
+        a.commit(&[
+            Write::Create(TableRecord {
+                id: other.clone(),
+                ..table.clone()
+            }),
+            Write::Create(table.clone()),
+            Write::Join {
+                table: id.clone(),
+                seat: 0,
+                token: "t0".into(),
+            },
+            action(&id, 0),
+        ])
+        .unwrap();
+        // Held by a: b may neither take it nor write to it.
+        let held = b.claim(&id).unwrap_err();
+        assert!(held.contains("held by another server process"), "{held}");
+        assert!(is_lease_lost(&b.commit(&[action(&id, 1)]).unwrap_err()));
+        assert!(b.claim_expired().unwrap().iter().all(|t| t.table.id != id));
+        // a renews; b reads (without taking) what a wrote.
+        assert!(a.renew(std::slice::from_ref(&id)).unwrap().is_empty());
+        assert_eq!(b.load(&id).unwrap().unwrap().actions.len(), 1);
+    });
+    tokio::time::sleep(lease + Duration::from_millis(400)).await;
+    tokio::task::block_in_place(|| {
+        // The lease expired: b takes the table over with its whole log.
+        let taken = b.claim(&id).unwrap().unwrap();
+        let mut expected = table.clone();
+        expected.tokens[0] = Some("t0".into());
+        assert_eq!(taken.table, expected);
+        assert_eq!(taken.actions.len(), 1);
+        // a's next commit fails whole and changes nothing; a lets the table go.
+        let e = a
+            .commit(&[
+                Write::Join {
+                    table: id.clone(),
+                    seat: 1,
+                    token: "t1".into(),
+                },
+                action(&id, 1),
+            ])
+            .unwrap_err();
+        assert!(is_lease_lost(&e), "{e}");
+        // In one group commit, only the lost table's writes fail.
+        let results = commit_batch(
+            &mut a,
+            &[
+                Write::Join {
+                    table: other.clone(),
+                    seat: 2,
+                    token: "u2".into(),
+                },
+                action(&id, 1),
+            ],
+        );
+        assert!(results[0].is_ok(), "{results:?}");
+        assert!(is_lease_lost(results[1].as_ref().unwrap_err()));
+        assert_eq!(
+            a.load(&other).unwrap().unwrap().table.tokens[2].as_deref(),
+            Some("u2")
+        );
+        assert_eq!(
+            a.renew(&[id.clone(), other.clone()]).unwrap(),
+            vec![id.clone()]
+        );
+        b.commit(&[action(&id, 1), Write::Finish { table: id.clone() }])
+            .unwrap();
+        let done = a.load(&id).unwrap().unwrap();
+        assert!(done.table.finished);
+        assert_eq!(done.table.tokens[1], None);
+        assert_eq!(done.actions.len(), 2);
+        // A finished table is read by anyone, owned by no one.
+        assert!(a.claim(&id).unwrap().unwrap().table.finished);
+    });
+    drop((a, b));
+    db.remove().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_connection_the_database_ends_is_opened_again() {
+    let Some(db) = database().await else { return };
+    let url = db.url.clone();
+    let owner = format!("reopen-{:x}", cards_server::token::random_u64());
+    let mut store = Postgres::connect(&url, &owner, Duration::from_secs(5))
+        .await
+        .unwrap();
+    let (admin, connection) = tokio_postgres::connect(&url, tokio_postgres::NoTls)
+        .await
+        .unwrap();
+    tokio::spawn(connection);
+    let ended = admin
+        .query(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1",
+            &[&format!("cards-server {owner}")],
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        ended.len(),
+        1,
+        "the store's connection is named after its owner"
+    );
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let id = format!("{:016x}", cards_server::token::random_u64());
+    tokio::task::block_in_place(|| {
+        // The drop is seen at the latest by the first call; the next works.
+        let first = store.load(&id);
+        let again = store.load(&id);
+        assert!(again.is_ok(), "first: {first:?}, again: {again:?}");
+        assert_eq!(again.unwrap().map(|l| l.table.id), None);
+    });
+    drop(store);
+    db.remove().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_live_owner_s_table_is_not_served_by_another_process() {
+    let Some(db) = database().await else { return };
+    let (mut owner, mut other) = two_processes(&db.url, "2").await;
+    let tickets = make_table(owner.addr, "hearts", 4, &[3]).await.unwrap();
+    let path = format!("/tables/{}", tickets[0].table);
+    // Longer than the lease: the owner renews it.
+    tokio::time::sleep(Duration::from_millis(2500)).await;
+    let (status, body) = http(other.addr, "GET", &path, None, None).await.unwrap();
+    assert_eq!(status, 503, "{body}");
+    assert!(body.contains("held by another server process"), "{body}");
+    summary(owner.addr, &tickets[0].table).await;
+    owner.kill().await;
+    other.kill().await;
+    db.remove().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_paused_owner_lets_go_of_the_table_taken_from_it() {
+    let Some(db) = database().await else { return };
+    let (mut owner, mut other) = two_processes(&db.url, "1").await;
+    let tickets = make_table(owner.addr, "hearts", 4, &[3]).await.unwrap();
+    let seat = &tickets[0];
+    let path = format!("/tables/{}", seat.table);
+    let mut socket = Socket::seat(owner.addr, &seat.table, seat.seat, &seat.token, 0)
+        .await
+        .unwrap();
+    let seen = update(&mut socket).await.next;
+    // Paused past its lease: the other process takes the table when asked.
+    signal(&owner, "STOP");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let (status, body) = http(other.addr, "GET", &path, None, None).await.unwrap();
+        if status == 200 {
+            break;
+        }
+        assert!(Instant::now() < deadline, "not taken over: {status} {body}");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    // Resumed, the owner finds the lease lost at its next renewal.
+    signal(&owner, "CONT");
+    match next(&mut socket).await {
+        Incoming::Closed(Some(1013)) => {}
+        other => panic!("expected a close with 1013, got {other:?}"),
+    }
+    let (status, body) = http(owner.addr, "GET", &path, None, None).await.unwrap();
+    assert_eq!(status, 503, "{body}");
+    assert!(body.contains("held by another server process"), "{body}");
+    // The seat resumes on the new owner from the event it had reached.
+    let mut socket = Socket::seat(other.addr, &seat.table, seat.seat, &seat.token, seen)
+        .await
+        .unwrap();
+    let resumed = update(&mut socket).await;
+    assert!(
+        resumed.events.is_empty() && resumed.next == seen,
+        "{resumed:?}"
+    );
+    owner.kill().await;
+    other.kill().await;
+    db.remove().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn killed_owners_tables_are_taken_over_and_finished() {
+    let Some(db) = database().await else { return };
+    let url = db.url.clone();
+    let binary = Path::new(env!("CARGO_BIN_EXE_cards-server"));
+    let flags = ["--postgres", url.as_str(), "--lease", "2"];
+    // Two rounds: the first owner dies, its successor dies in turn.
+    let report = takeover_rounds(binary, &flags, "hearts", 4, &[3], 6, 2)
+        .await
+        .unwrap();
+    eprintln!("postgres takeover: {report}");
+    assert!(report.passed(), "{report}");
+    assert!(report.acked > 0 && report.reconnects > 0, "{report}");
+    assert!(
+        report.open_at_last_kill > 0,
+        "the games ended before the last kill: {report}"
+    );
+    db.remove().await;
+}
