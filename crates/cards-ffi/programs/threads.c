@@ -53,9 +53,12 @@ static void *play_seed(void *arg) {
     return NULL;
 }
 
-/* A table shared by the threads of its seats, behind a lock. */
+/* A table shared by the threads of its seats, behind a lock; a seat not to
+ * act checks it is refused, then sleeps until the next move (spinning would
+ * take minutes under valgrind, which runs one thread at a time). */
 struct shared {
     pthread_mutex_t lock;
+    pthread_cond_t moved;
     CardsTable *table;
     size_t moves;
 };
@@ -66,24 +69,26 @@ struct player {
 
 static void *play_seat(void *arg) {
     struct player *me = arg;
+    struct shared *shared = me->shared;
+    pthread_mutex_lock(&shared->lock);
     for (;;) {
-        pthread_mutex_lock(&me->shared->lock);
         int32_t to_act = 0;
-        CHECK(cards_to_act(me->shared->table, &to_act));
-        if (to_act == CARDS_NO_SEAT) {
-            pthread_mutex_unlock(&me->shared->lock);
-            return NULL;
-        }
+        CHECK(cards_to_act(shared->table, &to_act));
+        if (to_act == CARDS_NO_SEAT) break;
         if (to_act == me->seat) {
-            CHECK(cards_play_bot(me->shared->table, me->seat, CARDS_DIFFICULTY_MEDIUM, NULL));
-            me->shared->moves++;
-        } else if (cards_play_bot(me->shared->table, me->seat, CARDS_DIFFICULTY_MEDIUM, NULL) !=
+            CHECK(cards_play_bot(shared->table, me->seat, CARDS_DIFFICULTY_MEDIUM, NULL));
+            shared->moves++;
+            pthread_cond_broadcast(&shared->moved);
+        } else if (cards_play_bot(shared->table, me->seat, CARDS_DIFFICULTY_MEDIUM, NULL) !=
                    CARDS_STATUS_NOT_YOUR_TURN) {
             fprintf(stderr, "seat %d played out of turn\n", me->seat);
             exit(1);
+        } else {
+            pthread_cond_wait(&shared->moved, &shared->lock);
         }
-        pthread_mutex_unlock(&me->shared->lock);
     }
+    pthread_mutex_unlock(&shared->lock);
+    return NULL;
 }
 
 static void *fail_in_thread(void *arg) {
@@ -120,6 +125,7 @@ int main(void) {
     size_t g = game_count - 1;
     struct shared shared = {.table = NULL, .moves = 0};
     pthread_mutex_init(&shared.lock, NULL);
+    pthread_cond_init(&shared.moved, NULL);
     CHECK(cards_table_new(names[g], "{}", seat_counts[g], 5, &shared.table));
     struct player players[MAX_SEATS];
     pthread_t seats[MAX_SEATS];
@@ -138,6 +144,7 @@ int main(void) {
     }
     CHECK(cards_table_free(shared.table));
     pthread_mutex_destroy(&shared.lock);
+    pthread_cond_destroy(&shared.moved);
 
     /* Each thread's own last error. */
     CardsTable *table = NULL;

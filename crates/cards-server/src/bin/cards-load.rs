@@ -58,6 +58,10 @@ struct Args {
     /// clients use, and the other takes over.
     #[arg(long)]
     postgres: Option<String>,
+    /// Milliseconds each client waits before it moves (load mode): below the
+    /// server's limit, the latency at a given rate rather than at saturation.
+    #[arg(long, default_value_t = 0)]
+    think_ms: u64,
     /// The servers' lease in seconds (with `--postgres`).
     #[arg(long, default_value_t = 2.0)]
     lease: f64,
@@ -131,6 +135,7 @@ async fn load(args: &Args, mut server: ServerProcess) -> Result<bool, String> {
     let peak = Arc::new(Mutex::new((0u64, 0usize)));
     let mut drivers = Vec::new();
     let bots = bot_seats(args);
+    let think = Duration::from_millis(args.think_ms);
     for _ in 0..args.tables {
         let (stats, acked, shared, bots, game, seats) = (
             stats.clone(),
@@ -150,7 +155,7 @@ async fn load(args: &Args, mut server: ServerProcess) -> Result<bool, String> {
                     acked: acked.clone(),
                     reconnect: false,
                     give_up: end + Duration::from_secs(60),
-                    think: Duration::ZERO,
+                    think,
                 };
                 let seats: Vec<_> = tickets
                     .into_iter()
