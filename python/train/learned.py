@@ -6,16 +6,19 @@ One command per game (the data comes from examples/examples/learned_data.rs):
     python3 python/train/learned.py --game schwimmen \
         --data target/learned/schwimmen-4 --minutes 15
 
-writes crates/<game>/learned.crlw (one network per --data folder, i.e. per
-seat count) and docs/learned/<game>.png (the learning curve), and prints
-the held-out accuracy against the hard level's labels. `--fixture DIR` writes
-instead the small fixture the Rust forward-pass test reads.
+writes crates/<game>/learned.crlw (one network per seat count; folders of
+the same seat count, e.g. the first data and the positions the network then
+reached itself, are trained on together) and docs/learned/<game>.png (the
+learning curve), and prints the held-out accuracy against the hard level's
+labels. `--fixture DIR` writes instead the small fixture the Rust
+forward-pass test reads.
 
-The network is an MLP (observation -> hidden -> hidden -> one logit per
-action id, ReLU between layers), trained with Adam on the cross-entropy of
-the softmax over the legal ids only (illegal logits masked out), in numpy
-(float32), seeds fixed. The file format is documented in
-crates/cards-core/src/mlp.rs.
+The network is an MLP in PyTorch on the CPU (observation -> hidden layers
+(`--hidden`, two of 128 by default) -> one logit per action id,
+torch.nn.Linear layers with ReLU between them), trained with Adam on the cross-entropy of the softmax over the legal
+ids only (illegal logits masked out), seeds fixed. The file format is
+documented in crates/cards-core/src/mlp.rs; a layer's `weight` is already
+its `out x in` rows.
 """
 
 import argparse
@@ -26,6 +29,8 @@ import time
 from pathlib import Path
 
 import numpy as np
+import torch
+from torch import nn
 
 ROOT = Path(__file__).resolve().parents[2]
 MAGIC = b"CRLW"
@@ -45,114 +50,111 @@ def load(folder):
     return meta, obs, legal, label
 
 
-def init(sizes, rng):
-    """He-initialised layers [(W out x in, b out)]."""
-    return [
-        (
-            (rng.standard_normal((o, i)) * np.sqrt(2.0 / i)).astype(np.float32),
-            np.zeros(o, dtype=np.float32),
+def network(sizes):
+    """Linear layers of `sizes` with a ReLU after every one but the last."""
+    layers = []
+    for k, (i, o) in enumerate(zip(sizes[:-1], sizes[1:])):
+        layers.append(nn.Linear(i, o))
+        if k < len(sizes) - 2:
+            layers.append(nn.ReLU())
+    return nn.Sequential(*layers)
+
+
+def linears(net):
+    return [m for m in net if isinstance(m, nn.Linear)]
+
+
+def masked(logits, legal):
+    """Logits with every illegal id at -inf."""
+    return logits.masked_fill(~legal, float("-inf"))
+
+
+def accuracy(net, obs, legal, label):
+    with torch.no_grad():
+        hits = sum(
+            int((masked(net(obs[s : s + 4096]), legal[s : s + 4096]).argmax(1) == label[s : s + 4096]).sum())
+            for s in range(0, len(label), 4096)
         )
-        for i, o in zip(sizes[:-1], sizes[1:])
-    ]
-
-
-def forward(layers, x):
-    """Logits and the activations each layer took."""
-    acts = [x]
-    for k, (w, b) in enumerate(layers):
-        x = x @ w.T + b
-        if k < len(layers) - 1:
-            x = np.maximum(x, 0.0)
-        acts.append(x)
-    return x, acts
-
-
-def masked_log_softmax(logits, legal):
-    z = np.where(legal, logits, -1e30)
-    z = z - z.max(axis=1, keepdims=True)
-    e = np.where(legal, np.exp(z), 0.0)
-    return z - np.log(e.sum(axis=1, keepdims=True)), e / e.sum(axis=1, keepdims=True)
-
-
-def step(layers, moments, t, x, legal, label, lr, decay):
-    """One Adam step on a batch (with L2 weight decay `decay`); returns its mean loss."""
-    logits, acts = forward(layers, x)
-    logp, p = masked_log_softmax(logits, legal)
-    n = len(label)
-    loss = -logp[np.arange(n), label].mean()
-    grad = p.astype(np.float32)
-    grad[np.arange(n), label] -= 1.0
-    grad /= n
-    b1, b2, eps = 0.9, 0.999, 1e-8
-    for k in range(len(layers) - 1, -1, -1):
-        w, b = layers[k]
-        gw = grad.T @ acts[k] + decay * w
-        gb = grad.sum(axis=0)
-        if k > 0:
-            grad = (grad @ w) * (acts[k] > 0)
-        for j, g in ((0, gw), (1, gb)):
-            m, v = moments[k][j]
-            m *= b1
-            m += (1 - b1) * g
-            v *= b2
-            v += (1 - b2) * g * g
-            mhat = m / (1 - b1**t)
-            vhat = v / (1 - b2**t)
-            layers[k][j][...] -= (lr * mhat / (np.sqrt(vhat) + eps)).astype(np.float32)
-    return float(loss)
-
-
-def accuracy(layers, obs, legal, label):
-    hits = 0
-    for s in range(0, len(label), 4096):
-        logits, _ = forward(layers, obs[s : s + 4096])
-        z = np.where(legal[s : s + 4096], logits, -np.inf)
-        hits += int((z.argmax(axis=1) == label[s : s + 4096]).sum())
     return hits / max(1, len(label))
 
 
-def train(obs, legal, label, hidden, minutes, epochs, seed, log, decay=1e-4):
+def train(obs, legal, label, hidden, minutes, epochs, seed, log, decay=1e-4, init=None):
     """A network trained on 90 % of the rows (the epoch with the best held-out
-    accuracy kept), its curve, that accuracy and its epoch."""
+    accuracy kept), its curve, that accuracy and its epoch. `init` is a
+    network to start from (e.g. the one shipped) instead of a fresh one."""
+    torch.manual_seed(seed)
     rng = np.random.default_rng(seed)
     order = rng.permutation(len(label))
     held = max(1, len(label) // 10)
     val, tr = order[:held], order[held:]
-    sizes = [obs.shape[1]] + [hidden, hidden] + [legal.shape[1]]
-    layers = [list(l) for l in init(sizes, rng)]
-    moments = [[(np.zeros_like(w), np.zeros_like(w)), (np.zeros_like(b), np.zeros_like(b))] for w, b in layers]
-    curve, t, start, best = [], 0, time.time(), None
-    batch = 256
+    obs, legal, label = torch.from_numpy(obs), torch.from_numpy(legal), torch.from_numpy(label)
+    net = init if init is not None else network([obs.shape[1], *hidden, legal.shape[1]])
+    opt = torch.optim.Adam(net.parameters(), lr=1e-3, weight_decay=decay)
+    curve, start, best, batch = [], time.time(), None, 256
+    vo, vl, vy = obs[val], legal[val], label[val]
+    if init is not None:
+        best = (accuracy(net, vo, vl, vy), 0, [p.detach().clone() for p in net.parameters()])
+        log(f"start: held-out accuracy {best[0]:.4f}")
     for epoch in range(epochs):
-        perm = rng.permutation(tr)
+        for group in opt.param_groups:
+            group["lr"] = 1e-3 if epoch < epochs // 2 else 3e-4
+        perm = torch.from_numpy(rng.permutation(tr))
         losses = []
-        lr = 1e-3 if epoch < epochs // 2 else 3e-4
         for s in range(0, len(perm), batch):
-            idx = np.sort(perm[s : s + batch])
-            t += 1
-            losses.append(step(layers, moments, t, obs[idx], legal[idx], label[idx], lr, decay))
-        acc = accuracy(layers, obs[val], legal[val], label[val])
+            idx = perm[s : s + batch]
+            loss = nn.functional.cross_entropy(masked(net(obs[idx]), legal[idx]), label[idx])
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            losses.append(loss.item())
+        acc = accuracy(net, vo, vl, vy)
         curve.append((epoch + 1, float(np.mean(losses)), acc, time.time() - start))
         if best is None or acc > best[0]:
-            best = (acc, epoch + 1, [(w.copy(), b.copy()) for w, b in layers])
+            best = (acc, epoch + 1, [p.detach().clone() for p in net.parameters()])
         log(f"epoch {epoch + 1}: loss {np.mean(losses):.4f}, held-out accuracy {acc:.4f}, {time.time() - start:.0f} s")
         if time.time() - start > minutes * 60:
             break
     log(f"kept epoch {best[1]}: held-out accuracy {best[0]:.4f}")
-    return best[2], curve, best[0], best[1]
+    with torch.no_grad():
+        for p, q in zip(net.parameters(), best[2]):
+            p.copy_(q)
+    return net, curve, best[0], best[1]
 
 
 def weights_bytes(nets):
-    """The weights file (format: crates/cards-core/src/mlp.rs) of [(seats, layers)]."""
+    """The weights file (format: crates/cards-core/src/mlp.rs) of [(seats, network)]."""
     out = bytearray(MAGIC + struct.pack("<II", VERSION, len(nets)))
-    for seats, layers in nets:
-        sizes = [layers[0][0].shape[1]] + [w.shape[0] for w, _ in layers]
+    for seats, net in nets:
+        layers = linears(net)
+        sizes = [layers[0].in_features] + [l.out_features for l in layers]
         out += struct.pack("<II", seats, len(layers))
         out += struct.pack(f"<{len(sizes)}I", *sizes)
-        for w, b in layers:
-            out += w.astype("<f4").tobytes()
-            out += b.astype("<f4").tobytes()
+        for l in layers:
+            out += l.weight.detach().numpy().astype("<f4").tobytes()
+            out += l.bias.detach().numpy().astype("<f4").tobytes()
     return bytes(out)
+
+
+def read_weights(data):
+    """The networks of a weights file, {seats: network}: the inverse of `weights_bytes`."""
+    (magic, version, count), at = struct.unpack_from("<4sII", data), 12
+    assert magic == MAGIC and version == VERSION, "not a version 1 weights file"
+    nets = {}
+    for _ in range(count):
+        seats, n = struct.unpack_from("<II", data, at)
+        sizes = struct.unpack_from(f"<{n + 1}I", data, at + 8)
+        at += 8 + 4 * (n + 1)
+        net = network(list(sizes))
+        with torch.no_grad():
+            for l in linears(net):
+                w = np.frombuffer(data, "<f4", l.in_features * l.out_features, at)
+                at += 4 * w.size
+                b = np.frombuffer(data, "<f4", l.out_features, at)
+                at += 4 * b.size
+                l.weight.copy_(torch.from_numpy(w.reshape(l.out_features, l.in_features).copy()))
+                l.bias.copy_(torch.from_numpy(b.copy()))
+        nets[seats] = net
+    return nets
 
 
 def plot(curves, path, title):
@@ -178,20 +180,21 @@ def plot(curves, path, title):
 
 
 def fixture(folder, seed):
-    """A small network trained a few steps on random data, its weights file,
-    fixed inputs and numpy's outputs: what the Rust forward pass must give."""
+    """A small network trained a few epochs on random data, its weights file,
+    fixed inputs and PyTorch's outputs: what the Rust forward pass must give."""
     rng = np.random.default_rng(seed)
     n, inputs, actions = 512, 24, 7
     obs = (rng.random((n, inputs)) < 0.3).astype(np.float32) * rng.random((n, inputs)).astype(np.float32)
     legal = rng.random((n, actions)) < 0.6
     legal[np.arange(n), rng.integers(0, actions, n)] = True
     label = np.array([rng.choice(np.flatnonzero(row)) for row in legal])
-    layers, _, _, _ = train(obs, legal, label, 16, 1.0, 3, seed, lambda _: None)
+    net, _, _, _ = train(obs, legal, label, [16, 16], 1.0, 3, seed, lambda _: None)
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
-    (folder / "mlp.crlw").write_bytes(weights_bytes([(3, layers)]))
+    (folder / "mlp.crlw").write_bytes(weights_bytes([(3, net)]))
     x = obs[:8]
-    logits, _ = forward(layers, x)
+    with torch.no_grad():
+        logits = net(torch.from_numpy(x)).numpy()
     (folder / "mlp.json").write_text(
         json.dumps({"inputs": x.tolist(), "logits": logits.astype(np.float64).tolist()}) + "\n"
     )
@@ -201,42 +204,55 @@ def fixture(folder, seed):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--game", help="the game's name (its crate under crates/)")
-    ap.add_argument("--data", action="append", default=[], help="a learned_data folder; one per seat count")
-    ap.add_argument("--hidden", type=int, default=128)
+    ap.add_argument("--data", action="append", default=[], help="a learned_data folder (repeatable)")
+    ap.add_argument("--hidden", default="128,128", help="hidden layer widths, comma-separated")
     ap.add_argument("--minutes", type=float, default=15.0, help="training time per network")
     ap.add_argument("--epochs", type=int, default=60)
     ap.add_argument("--seed", type=int, default=27)
+    ap.add_argument("--threads", type=int, default=2, help="PyTorch's CPU threads")
+    ap.add_argument("--init", help="a weights file whose networks training starts from")
     ap.add_argument("--out", help="weights file (default crates/<game>/learned.crlw)")
     ap.add_argument("--fixture", help="write the forward-pass fixture into this folder and stop")
     args = ap.parse_args()
+    torch.set_num_threads(args.threads)
     if args.fixture:
         fixture(args.fixture, args.seed)
         return
     if not args.game or not args.data:
         ap.error("--game and at least one --data are needed")
-    nets, curves, report = [], [], {"game": args.game, "networks": []}
+    by_seats = {}
     for folder in args.data:
-        meta, obs, legal, label = load(folder)
-        print(f"{folder}: {len(label)} rows, {obs.shape[1]} inputs, {legal.shape[1]} actions", flush=True)
+        meta, *rows = load(folder)
+        print(f"{folder}: {meta['rows']} rows, {meta['observation']} inputs, {meta['actions']} actions", flush=True)
+        by_seats.setdefault(meta["seats"], []).append((meta, rows))
+    init = read_weights(Path(args.init).read_bytes()) if args.init else {}
+    nets, curves, report = [], [], {"game": args.game, "networks": []}
+    for seats, parts in sorted(by_seats.items(), reverse=True):
+        obs, legal, label = (np.concatenate([rows[k] for _, rows in parts]) for k in range(3))
         start = time.time()
-        layers, curve, acc, kept = train(obs, legal, label, args.hidden, args.minutes, args.epochs, args.seed,
-                                 lambda m: print(m, flush=True))
+        hidden = [int(w) for w in args.hidden.split(",")]
+        net, curve, acc, kept = train(obs, legal, label, hidden, args.minutes, args.epochs, args.seed,
+                                      lambda m: print(m, flush=True), init=init.get(seats))
         seconds = time.time() - start
-        nets.append((meta["seats"], layers))
-        curves.append((meta["seats"], curve))
+        nets.append((seats, net))
+        curves.append((seats, curve))
         report["networks"].append({
-            "seats": meta["seats"], "teacher": meta.get("teacher", "hard"), "rows": len(label),
-            "data_seconds": meta["seconds"],
-            "train_seconds": round(seconds, 1), "epochs": len(curve), "kept_epoch": kept, "held_out_accuracy": round(acc, 4),
+            "seats": seats, "data": [
+                {"teacher": m.get("teacher", "hard"), "player": m.get("player", m.get("teacher", "hard")),
+                 "rows": m["rows"], "games": m.get("games"), "seconds": round(m["seconds"], 1)} for m, _ in parts],
+            "rows": len(label), "data_seconds": round(sum(m["seconds"] for m, _ in parts), 1),
+            "train_seconds": round(seconds, 1), "epochs": len(curve), "kept_epoch": kept,
+            "held_out_accuracy": round(acc, 4), "curve": [[e, round(l, 4), round(a, 4), round(t, 1)] for e, l, a, t in curve],
         })
     out = Path(args.out) if args.out else ROOT / "crates" / args.game / "learned.crlw"
     data = weights_bytes(nets)
     out.write_bytes(data)
     report["bytes"] = len(data)
-    png = ROOT / "docs" / "learned" / f"{args.game}.png"
-    plot(curves, png, f"{args.game}: distilling the hard level")
-    (ROOT / "docs" / "learned" / f"{args.game}.json").write_text(json.dumps(report, indent=1) + "\n")
-    print(json.dumps(report))
+    # the curve and numbers go to docs/learned/ for the shipped file, beside --out otherwise
+    docs = ROOT / "docs" / "learned" / args.game if not args.out else out
+    plot(curves, docs.with_suffix(".png"), f"{args.game}: distilling the hard level")
+    docs.with_suffix(".json").write_text(json.dumps(report, indent=1) + "\n")
+    print(json.dumps(report), flush=True)
 
 
 if __name__ == "__main__":

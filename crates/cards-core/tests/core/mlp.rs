@@ -1,6 +1,6 @@
 //! The learned level's forward pass against the training script's: a small
 //! network trained and exported by `python/train/learned.py --fixture`, with
-//! fixed inputs and the logits numpy computed for them.
+//! fixed inputs and the logits PyTorch computed for them.
 
 use std::sync::Arc;
 
