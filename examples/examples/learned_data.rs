@@ -12,18 +12,32 @@
 //! Every player decision with more than one legal action is a row, whoever
 //! plays it: the seat's tensor (`Encode::encode_view`), its legal ids and
 //! the id the hard level chose there; the seat then plays its own level's
-//! choice. The files, which `python/train/learned.py` reads with numpy:
+//! choice.
 //!
-//! - `meta.json`: game, seats, observation length, action count, rows, seconds;
+//! `--player learned` makes the teacher's seat play the learned level
+//! instead (the shipped network, or `--weights FILE`) while the teacher still
+//! labels every decision: the positions a network reaches by its own play,
+//! labelled by the level it imitates (DAgger), so a retrained network learns
+//! to recover from its own mistakes rather than only the teacher's lines.
+//! The files, which `python/train/learned.py` reads with numpy:
+//!
+//! - `meta.json`: game, seats, observation length, action count, rows, seconds,
+//!   and the games the teacher's (or player's) seat won (`player_wins`: with
+//!   `--teacher medium --player learned` a quick measure of a weights file);
 //! - `obs.f32`: rows × observation `f32`s, little-endian;
 //! - `legal.bits`: rows × ⌈actions / 8⌉ bytes, bit `k % 8` of byte `k / 8` set for a legal id `k`;
-//! - `label.u32`: rows `u32`s, the hard level's ids.
+//! - `label.u32`: rows `u32`s, the hard level's ids;
+//! - `played.u32`: rows `u32`s, the ids the mover actually played;
+//! - `mine.u8`: rows bytes, 1 where the mover is the teacher's (or player's) seat.
 
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use cards_core::{Bot, ChaCha8Rng, Difficulty, Opponents, SeedableRng, Table};
+use std::sync::Arc;
+
+use cards_core::mlp::Networks;
+use cards_core::{Bot, ChaCha8Rng, Difficulty, Learned, Opponents, SeedableRng, Table};
 use clap::Parser;
 use rayon::prelude::*;
 
@@ -47,6 +61,16 @@ struct Args {
     /// enough positions in the time at hand.
     #[arg(long, default_value = "hard")]
     teacher: Difficulty,
+    /// The level the teacher's seat plays (default: the teacher's own
+    /// choices); `learned` gathers the positions the network reaches by its
+    /// own play, and the teacher's level a second, independent copy of the
+    /// teacher (how often it agrees with the labels bounds any imitation).
+    #[arg(long)]
+    player: Option<Difficulty>,
+    /// With `--player learned`: play the networks of this weights file
+    /// instead of the shipped ones.
+    #[arg(long)]
+    weights: Option<PathBuf>,
     /// The folder to write.
     #[arg(long)]
     out: PathBuf,
@@ -57,20 +81,33 @@ struct Row {
     obs: Vec<f32>,
     legal: Vec<u8>,
     label: u32,
+    played: u32,
+    mine: bool,
 }
 
-/// The rows of game `seed`, or a message when something refuses.
+/// The rows of game `seed` and whether the teacher's (or player's) seat
+/// finished first (shared firsts included), or a message when something
+/// refuses.
 fn play<G: Opponents>(
-    teacher: Difficulty,
-    seats: usize,
+    args: &Args,
+    nets: Option<&Arc<Networks>>,
     seed: u64,
     hard_seat: usize,
-) -> Result<Vec<Row>, String> {
+) -> Result<(Vec<Row>, bool), String> {
+    let (teacher, seats) = (args.teacher, args.seats);
     let rules = G::Rules::default();
     let shape = G::shape(&rules, seats);
     let mut table = Table::<G>::new(rules.clone(), seats, seed).map_err(|e| format!("{e:?}"))?;
     let mut hard: Vec<Box<dyn Bot<G>>> = (0..seats).map(|_| teacher.bot::<G>(&rules)).collect();
     let mut medium = Difficulty::Medium.bot::<G>(&rules);
+    let mut player: Option<Box<dyn Bot<G>>> = match (args.player, nets) {
+        (_, Some(nets)) => Some(Box::new(
+            Learned::new(rules.clone(), nets.clone(), G::heuristic(&rules))
+                .map_err(|e| e.to_string())?,
+        )),
+        (Some(level), None) => Some(level.bot::<G>(&rules)),
+        _ => None,
+    };
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed_1ea5);
     let mut legal = Vec::new();
     let mut rows = Vec::new();
@@ -78,6 +115,11 @@ fn play<G: Opponents>(
         table.state().legal_actions(&mut legal);
         let view = table.view(seat);
         let choice = hard[seat.index()].choose(&view, &legal, &mut rng);
+        let played = match &mut player {
+            _ if seat.index() != hard_seat => medium.choose(&view, &legal, &mut rng),
+            Some(player) => player.choose(&view, &legal, &mut rng),
+            None => choice.clone(),
+        };
         if legal.len() > 1 {
             let mut obs = vec![0.0; shape.observation];
             G::encode_view(&rules, seats, &view, &mut obs);
@@ -87,22 +129,19 @@ fn play<G: Opponents>(
                     G::action_id(&rules, seats, a, false).ok_or("a legal action without an id")?;
                 bits[id / 8] |= 1 << (id % 8);
             }
-            let label =
-                G::action_id(&rules, seats, &choice, false).ok_or("a choice without an id")?;
+            let id = |a| G::action_id(&rules, seats, a, false).ok_or("a choice without an id");
             rows.push(Row {
                 obs,
                 legal: bits,
-                label: label as u32,
+                label: id(&choice)? as u32,
+                played: id(&played)? as u32,
+                mine: seat.index() == hard_seat,
             });
         }
-        let played = if seat.index() == hard_seat {
-            choice
-        } else {
-            medium.choose(&view, &legal, &mut rng)
-        };
         table.play_as(seat, &played).map_err(|e| format!("{e:?}"))?;
     }
-    Ok(rows)
+    let won = table.outcome().is_some_and(|o| o.places()[hard_seat] == 1);
+    Ok((rows, won))
 }
 
 /// Plays every game and writes the files.
@@ -110,12 +149,21 @@ fn run<G: Opponents>(args: &Args) -> Result<(), String> {
     let start = Instant::now();
     let rules = G::Rules::default();
     let shape = G::shape(&rules, args.seats);
-    let games: Vec<Vec<Row>> = (0..args.games)
+    let nets = match &args.weights {
+        Some(path) => {
+            let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            Some(Arc::new(
+                Networks::from_bytes(&bytes).map_err(|e| e.to_string())?,
+            ))
+        }
+        None => None,
+    };
+    let games: Vec<(Vec<Row>, bool)> = (0..args.games)
         .into_par_iter()
         .map(|i| {
             play::<G>(
-                args.teacher,
-                args.seats,
+                args,
+                nets.as_ref(),
                 args.seed + i,
                 (i % args.seats as u64) as usize,
             )
@@ -129,8 +177,9 @@ fn run<G: Opponents>(args: &Args) -> Result<(), String> {
     };
     let (mut obs, mut legal, mut label) =
         (file("obs.f32")?, file("legal.bits")?, file("label.u32")?);
+    let (mut played, mut mine) = (file("played.u32")?, file("mine.u8")?);
     let mut rows = 0usize;
-    for row in games.iter().flatten() {
+    for row in games.iter().flat_map(|(rows, _)| rows) {
         for x in &row.obs {
             obs.write_all(&x.to_le_bytes()).map_err(|e| e.to_string())?;
         }
@@ -138,21 +187,30 @@ fn run<G: Opponents>(args: &Args) -> Result<(), String> {
         label
             .write_all(&row.label.to_le_bytes())
             .map_err(|e| e.to_string())?;
+        played
+            .write_all(&row.played.to_le_bytes())
+            .map_err(|e| e.to_string())?;
+        mine.write_all(&[u8::from(row.mine)])
+            .map_err(|e| e.to_string())?;
         rows += 1;
     }
-    for mut w in [obs, legal, label] {
+    for mut w in [obs, legal, label, played, mine] {
         w.flush().map_err(|e| e.to_string())?;
     }
     let seconds = start.elapsed().as_secs_f64();
+    let wins = games.iter().filter(|(_, won)| *won).count();
     let meta = serde_json::json!({
         "game": args.game, "seats": args.seats, "observation": shape.observation,
-        "actions": shape.actions, "rows": rows, "teacher": args.teacher.to_string(), "games": args.games, "seed": args.seed,
-        "seconds": seconds,
+        "actions": shape.actions, "rows": rows, "teacher": args.teacher.to_string(),
+        "player": args.player.unwrap_or(args.teacher).to_string(), "games": args.games, "seed": args.seed,
+        "seconds": seconds, "player_wins": wins,
     });
     std::fs::write(args.out.join("meta.json"), meta.to_string()).map_err(|e| e.to_string())?;
     println!(
-        "{}: {rows} rows from {} games in {seconds:.1} s",
-        args.game, args.games
+        "{}: {rows} rows from {} games in {seconds:.1} s; the {} seat won {wins}",
+        args.game,
+        args.games,
+        args.player.unwrap_or(args.teacher)
     );
     Ok(())
 }
