@@ -27,7 +27,9 @@
 //!   [`text_form_tests!`](crate::text_form_tests));
 //! - the encoding checks along random games and walks with host operations,
 //!   and whole id spaces ([`EncodingSuite`]); the learned level playing
-//!   whole games legally and alike for a seed ([`EncodingSuite::learned_games`]).
+//!   whole games legally and alike for a seed ([`EncodingSuite::learned_games`]),
+//!   and its shipped networks winning at least half their fair share against
+//!   the medium level ([`EncodingSuite::learned_strength`]).
 //!
 //! Failures are kept in the regressions file the suite names (proptest replays
 //! its seeds first), so one file per test module keeps working as before.
@@ -208,6 +210,13 @@ macro_rules! encoding_tests {
         #[test]
         fn encoding_learned_games() {
             $crate::testing::EncodingSuite::learned_games(&$suite);
+        }
+
+        /// The shipped networks win at least half their fair share against
+        /// the medium level.
+        #[test]
+        fn encoding_learned_strength() {
+            $crate::testing::EncodingSuite::learned_strength(&$suite);
         }
     };
 }

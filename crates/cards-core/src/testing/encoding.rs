@@ -18,6 +18,7 @@ use crate::difficulty::Difficulty;
 use crate::encode::Encode;
 use crate::game::Redeal;
 use crate::learned::Learned;
+use crate::mlp::Networks;
 use crate::opponents::Opponents;
 use crate::save::Save;
 use crate::table::Table;
@@ -197,5 +198,50 @@ impl<G: Opponents + Redeal + Save> EncodingSuite<G> {
                 Ok(())
             },
         );
+    }
+
+    /// The shipped networks play like trained ones: at every seat count the
+    /// weights file has a network for, the learned level at one seat (seat
+    /// `i mod n` in game `i`, dealt from seed `i`) against the medium level
+    /// at the others wins at least half its fair share of 200 games under
+    /// the default rules. A network left behind by a change to the tensor
+    /// still plays legally but loses nearly every game; this catches it.
+    pub fn learned_strength(&self) {
+        const GAMES: u64 = 200;
+        let rules = G::Rules::default();
+        let Ok(nets) = Networks::from_bytes(G::learned_weights()) else {
+            return; // no file, or one `learned_games` reports
+        };
+        for seats in nets.seats() {
+            let mut wins = 0;
+            for i in 0..GAMES {
+                let me = (i % seats as u64) as usize;
+                let mut table = match Table::<G>::new(rules.clone(), seats, i) {
+                    Ok(table) => table,
+                    Err(e) => panic!("{seats} seats: {e:?}"),
+                };
+                let mut bots: Vec<Box<dyn Bot<G>>> = (0..seats)
+                    .map(|s| {
+                        let level = if s == me {
+                            Difficulty::Learned
+                        } else {
+                            Difficulty::Medium
+                        };
+                        level.bot::<G>(&rules)
+                    })
+                    .collect();
+                match table.play_bots(&mut bots, self.max_steps) {
+                    Ok(Some(outcome)) => wins += u64::from(outcome.places()[me] == 1),
+                    Ok(None) => panic!("{seats} seats, game {i} did not end"),
+                    Err(e) => panic!("{seats} seats, game {i}: {e}"),
+                }
+            }
+            let floor = GAMES / (2 * seats as u64);
+            assert!(
+                wins >= floor,
+                "the learned level won {wins} of {GAMES} games at {seats} seats against the medium \
+                 level, under half its fair share ({floor}): a stale or untrained network"
+            );
+        }
     }
 }
