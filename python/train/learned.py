@@ -93,8 +93,8 @@ def train(obs, legal, label, hidden, minutes, epochs, seed, log, decay=1e-4, ini
     curve, start, best, batch = [], time.time(), None, 256
     vo, vl, vy = obs[val], legal[val], label[val]
     if init is not None:
-        best = (accuracy(net, vo, vl, vy), 0, [p.detach().clone() for p in net.parameters()])
-        log(f"start: held-out accuracy {best[0]:.4f}")
+        # logged, not kept: rows the init network was trained on may be held out here
+        log(f"start: held-out accuracy {accuracy(net, vo, vl, vy):.4f}")
     for epoch in range(epochs):
         for group in opt.param_groups:
             group["lr"] = 1e-3 if epoch < epochs // 2 else 3e-4
@@ -244,6 +244,10 @@ def main():
             "train_seconds": round(seconds, 1), "epochs": len(curve), "kept_epoch": kept,
             "held_out_accuracy": round(acc, 4), "curve": [[e, round(l, 4), round(a, 4), round(t, 1)] for e, l, a, t in curve],
         })
+    for seats in sorted(set(init) - set(by_seats), reverse=True):
+        print(f"{seats} seats: no data, the --init network kept as it is", flush=True)
+        nets.append((seats, init[seats]))
+        report["networks"].append({"seats": seats, "kept_from": str(args.init)})
     out = Path(args.out) if args.out else ROOT / "crates" / args.game / "learned.crlw"
     data = weights_bytes(nets)
     out.write_bytes(data)
