@@ -78,10 +78,11 @@ def accuracy(net, obs, legal, label):
     return hits / max(1, len(label))
 
 
-def train(obs, legal, label, hidden, minutes, epochs, seed, log, decay=1e-4, init=None):
+def train(obs, legal, label, hidden, minutes, epochs, seed, log, decay=1e-4, init=None, snapshot=None):
     """A network trained on 90 % of the rows (the epoch with the best held-out
     accuracy kept), its curve, that accuracy and its epoch. `init` is a
-    network to start from (e.g. the one shipped) instead of a fresh one."""
+    network to start from (e.g. the one shipped) instead of a fresh one;
+    `snapshot(epoch, net)` is called after every epoch."""
     torch.manual_seed(seed)
     rng = np.random.default_rng(seed)
     order = rng.permutation(len(label))
@@ -111,6 +112,8 @@ def train(obs, legal, label, hidden, minutes, epochs, seed, log, decay=1e-4, ini
         curve.append((epoch + 1, float(np.mean(losses)), acc, time.time() - start))
         if best is None or acc > best[0]:
             best = (acc, epoch + 1, [p.detach().clone() for p in net.parameters()])
+        if snapshot:
+            snapshot(epoch + 1, net)
         log(f"epoch {epoch + 1}: loss {np.mean(losses):.4f}, held-out accuracy {acc:.4f}, {time.time() - start:.0f} s")
         if time.time() - start > minutes * 60:
             break
@@ -155,6 +158,11 @@ def read_weights(data):
                 l.bias.copy_(torch.from_numpy(b.copy()))
         nets[seats] = net
     return nets
+
+
+def snap(folder, seats, epoch, net):
+    Path(folder).mkdir(parents=True, exist_ok=True)
+    (Path(folder) / f"{seats}-{epoch}.crlw").write_bytes(weights_bytes([(seats, net)]))
 
 
 def plot(curves, path, title):
@@ -212,6 +220,8 @@ def main():
     ap.add_argument("--threads", type=int, default=2, help="PyTorch's CPU threads")
     ap.add_argument("--init", help="a weights file whose networks training starts from")
     ap.add_argument("--out", help="weights file (default crates/<game>/learned.crlw)")
+    ap.add_argument("--snapshots", help="write every epoch's network to this folder as <seats>-<epoch>.crlw, "
+                    "to choose one by play (learned_data --player learned --weights) rather than by agreement")
     ap.add_argument("--fixture", help="write the forward-pass fixture into this folder and stop")
     args = ap.parse_args()
     torch.set_num_threads(args.threads)
@@ -232,7 +242,8 @@ def main():
         start = time.time()
         hidden = [int(w) for w in args.hidden.split(",")]
         net, curve, acc, kept = train(obs, legal, label, hidden, args.minutes, args.epochs, args.seed,
-                                      lambda m: print(m, flush=True), init=init.get(seats))
+                                      lambda m: print(m, flush=True), init=init.get(seats),
+                                      snapshot=args.snapshots and (lambda e, n, s=seats: snap(args.snapshots, s, e, n)))
         seconds = time.time() - start
         nets.append((seats, net))
         curves.append((seats, curve))
