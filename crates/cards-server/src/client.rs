@@ -8,8 +8,8 @@ use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
-use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
+use tokio_tungstenite::tungstenite::{Message, Utf8Bytes};
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 /// One HTTP request (`Connection: close`); returns the status and the body.
@@ -320,15 +320,9 @@ impl Socket {
     /// # Errors
     /// When the server sends something that is not the protocol's.
     pub async fn next(&mut self) -> Result<Incoming, String> {
-        loop {
-            match self.ws.next().await {
-                None | Some(Err(_)) => return Ok(Incoming::Closed(None)),
-                Some(Ok(Message::Text(t))) => return parse(&t),
-                Some(Ok(Message::Close(frame))) => {
-                    return Ok(Incoming::Closed(frame.map(|f| u16::from(f.code))));
-                }
-                Some(Ok(_)) => continue,
-            }
+        match self.frame().await {
+            Ok(text) => parse(&text),
+            Err(code) => Ok(Incoming::Closed(code)),
         }
     }
 
@@ -338,24 +332,25 @@ impl Socket {
     /// # Errors
     /// When the server sends something that is not the protocol's.
     pub async fn glance(&mut self) -> Result<Glance, String> {
-        loop {
-            match self.ws.next().await {
-                None | Some(Err(_)) => return Ok(Glance::Closed(None)),
-                Some(Ok(Message::Text(t))) => return glance(&t),
-                Some(Ok(Message::Close(frame))) => {
-                    return Ok(Glance::Closed(frame.map(|f| u16::from(f.code))));
-                }
-                Some(Ok(_)) => continue,
-            }
+        match self.frame().await {
+            Ok(text) => glance(&text),
+            Err(code) => Ok(Glance::Closed(code)),
         }
     }
 
     /// The raw text of the next text frame, or `None` once closed.
     pub async fn next_text(&mut self) -> Option<String> {
+        self.frame().await.ok().map(|t| t.to_string())
+    }
+
+    /// The next text frame, or the close code (if any) once the connection
+    /// is over; other frames are passed over.
+    async fn frame(&mut self) -> Result<Utf8Bytes, Option<u16>> {
         loop {
             match self.ws.next().await {
-                Some(Ok(Message::Text(t))) => return Some(t.to_string()),
-                None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return None,
+                None | Some(Err(_)) => return Err(None),
+                Some(Ok(Message::Text(t))) => return Ok(t),
+                Some(Ok(Message::Close(frame))) => return Err(frame.map(|f| u16::from(f.code))),
                 Some(Ok(_)) => continue,
             }
         }
