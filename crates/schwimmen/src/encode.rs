@@ -191,10 +191,9 @@ impl Encode for Schwimmen {
         cards_core::Game::outcome(self).is_some() && self.active.count_ones() > 1
     }
 
-    fn encode_view(rules: &Rules, seats: usize, view: &View, out: &mut [f32]) {
+    fn write_view(rules: &Rules, seats: usize, view: &View, out: &mut [f32]) {
         let n = seats;
         let out = &mut out[..observation_len(n)];
-        out.fill(0.0);
         let me = match view.viewer {
             Viewer::Seat(s) => s.index(),
             Viewer::Spectator => 0,
