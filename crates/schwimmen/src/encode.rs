@@ -198,7 +198,9 @@ impl Encode for Schwimmen {
             Viewer::Seat(s) => s.index(),
             Viewer::Spectator => 0,
         };
-        let pos = |s: usize| (s + n - me) % n;
+        // Seats counted from the viewer, by one subtraction rather than a
+        // division (`me < n`, `s < n`).
+        let pos = |s: usize| if s >= me { s - me } else { s + n - me };
         plane(view.hand, &mut out[0..32]);
         plane(view.middle, &mut out[32..64]);
         plane(view.discards, &mut out[64..96]);
