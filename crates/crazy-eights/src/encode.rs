@@ -88,8 +88,7 @@ impl Encode for CrazyEights {
         }
     }
 
-    fn encode_view(rules: &Rules, seats: usize, view: &View, out: &mut [f32]) {
-        out.fill(0.0);
+    fn write_view(rules: &Rules, seats: usize, view: &View, out: &mut [f32]) {
         let mut layout = Layout::default();
         let mut part = |len: usize| layout.part(len);
         let phase = match view.phase {

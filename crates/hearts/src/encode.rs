@@ -74,8 +74,7 @@ impl Encode for crate::state::Hearts {
         Some(52 + if rules.pass_cards { 12 } else { 0 })
     }
 
-    fn encode_view(_rules: &Rules, _seats: usize, view: &View, out: &mut [f32]) {
-        out.fill(0.0);
+    fn write_view(_rules: &Rules, _seats: usize, view: &View, out: &mut [f32]) {
         let mut layout = Layout::default();
         let mut part = |len: usize| layout.part(len);
         let phase = match view.phase {
