@@ -452,10 +452,12 @@ macro_rules! py_game {
                 py: pyo3::Python<'py>,
                 seed: u64,
             ) -> pyo3::PyResult<$crate::game::Batch<'py>> {
-                let mut bufs =
-                    $crate::game::Buffers::new(self.0.len(), self.0.shape(), self.0.seats());
                 let core = &mut self.0;
-                py.detach(|| core.reset(seed, bufs.out()));
+                let bufs = py.detach(|| {
+                    let mut bufs = $crate::game::Buffers::new(core);
+                    core.reset(seed, bufs.out());
+                    bufs
+                });
                 bufs.into_py(py, false)
             }
 
@@ -469,12 +471,12 @@ macro_rules! py_game {
                 actions: &pyo3::Bound<'py, pyo3::PyAny>,
             ) -> pyo3::PyResult<$crate::game::Batch<'py>> {
                 let actions = $crate::game::action_ids(actions)?;
-                let mut bufs =
-                    $crate::game::Buffers::new(self.0.len(), self.0.shape(), self.0.seats());
                 let core = &mut self.0;
-                let stepped = py.detach(|| {
+                let (bufs, stepped) = py.detach(|| {
+                    let mut bufs = $crate::game::Buffers::new(core);
                     let (out, step, fin) = bufs.step_out();
-                    core.step(&actions, out, step, fin)
+                    let stepped = core.step(&actions, out, step, fin);
+                    (bufs, stepped)
                 });
                 stepped.map_err(pyo3::exceptions::PyValueError::new_err)?;
                 bufs.into_py(py, true)
@@ -490,7 +492,8 @@ use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray1};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
-use crate::vector::{Out, StepOut};
+use crate::core::PyGame;
+use crate::vector::{Out, StepOut, VecCore};
 
 /// What `reset` and `step` return: a tuple of numpy arrays.
 pub type Batch<'py> = Bound<'py, PyTuple>;
@@ -539,8 +542,9 @@ pub struct Buffers {
 }
 
 impl Buffers {
-    /// Buffers for `n` games.
-    pub fn new(n: usize, shape: Shape, seats: usize) -> Buffers {
+    /// Zeroed buffers for the games of `core`.
+    pub fn new<G: PyGame>(core: &VecCore<G>) -> Buffers {
+        let (n, shape, seats) = (core.len(), core.shape(), core.seats());
         Buffers {
             n,
             shape,
@@ -548,9 +552,9 @@ impl Buffers {
             obs: filled(n * shape.observation, 0.0),
             mask: filled(n * shape.actions, false),
             rewards: filled(n * seats, 0.0),
-            terminated: filled(n, false),
-            truncated: filled(n, false),
-            player: filled(n, 0),
+            terminated: vec![false; n],
+            truncated: vec![false; n],
+            player: vec![0; n],
             final_obs: Vec::new(),
         }
     }

@@ -1,7 +1,7 @@
 //! [`VecCore`]: many games stepped together in Rust, spread over a pool of
 //! threads, for throughput.
 
-use cards_core::{Actor, ChaCha8Rng, Game, Seat, Shape, Viewer, legal_mask};
+use cards_core::{Actor, ChaCha8Rng, Game, Seat, Shape, Viewer};
 use rayon::prelude::*;
 
 use crate::core::{PyGame, stream};
@@ -20,6 +20,8 @@ struct Slot<G: Game> {
     game: G,
     rng: ChaCha8Rng,
     legal: Vec<G::Action>,
+    /// The ids of `legal`, in its order (empty when no player acts).
+    ids: Vec<u32>,
     scratch: Vec<(G::Action, u32)>,
     /// The last ended game as the seat that acted saw it.
     fin: Vec<f32>,
@@ -31,21 +33,23 @@ struct Slot<G: Game> {
 /// stream. Every game is always at a player's decision: chance is resolved
 /// inside, and a game that ends is started again at once (auto-reset). A step
 /// runs on `threads` threads; each game's result does not depend on how many.
+///
+/// The outputs are written into buffers the caller zeroed (fresh ones every
+/// call, as numpy takes them over): observations and masks only set their
+/// nonzero entries.
 #[derive(Debug)]
 pub struct VecCore<G: Game> {
     rules: G::Rules,
     seats: usize,
     shape: Shape,
     slots: Vec<Slot<G>>,
-    /// The legal mask of every game, `games.len() × shape.actions`.
-    mask: Vec<bool>,
     pool: rayon::ThreadPool,
     threads: usize,
     /// Games finished since the batch was made or reset.
     pub episodes: u64,
 }
 
-/// Outputs of one call, each a flat row-major buffer.
+/// Outputs of one call, each a flat row-major buffer, all zero on entry.
 pub struct Out<'a> {
     /// Observations of the seat to act, `n × observation`.
     pub obs: &'a mut [f32],
@@ -55,7 +59,7 @@ pub struct Out<'a> {
     pub player: &'a mut [i64],
 }
 
-/// The outputs of a step beside [`Out`].
+/// The outputs of a step beside [`Out`], all zero on entry.
 pub struct StepOut<'a> {
     /// Each seat's reward, `n × seats`: its place reward where the game ended.
     pub rewards: &'a mut [f32],
@@ -94,12 +98,12 @@ impl<G: PyGame> VecCore<G> {
                     game: start.clone(),
                     rng: stream(0, i),
                     legal: Vec::with_capacity(64),
+                    ids: Vec::with_capacity(64),
                     scratch: Vec::with_capacity(64),
                     fin: vec![0.0; shape.observation],
                     policy: stream(POLICY, i),
                 })
                 .collect(),
-            mask: vec![false; n * shape.actions],
             pool,
             threads,
             episodes: 0,
@@ -136,11 +140,11 @@ impl<G: PyGame> VecCore<G> {
         self.episodes = 0;
         let (rules, seats, shape) = (&self.rules, self.seats, self.shape);
         let (o, a) = (shape.observation, shape.actions);
-        let (slots, mask) = (&mut self.slots, &mut self.mask);
+        let slots = &mut self.slots;
         self.pool.install(|| {
             (
                 slots.par_iter_mut(),
-                mask.par_chunks_mut(a),
+                out.mask.par_chunks_mut(a),
                 out.obs.par_chunks_mut(o),
                 out.player.par_iter_mut(),
             )
@@ -155,7 +159,6 @@ impl<G: PyGame> VecCore<G> {
                     *player = slot.player();
                 });
         });
-        out.mask.copy_from_slice(&self.mask);
     }
 
     /// Plays `actions[i]` (a player action id) in game `i`, then resolves chance.
@@ -177,18 +180,17 @@ impl<G: PyGame> VecCore<G> {
             return Err(format!("{} actions for {n} games", actions.len()));
         }
         let (o, a, seats) = (self.shape.observation, self.shape.actions, self.seats);
-        for (i, &id) in actions.iter().enumerate() {
-            if !(0..a as i64).contains(&id) || !self.mask[i * a + id as usize] {
+        for (i, (&id, slot)) in actions.iter().zip(&self.slots).enumerate() {
+            if !u32::try_from(id).is_ok_and(|id| slot.ids.contains(&id)) {
                 return Err(format!("action {id} is not legal in game {i}"));
             }
         }
         let rules = &self.rules;
-        let (slots, mask) = (&mut self.slots, &mut self.mask);
+        let slots = &mut self.slots;
         let failed = self.pool.install(|| {
             (
                 slots.par_iter_mut(),
                 actions.par_iter(),
-                mask.par_chunks_mut(a),
                 out.mask.par_chunks_mut(a),
                 out.obs.par_chunks_mut(o),
                 out.player.par_iter_mut(),
@@ -198,17 +200,14 @@ impl<G: PyGame> VecCore<G> {
             )
                 .into_par_iter()
                 .with_min_len(MIN_GAMES_PER_TASK)
-                .map(
-                    |(slot, &id, mask, out_mask, obs, player, rewards, term, trunc)| {
-                        let ended = slot.step(rules, seats, id as usize, mask, rewards)?;
-                        out_mask.copy_from_slice(mask);
-                        *term = ended == Some(false);
-                        *trunc = ended == Some(true);
-                        slot.write(rules, seats, obs);
-                        *player = slot.player();
-                        Ok::<u64, String>(u64::from(ended.is_some()))
-                    },
-                )
+                .map(|(slot, &id, mask, obs, player, rewards, term, trunc)| {
+                    let ended = slot.step(rules, seats, id as usize, mask, rewards)?;
+                    *term = ended == Some(false);
+                    *trunc = ended == Some(true);
+                    slot.write(rules, seats, obs);
+                    *player = slot.player();
+                    Ok::<u64, String>(u64::from(ended.is_some()))
+                })
                 .try_reduce(|| 0, |x, y| Ok(x + y))
         });
         self.episodes += failed?;
@@ -225,7 +224,6 @@ impl<G: PyGame> VecCore<G> {
     /// the game's policy stream (seeded by `reset`, apart from its chance
     /// stream), on the batch's threads.
     pub fn random_actions(&mut self, out: &mut [i64]) {
-        let (rules, seats) = (&self.rules, self.seats);
         let slots = &mut self.slots;
         self.pool.install(|| {
             slots
@@ -233,14 +231,11 @@ impl<G: PyGame> VecCore<G> {
                 .zip(out.par_iter_mut())
                 .with_min_len(MIN_GAMES_PER_TASK)
                 .for_each(|(slot, out)| {
-                    slot.game.legal_actions(&mut slot.legal);
-                    *out = match slot.legal.len() {
+                    *out = match slot.ids.len() {
                         0 => -1,
                         len => {
-                            let k =
-                                cards_core::chance::below(&mut slot.policy, len as u64) as usize;
-                            G::action_id(rules, seats, &slot.legal[k], false)
-                                .map_or(-1, |id| id as i64)
+                            let k = cards_core::chance::below(&mut slot.policy, len as u64);
+                            i64::from(slot.ids[k as usize])
                         }
                     };
                 });
@@ -264,7 +259,23 @@ impl<G: PyGame> Slot<G> {
             self.game = g;
         }
         self.resolve();
-        legal_mask(&self.game, &mut self.legal, mask);
+        self.mark_legal(mask);
+    }
+
+    /// Sets the legal ids' entries of the zeroed `mask` and keeps the ids.
+    fn mark_legal(&mut self, mask: &mut [bool]) {
+        self.ids.clear();
+        if !matches!(self.game.actor(), Actor::Player(_)) {
+            return;
+        }
+        self.game.legal_actions(&mut self.legal);
+        let (rules, seats) = (self.game.rules(), self.game.seats());
+        for a in &self.legal {
+            if let Some(id) = G::action_id(rules, seats, a, false) {
+                mask[id] = true;
+                self.ids.push(id as u32);
+            }
+        }
     }
 
     fn resolve(&mut self) {
@@ -294,9 +305,8 @@ impl<G: PyGame> Slot<G> {
             .ok_or_else(|| format!("action {id} has no meaning"))?;
         self.game.apply_mut(&action).map_err(|e| e.to_string())?;
         self.resolve();
-        rewards.fill(0.0);
         let Some(o) = self.game.outcome() else {
-            legal_mask(&self.game, &mut self.legal, mask);
+            self.mark_legal(mask);
             return Ok(None);
         };
         for (s, r) in rewards.iter_mut().enumerate() {
@@ -313,12 +323,11 @@ impl<G: PyGame> Slot<G> {
         Ok(Some(truncated))
     }
 
+    /// The observation of the seat to act into the zeroed `out` (all zeros
+    /// when no player acts).
     fn write(&self, rules: &G::Rules, seats: usize, out: &mut [f32]) {
-        match self.game.actor() {
-            Actor::Player(s) => {
-                G::encode_view(rules, seats, &self.game.observe(Viewer::Seat(s)), out);
-            }
-            _ => out.fill(0.0),
+        if let Actor::Player(s) = self.game.actor() {
+            G::write_view(rules, seats, &self.game.observe(Viewer::Seat(s)), out);
         }
     }
 }

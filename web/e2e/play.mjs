@@ -97,6 +97,7 @@ async function checkVisible(game) {
   const may = cardsIn(t.view(you));
   const shown = await page.$$eval("#table [data-card]", (els) => els.map((e) => e.dataset.card));
   for (const c of shown) check(may.has(c), `${game}: the page shows ${c}, which seat ${you} may not see`);
+  for (const c of may) check(shown.includes(c), `${game}: the page does not draw ${c}, which seat ${you}'s view holds`);
   const numbers = numberCards(t.view(you));
   const shownNumbers = await page.$$eval("#table [data-number]", (els) => els.map((e) => Number(e.dataset.number)));
   const counted = new Map();

@@ -49,6 +49,7 @@ function numberCards(key: string, value: unknown): boolean {
 /** One value, drawn by its shape. */
 function value(key: string, v: unknown, seats: number, you: number | null): HTMLElement {
   if (isCardList(v) || numberCards(key, v)) return cards(v as unknown[]);
+  if (cardCode(v) !== null) return cards([v]);
   if (isPerSeat(v, seats) && key !== "moved" && key !== "passed") {
     const list = el("ul", "per-seat");
     (v as unknown[]).forEach((item, seat) => {

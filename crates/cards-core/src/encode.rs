@@ -54,8 +54,21 @@ pub trait Encode: Game {
 
     /// Writes the observation tensor of `view` into `out` (its length is
     /// [`Shape::observation`]), every entry in [0, 1]; the layout and the
-    /// scaling are documented by each game.
-    fn encode_view(rules: &Self::Rules, seats: usize, view: &Self::View, out: &mut [f32]);
+    /// scaling are documented by each game. `out` may hold anything before:
+    /// its first [`Shape::observation`] entries are zeroed, then
+    /// [`Encode::write_view`] fills them in; entries past them stay as they
+    /// were.
+    fn encode_view(rules: &Self::Rules, seats: usize, view: &Self::View, out: &mut [f32]) {
+        let len = Self::shape(rules, seats).observation.min(out.len());
+        out[..len].fill(0.0);
+        Self::write_view(rules, seats, view, out);
+    }
+
+    /// Writes the observation tensor of `view` into `out`, which must hold
+    /// only zeros: entries the view leaves at 0 are not touched. A caller
+    /// with freshly zeroed buffers (a batch of games) saves a second pass
+    /// over memory; everyone else calls [`Encode::encode_view`].
+    fn write_view(rules: &Self::Rules, seats: usize, view: &Self::View, out: &mut [f32]);
 
     /// The number of seats at the table `view` was taken from, or `None`
     /// (the default) for a game whose views do not tell it: a network over

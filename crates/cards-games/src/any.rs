@@ -56,13 +56,16 @@ impl std::fmt::Debug for AnyTable {
 
 /// The game called `name`, or a refusal that lists the games.
 fn listed(name: &str) -> Result<&'static crate::Listed, Refusal> {
-    crate::find(name).ok_or_else(|| {
-        Refusal::bad_request(format!(
-            "there is no game {}: the games are {}",
-            cards_core::text::echo(name),
-            crate::names_in_words()
-        ))
-    })
+    crate::find(name).ok_or_else(|| unknown(name))
+}
+
+/// The refusal for a name that is not in the list of games; it lists them.
+fn unknown(name: &str) -> Refusal {
+    Refusal::bad_request(format!(
+        "there is no game {}: the games are {}",
+        cards_core::text::echo(name),
+        crate::names_in_words()
+    ))
 }
 
 macro_rules! dispatch {
@@ -76,7 +79,7 @@ macro_rules! dispatch {
         ) -> Result<Box<dyn Erased>, Refusal> {
             match game {
                 $($name => Ok(Box::new(Typed::<$krate::$game>::new(rules, seats, seed)?)),)*
-                _ => Err(listed(game).err().unwrap_or_else(|| Refusal::bad_request("no game"))),
+                _ => Err(unknown(game)),
             }
         }
 
@@ -84,7 +87,7 @@ macro_rules! dispatch {
         fn load_typed(game: &str, save: serde_json::Value) -> Result<Box<dyn Erased>, Refusal> {
             match game {
                 $($name => Ok(Box::new(Typed::<$krate::$game>::load(save)?)),)*
-                _ => Err(listed(game).err().unwrap_or_else(|| Refusal::bad_request("no game"))),
+                _ => Err(unknown(game)),
             }
         }
 

@@ -8,7 +8,8 @@ use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
-use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
+use tokio_tungstenite::tungstenite::{Message, Utf8Bytes};
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 /// One HTTP request (`Connection: close`); returns the status and the body.
@@ -167,6 +168,91 @@ pub fn parse(text: &str) -> Result<Incoming, String> {
     }
 }
 
+/// An event's index, the rest of it skipped.
+#[derive(Clone, Copy, Debug, Deserialize)]
+pub struct IndexOnly {
+    /// Its index in the table's log.
+    pub index: usize,
+}
+
+/// A legal move's id, its text skipped.
+#[derive(Clone, Copy, Debug, Deserialize)]
+pub struct IdOnly {
+    /// Its id.
+    pub id: u32,
+}
+
+/// Any server message read in one pass for what the load tools check, the
+/// views, event bodies and texts skipped (parsed for their syntax, not kept).
+#[derive(Debug, Default, Deserialize)]
+struct Skim {
+    events: Option<Vec<IndexOnly>>,
+    next: Option<usize>,
+    moves: Option<Vec<IdOnly>>,
+    outcome: Option<serde::de::IgnoredAny>,
+    ok: Option<bool>,
+    kind: Option<String>,
+}
+
+/// A server message as the load tools read it: what they check, no more.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Glance {
+    /// An update.
+    Update {
+        /// Its events' indexes.
+        events: Vec<usize>,
+        /// The index of the next event.
+        next: usize,
+        /// This seat's legal move ids, when it is to act.
+        moves: Option<Vec<u32>>,
+        /// Whether the game is over.
+        over: bool,
+    },
+    /// An action accepted, with the log length after it.
+    Ack {
+        /// The log length after it.
+        next: usize,
+    },
+    /// A refusal, with its kind.
+    Refused {
+        /// Its kind.
+        kind: String,
+    },
+    /// The connection closed (with its close code, if any).
+    Closed(Option<u16>),
+}
+
+/// Reads a server message's text for what the load tools check.
+///
+/// # Errors
+/// When it is none of the protocol's messages.
+pub fn glance(text: &str) -> Result<Glance, String> {
+    let m: Skim = serde_json::from_str(text).map_err(|e| format!("{e}: {text}"))?;
+    match m {
+        Skim {
+            events: Some(events),
+            next: Some(next),
+            moves,
+            outcome,
+            ..
+        } => Ok(Glance::Update {
+            events: events.into_iter().map(|e| e.index).collect(),
+            next,
+            moves: moves.map(|m| m.into_iter().map(|m| m.id).collect()),
+            over: outcome.is_some(),
+        }),
+        Skim {
+            ok: Some(true),
+            next: Some(next),
+            ..
+        } => Ok(Glance::Ack { next }),
+        Skim {
+            kind: Some(kind), ..
+        } => Ok(Glance::Refused { kind }),
+        _ => Err(format!("not a server message: {text}")),
+    }
+}
+
 /// A WebSocket connection to the server.
 pub struct Socket {
     ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
@@ -178,10 +264,17 @@ impl Socket {
     /// # Errors
     /// When the server refuses the upgrade (the error names the HTTP status).
     pub async fn connect(addr: SocketAddr, path: &str) -> Result<Socket, String> {
-        let (ws, _) =
-            tokio_tungstenite::connect_async_with_config(format!("ws://{addr}{path}"), None, true)
-                .await
-                .map_err(|e| e.to_string())?;
+        // A small read buffer: tungstenite zeroes the free part of it
+        // before each read (128 KB by default), which a load tool with a
+        // thousand connections pays on every frame.
+        let config = WebSocketConfig::default().read_buffer_size(8 * 1024);
+        let (ws, _) = tokio_tungstenite::connect_async_with_config(
+            format!("ws://{addr}{path}"),
+            Some(config),
+            true,
+        )
+        .await
+        .map_err(|e| e.to_string())?;
         Ok(Socket { ws })
     }
 
@@ -227,26 +320,81 @@ impl Socket {
     /// # Errors
     /// When the server sends something that is not the protocol's.
     pub async fn next(&mut self) -> Result<Incoming, String> {
-        loop {
-            match self.ws.next().await {
-                None | Some(Err(_)) => return Ok(Incoming::Closed(None)),
-                Some(Ok(Message::Text(t))) => return parse(&t),
-                Some(Ok(Message::Close(frame))) => {
-                    return Ok(Incoming::Closed(frame.map(|f| u16::from(f.code))));
-                }
-                Some(Ok(_)) => continue,
-            }
+        match self.frame().await {
+            Ok(text) => parse(&text),
+            Err(code) => Ok(Incoming::Closed(code)),
+        }
+    }
+
+    /// The next server message, read only for what the load tools check
+    /// ([`glance`]).
+    ///
+    /// # Errors
+    /// When the server sends something that is not the protocol's.
+    pub async fn glance(&mut self) -> Result<Glance, String> {
+        match self.frame().await {
+            Ok(text) => glance(&text),
+            Err(code) => Ok(Glance::Closed(code)),
         }
     }
 
     /// The raw text of the next text frame, or `None` once closed.
     pub async fn next_text(&mut self) -> Option<String> {
+        self.frame().await.ok().map(|t| t.to_string())
+    }
+
+    /// The next text frame, or the close code (if any) once the connection
+    /// is over; other frames are passed over.
+    async fn frame(&mut self) -> Result<Utf8Bytes, Option<u16>> {
         loop {
             match self.ws.next().await {
-                Some(Ok(Message::Text(t))) => return Some(t.to_string()),
-                None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return None,
+                None | Some(Err(_)) => return Err(None),
+                Some(Ok(Message::Text(t))) => return Ok(t),
+                Some(Ok(Message::Close(frame))) => return Err(frame.map(|f| u16::from(f.code))),
                 Some(Ok(_)) => continue,
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_glance_reads_what_the_load_tools_check_and_refuses_the_rest() {
+        let update = r#"{"events":[{"index":3,"event":{"k":[1,"x"]},"text":"a \"b\""},{"index":4,"event":null,"text":""}],"view":{"hand":["2C"]},"next":5,"to_act":1,"moves":[{"id":7,"text":"play 2C"}],"outcome":null}"#;
+        assert_eq!(
+            glance(update),
+            Ok(Glance::Update {
+                events: vec![3, 4],
+                next: 5,
+                moves: Some(vec![7]),
+                over: false
+            })
+        );
+        let over = r#"{"events":[],"view":{},"next":9,"to_act":null,"outcome":{"places":[0,1]}}"#;
+        assert_eq!(
+            glance(over),
+            Ok(Glance::Update {
+                events: vec![],
+                next: 9,
+                moves: None,
+                over: true
+            })
+        );
+        assert_eq!(
+            glance(r#"{"ok":true,"action":"play 2C","next":5}"#),
+            Ok(Glance::Ack { next: 5 })
+        );
+        assert_eq!(
+            glance(r#"{"error":"not now (H3)","kind":"not_your_turn"}"#),
+            Ok(Glance::Refused {
+                kind: "not_your_turn".into()
+            })
+        );
+        assert!(glance(r#"{"hello":1}"#).is_err());
+        assert!(glance(r#"{"events":[{"index":"x"}],"next":1}"#).is_err());
+        assert!(glance("not json").is_err());
     }
 }

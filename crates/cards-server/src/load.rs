@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio::process::{Child, Command};
 
-use crate::client::{Incoming, Socket, http};
+use crate::client::{Glance, Socket, http};
 
 /// A server process started by the tools.
 pub struct ServerProcess {
@@ -238,40 +238,49 @@ pub async fn play_seat(ticket: SeatTicket, playing: Playing) -> Result<bool, Str
         first = false;
         let mut sent_at: Option<Instant> = None;
         loop {
-            match socket.next().await? {
-                Incoming::Closed(_) => break,
-                Incoming::Ack { next, .. } => {
+            match socket.glance().await? {
+                Glance::Closed(_) => break,
+                Glance::Ack { next } => {
                     stats.acks.fetch_add(1, Ordering::Relaxed);
                     let mut acked = acked.lock().expect("not poisoned");
-                    let e = acked.entry(ticket.table.clone()).or_default();
-                    *e = (*e).max(next);
+                    match acked.get_mut(&ticket.table) {
+                        Some(e) => *e = (*e).max(next),
+                        None => {
+                            acked.insert(ticket.table.clone(), next);
+                        }
+                    }
                 }
-                Incoming::Refused { .. } => {
+                Glance::Refused { .. } => {
                     stats.refusals.fetch_add(1, Ordering::Relaxed);
                     sent_at = None;
                 }
-                Incoming::Update(u) => {
-                    let starts_right = u.events.first().is_none_or(|e| e.index == seen);
-                    let contiguous = u.events.windows(2).all(|w| w[1].index == w[0].index + 1);
-                    if !starts_right || !contiguous || u.next < seen {
+                Glance::Update {
+                    events,
+                    next,
+                    moves,
+                    over,
+                } => {
+                    let starts_right = events.first().is_none_or(|&i| i == seen);
+                    let contiguous = events.windows(2).all(|w| w[1] == w[0] + 1);
+                    if !starts_right || !contiguous || next < seen {
                         stats.gaps.fetch_add(1, Ordering::Relaxed);
                     }
-                    seen = u.next;
+                    seen = next;
                     if let Some(t) = sent_at.take() {
                         let micros = t.elapsed().as_micros().min(u128::from(u32::MAX)) as u32;
                         stats.latencies.lock().expect("not poisoned").push(micros);
                     }
-                    if u.outcome.is_some() {
+                    if over {
                         if ticket.seat == 0 {
                             stats.finished.fetch_add(1, Ordering::Relaxed);
                         }
                         return Ok(true);
                     }
-                    if let Some(moves) = u.moves.filter(|m| !m.is_empty()) {
+                    if let Some(moves) = moves.filter(|m| !m.is_empty()) {
                         if !think.is_zero() {
                             tokio::time::sleep(think).await;
                         }
-                        let id = moves[pick.below(moves.len())].id;
+                        let id = moves[pick.below(moves.len())];
                         sent_at = Some(Instant::now());
                         if socket.send(&format!("{{\"move\":{id}}}")).await.is_err() {
                             break;

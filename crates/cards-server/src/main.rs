@@ -50,6 +50,12 @@ struct Args {
     openapi: bool,
 }
 
+/// mimalloc instead of the system's allocator: under load the server makes and
+/// drops many small strings and buffers a message, where glibc's `malloc`
+/// and `free` took about a tenth of its time.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> std::process::ExitCode {
     let args = Args::parse();
     if args.openapi {

@@ -6,6 +6,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use axum::extract::ws::{CloseFrame, Message, WebSocket, close_code};
+use futures_util::SinkExt;
 
 use crate::hub::{Cell, Hub};
 use crate::live::Command;
@@ -109,25 +110,21 @@ async fn run(
         return;
     }
     loop {
-        tokio::select! {
+        // Each turn queues its frames (`feed`) and writes them with one
+        // `flush`: the acting seat's acknowledgement and its update leave
+        // in one write.
+        let step = tokio::select! {
             changed = stored.changed() => {
                 if changed.is_err() {
                     return;
                 }
-                if cell.gone.load(std::sync::atomic::Ordering::Acquire) {
-                    close(socket, close_code::AGAIN, "the table moved to another server process; connect again").await;
-                    return;
-                }
-                let len = *stored.borrow_and_update();
-                if len > sent {
-                    let (update, next) = hub.update(cell, seat, sent).await;
-                    sent = next;
-                    if socket.send(Message::Text(update.into())).await.is_err() {
-                        return;
-                    }
-                }
+                Step::Changed
             }
-            incoming = socket.recv() => {
+            incoming = socket.recv() => Step::Incoming(incoming),
+        };
+        let changed = match step {
+            Step::Changed => true,
+            Step::Incoming(incoming) => {
                 let text = match incoming {
                     None | Some(Ok(Message::Close(_))) => return,
                     Some(Err(_)) => {
@@ -139,36 +136,67 @@ async fn run(
                     Some(Ok(Message::Binary(_))) => None,
                     Some(Ok(Message::Text(t))) => Some(t),
                 };
-                if !bucket.take(Instant::now()) {
+                let reply = if bucket.take(Instant::now()) {
+                    refused_in_a_row = 0;
+                    match handle(hub, cell, seat, text.as_deref()).await {
+                        Ok(ack) => json(&ack),
+                        Err(e) => json(&e),
+                    }
+                } else {
                     refused_in_a_row += 1;
                     hub.metrics.refusal(ErrorKind::RateLimited);
                     if refused_in_a_row > hub.config.burst {
                         close(socket, close_code::POLICY, "rate limit exceeded").await;
                         return;
                     }
-                    let e = ErrorReply::new(
+                    json(&ErrorReply::new(
                         ErrorKind::RateLimited,
                         format!(
                             "more than {} messages a second (the rate limit)",
                             hub.config.rate_per_second
                         ),
-                    );
-                    if socket.send(json(&e)).await.is_err() {
-                        return;
-                    }
-                    continue;
-                }
-                refused_in_a_row = 0;
-                let reply = match handle(hub, cell, seat, text.as_deref()).await {
-                    Ok(ack) => json(&ack),
-                    Err(e) => json(&e),
+                    ))
                 };
-                if socket.send(reply).await.is_err() {
+                if socket.feed(reply).await.is_err() {
+                    return;
+                }
+                stored.has_changed().unwrap_or(false)
+            }
+        };
+        // The log grew (after the answer just queued, when this seat acted):
+        // its update goes in the same write.
+        if changed {
+            if cell.gone.load(std::sync::atomic::Ordering::Acquire) {
+                let _ = socket.flush().await;
+                close(
+                    socket,
+                    close_code::AGAIN,
+                    "the table moved to another server process; connect again",
+                )
+                .await;
+                return;
+            }
+            let len = *stored.borrow_and_update();
+            if len > sent {
+                let (update, next) = hub.update(cell, seat, sent).await;
+                sent = next;
+                if socket.feed(Message::Text(update.into())).await.is_err() {
                     return;
                 }
             }
         }
+        if socket.flush().await.is_err() {
+            return;
+        }
     }
+}
+
+/// What woke a connection's loop.
+enum Step {
+    /// The table's stored log changed.
+    Changed,
+    /// A message from the client (or its end).
+    Incoming(Option<Result<Message, axum::Error>>),
 }
 
 /// One message's answer.

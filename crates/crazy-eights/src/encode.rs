@@ -92,8 +92,7 @@ impl Encode for CrazyEights {
         Some(view.hand_sizes.as_slice().len())
     }
 
-    fn encode_view(rules: &Rules, seats: usize, view: &View, out: &mut [f32]) {
-        out.fill(0.0);
+    fn write_view(rules: &Rules, seats: usize, view: &View, out: &mut [f32]) {
         let mut layout = Layout::default();
         let mut part = |len: usize| layout.part(len);
         let phase = match view.phase {

@@ -119,7 +119,7 @@ impl fmt::Display for Event {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let who = |s: Seat| Who::of(s, self.viewer);
         match self.seen {
-            Seen::Dealer(s) => write!(f, "{} deals", who(s))?,
+            Seen::Dealer(seat) => write!(f, "{} deal{}", who(seat), s(seat, self.viewer))?,
             Seen::Dealt { to, card: Some(c) } => write!(f, "{} get {c}", who(to))?,
             Seen::Dealt { to, card: None } => write!(f, "{} is dealt a card", who(to))?,
             Seen::EightBack(c) => write!(f, "{c} is turned up and goes back into the stock")?,

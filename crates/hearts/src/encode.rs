@@ -78,8 +78,7 @@ impl Encode for crate::state::Hearts {
         Some(crate::rules::MIN_SEATS)
     }
 
-    fn encode_view(_rules: &Rules, _seats: usize, view: &View, out: &mut [f32]) {
-        out.fill(0.0);
+    fn write_view(_rules: &Rules, _seats: usize, view: &View, out: &mut [f32]) {
         let mut layout = Layout::default();
         let mut part = |len: usize| layout.part(len);
         let phase = match view.phase {

@@ -195,15 +195,16 @@ impl Encode for Schwimmen {
         Some(view.lives.as_slice().len())
     }
 
-    fn encode_view(rules: &Rules, seats: usize, view: &View, out: &mut [f32]) {
+    fn write_view(rules: &Rules, seats: usize, view: &View, out: &mut [f32]) {
         let n = seats;
         let out = &mut out[..observation_len(n)];
-        out.fill(0.0);
         let me = match view.viewer {
             Viewer::Seat(s) => s.index(),
             Viewer::Spectator => 0,
         };
-        let pos = |s: usize| (s + n - me) % n;
+        // Seats counted from the viewer, by one subtraction rather than a
+        // division (`me < n`, `s < n`).
+        let pos = |s: usize| if s >= me { s - me } else { s + n - me };
         plane(view.hand, &mut out[0..32]);
         plane(view.middle, &mut out[32..64]);
         plane(view.discards, &mut out[64..96]);

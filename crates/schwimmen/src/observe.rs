@@ -164,7 +164,7 @@ impl View {
             Viewer::Seat(s) if s.index() < n => g.hands[s.index()],
             _ => CardSet::EMPTY,
         };
-        let sizes: Vec<u8> = g.hands[..n].iter().map(|h| h.len() as u8).collect();
+        let hands = per(&g.hands[..n]);
         View {
             viewer,
             passing: g.rules.passing,
@@ -172,7 +172,7 @@ impl View {
             actor: g.actor(),
             dealer: Seat(g.dealer),
             hand,
-            hand_sizes: per(&sizes),
+            hand_sizes: hands.map(|_, h| h.len() as u8),
             second_pack: g.pack.len() as u8,
             middle: g.middle,
             discards: g.discards,
@@ -187,10 +187,7 @@ impl View {
             moved: seats_of(g.moved, g.n),
             turns: g.turns,
             round: g.round,
-            taken: per(&g.hands[..n]
-                .iter()
-                .map(|h| g.taken & *h)
-                .collect::<Vec<_>>()),
+            taken: hands.map(|_, h| g.taken & h),
             known_face_down: g.known_down,
             last_round: RoundEnd::of(g),
         }

@@ -425,10 +425,9 @@ impl Encode for Shithead {
     ///
     /// # Panics
     /// When `out` is shorter than [`Shape::observation`].
-    fn encode_view(rules: &Rules, seats: usize, view: &View, out: &mut [f32]) {
+    fn write_view(rules: &Rules, seats: usize, view: &View, out: &mut [f32]) {
         let len = global_len(seats) + SEAT_BLOCK * seats;
         let out = &mut out[..len];
-        out.fill(0.0);
         let (global, blocks) = out.split_at_mut(global_len(seats));
         let d = Ids::new(rules, seats).d as u32;
         encode_global(rules, seats, d, view, global);

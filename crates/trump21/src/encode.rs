@@ -488,10 +488,9 @@ impl Encode for Trump21 {
     ///
     /// # Panics
     /// When `out` is shorter than [`Shape::observation`].
-    fn encode_view(rules: &Rules, seats: usize, view: &View, out: &mut [f32]) {
+    fn write_view(rules: &Rules, seats: usize, view: &View, out: &mut [f32]) {
         let len = global_len(seats) + SEAT_BLOCK * seats;
         let out = &mut out[..len];
-        out.fill(0.0);
         let (global, blocks) = out.split_at_mut(global_len(seats));
         encode_global(rules, seats, view, global);
         for (s, block) in blocks

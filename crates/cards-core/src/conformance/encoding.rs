@@ -96,6 +96,14 @@ pub fn check_encoding<G: Encode + Redeal>(
                 format!("{seat}: entry {i} is {}", tensor[i]),
             );
         }
+        other.fill(0.0);
+        G::write_view(rules, seats, &view, &mut other);
+        if tensor != other {
+            return v(
+                "write_view on zeros writes what encode_view writes",
+                format!("{seat}"),
+            );
+        }
         let redealt = state.redeal_hidden(seat, &mut rng);
         G::encode_view(
             rules,

@@ -531,8 +531,7 @@ impl cards_core::Encode for Toy {
         }
     }
 
-    fn encode_view(_: &ToyRules, seats: usize, view: &ToyView, out: &mut [f32]) {
-        out.fill(0.0);
+    fn write_view(_: &ToyRules, seats: usize, view: &ToyView, out: &mut [f32]) {
         let index = |c: Card| deck().iter().position(|d| d == c).unwrap_or(0);
         if let Some(c) = view.own_hidden {
             out[index(c)] = 1.0;

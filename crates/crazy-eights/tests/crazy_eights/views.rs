@@ -32,6 +32,19 @@ fn c14_a_view_shows_only_its_own_hand_and_sizes_of_the_others() {
 }
 
 #[test]
+fn c3_the_dealer_reads_you_deal_and_the_others_seat_k_deals() {
+    let g = CrazyEights::new(Rules::default(), 3).expect("three seats");
+    let a: Action = "dealer 1".parse().expect("action");
+    let text = |s: u8| {
+        g.event(&a, Viewer::Seat(Seat(s)))
+            .expect("legal")
+            .to_string()
+    };
+    assert_eq!(text(1), "you deal");
+    assert_eq!(text(0), "seat 1 deals");
+}
+
+#[test]
 fn c14_a_drawn_card_is_named_only_to_its_drawer() {
     let mut g = load(turn(
         Rules::default(),
