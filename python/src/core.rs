@@ -213,14 +213,14 @@ pub fn rng_of((seed, stream, pos): RngState) -> Result<ChaCha8Rng, String> {
 }
 
 /// A bot level: `random`, or one of `cards_core::Difficulty` (`easy`,
-/// `medium`, `hard`).
+/// `medium`, `hard`, `learned`).
 pub fn bot<G: Opponents>(level: &str, rules: &G::Rules) -> Result<Box<dyn Bot<G>>, String> {
     if level.eq_ignore_ascii_case("random") {
         return Ok(Box::new(RandomBot));
     }
-    let d: Difficulty = level
-        .parse()
-        .map_err(|_| format!("{level:?} is not a bot level: random, easy, medium or hard"))?;
+    let d: Difficulty = level.parse().map_err(|_| {
+        format!("{level:?} is not a bot level: random, easy, medium, hard or learned")
+    })?;
     Ok(d.bot::<G>(rules))
 }
 

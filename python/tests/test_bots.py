@@ -28,7 +28,7 @@ def play(game, levels, seed, max_steps=400):
     return chosen
 
 
-@pytest.mark.parametrize("level", ["random", "easy", "medium"])
+@pytest.mark.parametrize("level", ["random", "easy", "medium", "learned"])
 def test_every_level_plays_legally_and_replays(game, level):
     assert play(game, [level], 1) == play(game, [level], 1)
 
@@ -49,7 +49,7 @@ def test_bad_level_and_game_refused():
         Bot("schwimmen", "grandmaster")
     with pytest.raises(ValueError):
         Bot("chess")
-    assert LEVELS == ("random", "easy", "medium", "hard")
+    assert LEVELS == ("random", "easy", "medium", "hard", "learned")
 
 
 def test_bots_as_pettingzoo_opponents(game):

@@ -13,7 +13,7 @@ const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getEleme
 const params = new URLSearchParams(location.search);
 /** Milliseconds between bot moves (?speed=0 plays them at once). */
 const pause = Number(params.get("speed") ?? 350);
-const LEVELS: Difficulty[] = ["easy", "medium", "hard"];
+const LEVELS: Difficulty[] = ["easy", "medium", "hard", "learned"];
 
 const local = new LocalDriver(new Worker(new URL("./worker.ts", import.meta.url), { type: "module" }));
 /** The table shown: the local one, or a seat online. */

@@ -1,5 +1,6 @@
-"""Bots for every game: ``random`` and the library's ``easy``, ``medium`` and
-``hard`` (``cards_core::Difficulty``), seeded and deterministic.
+"""Bots for every game: ``random`` and the library's ``easy``, ``medium``,
+``hard`` and ``learned`` (``cards_core::Difficulty``; ``learned`` plays the
+game's shipped network, docs/learned.md), seeded and deterministic.
 
 A ``Bot(game, level, seed)`` picks from a seat's view only (the hard level
 searches over deals consistent with it). Each decision draws its own seed from
@@ -13,8 +14,8 @@ import numpy as np
 
 import cardrules
 
-#: The levels, weakest first.
-LEVELS = ("random", "easy", "medium", "hard")
+#: The levels: the first four weakest first, then the network.
+LEVELS = ("random", "easy", "medium", "hard", "learned")
 
 
 class Bot:
