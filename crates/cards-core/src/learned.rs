@@ -83,9 +83,10 @@ impl<G: Encode> Learned<G> {
     pub fn logits(&mut self, view: &G::View, legal: &[G::Action]) -> Option<&[Option<f32>]> {
         let seats = G::view_seats(view)?;
         let net = self.nets.for_seats(seats)?;
+        // Cleared and resized to zeros, so the tensor is written once.
         self.observation.clear();
         self.observation.resize(net.inputs(), 0.0);
-        G::encode_view(&self.rules, seats, view, &mut self.observation);
+        G::write_view(&self.rules, seats, view, &mut self.observation);
         let rules = &self.rules;
         let ids = legal
             .iter()
