@@ -433,8 +433,8 @@ macro_rules! py_game {
 
             /// A uniformly random legal action id for every game (int64 numpy
             /// array), each game's drawn from its own policy stream (seeded
-            /// by `reset`, apart from the games' chance streams), on the
-            /// batch's threads: a baseline policy without a Python loop.
+            /// by `reset`, apart from the games' chance streams), without a
+            /// Python loop: a baseline policy.
             fn random_actions<'py>(
                 &mut self,
                 py: pyo3::Python<'py>,
@@ -455,7 +455,7 @@ macro_rules! py_game {
                 let core = &mut self.0;
                 let bufs = py.detach(|| {
                     let mut bufs = $crate::game::Buffers::new(core);
-                    core.reset(seed, bufs.out());
+                    core.reset(seed, bufs.out().0);
                     bufs
                 });
                 bufs.into_py(py, false)
@@ -474,8 +474,8 @@ macro_rules! py_game {
                 let core = &mut self.0;
                 let (bufs, stepped) = py.detach(|| {
                     let mut bufs = $crate::game::Buffers::new(core);
-                    let (out, step, fin) = bufs.step_out();
-                    let stepped = core.step(&actions, out, step, fin);
+                    let (out, fin) = bufs.out();
+                    let stepped = core.step(&actions, out, fin);
                     (bufs, stepped)
                 });
                 stepped.map_err(pyo3::exceptions::PyValueError::new_err)?;
@@ -493,7 +493,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
 use crate::core::PyGame;
-use crate::vector::{Out, StepOut, VecCore};
+use crate::vector::{Out, VecCore};
 
 /// What `reset` and `step` return: a tuple of numpy arrays.
 pub type Batch<'py> = Bound<'py, PyTuple>;
@@ -559,24 +559,13 @@ impl Buffers {
         }
     }
 
-    /// The observation, mask and player outputs.
-    pub fn out(&mut self) -> Out<'_> {
-        Out {
-            obs: &mut self.obs,
-            mask: &mut self.mask,
-            player: &mut self.player,
-        }
-    }
-
-    /// Every output of a step.
-    pub fn step_out(&mut self) -> (Out<'_>, StepOut<'_>, &mut Vec<f32>) {
+    /// Every output of a call, and the final observations of a step.
+    pub fn out(&mut self) -> (Out<'_>, &mut Vec<f32>) {
         (
             Out {
                 obs: &mut self.obs,
                 mask: &mut self.mask,
                 player: &mut self.player,
-            },
-            StepOut {
                 rewards: &mut self.rewards,
                 terminated: &mut self.terminated,
                 truncated: &mut self.truncated,

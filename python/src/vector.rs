@@ -2,13 +2,12 @@
 //! threads, for throughput.
 
 use cards_core::{Actor, ChaCha8Rng, Game, Seat, Shape, Viewer};
-use rayon::prelude::*;
 
 use crate::core::{PyGame, stream};
 
-/// Games per task handed to a thread: fewer would spend more on scheduling
+/// The fewest games a thread is given: fewer would spend more on waking it
 /// than on the games.
-const MIN_GAMES_PER_TASK: usize = 64;
+const MIN_GAMES_PER_THREAD: usize = 64;
 
 /// Mixed into the seed of the policy streams, so that they differ from the
 /// chance streams of the same seed.
@@ -25,6 +24,8 @@ struct Slot<G: Game> {
     scratch: Vec<(G::Action, u32)>,
     /// The last ended game as the seat that acted saw it.
     fin: Vec<f32>,
+    /// Whether the last step ended a game (the one `fin` holds).
+    ended: bool,
     /// The stream `random_actions` draws from.
     policy: ChaCha8Rng,
 }
@@ -43,13 +44,16 @@ pub struct VecCore<G: Game> {
     seats: usize,
     shape: Shape,
     slots: Vec<Slot<G>>,
+    /// Runs every share of a call but the first, which the calling thread
+    /// plays itself.
     pool: rayon::ThreadPool,
     threads: usize,
     /// Games finished since the batch was made or reset.
     pub episodes: u64,
 }
 
-/// Outputs of one call, each a flat row-major buffer, all zero on entry.
+/// The outputs of one call for a run of games, each a flat row-major
+/// buffer, all zero on entry. `reset` writes only the first three.
 pub struct Out<'a> {
     /// Observations of the seat to act, `n × observation`.
     pub obs: &'a mut [f32],
@@ -57,16 +61,51 @@ pub struct Out<'a> {
     pub mask: &'a mut [bool],
     /// The seat to act in each game.
     pub player: &'a mut [i64],
-}
-
-/// The outputs of a step beside [`Out`], all zero on entry.
-pub struct StepOut<'a> {
     /// Each seat's reward, `n × seats`: its place reward where the game ended.
     pub rewards: &'a mut [f32],
     /// Whether the game ended by its rules' play.
     pub terminated: &'a mut [bool],
     /// Whether the game ended by a limit of its rules (a turn or round cap).
     pub truncated: &'a mut [bool],
+}
+
+impl<'a> Out<'a> {
+    /// The outputs of the first `games` games, and those of the rest.
+    fn split(self, games: usize, shape: Shape, seats: usize) -> (Out<'a>, Out<'a>) {
+        let (obs, obs2) = self.obs.split_at_mut(games * shape.observation);
+        let (mask, mask2) = self.mask.split_at_mut(games * shape.actions);
+        let (player, player2) = self.player.split_at_mut(games);
+        let (rewards, rewards2) = self.rewards.split_at_mut(games * seats);
+        let (terminated, terminated2) = self.terminated.split_at_mut(games);
+        let (truncated, truncated2) = self.truncated.split_at_mut(games);
+        (
+            Out {
+                obs,
+                mask,
+                player,
+                rewards,
+                terminated,
+                truncated,
+            },
+            Out {
+                obs: obs2,
+                mask: mask2,
+                player: player2,
+                rewards: rewards2,
+                terminated: terminated2,
+                truncated: truncated2,
+            },
+        )
+    }
+}
+
+/// A run of consecutive games with their outputs: one thread's share of a
+/// call.
+struct Share<'a, G: Game> {
+    /// The index of the first game.
+    first: usize,
+    slots: &'a mut [Slot<G>],
+    out: Out<'a>,
 }
 
 impl<G: PyGame> VecCore<G> {
@@ -101,6 +140,7 @@ impl<G: PyGame> VecCore<G> {
                     ids: Vec::with_capacity(64),
                     scratch: Vec::with_capacity(64),
                     fin: vec![0.0; shape.observation],
+                    ended: false,
                     policy: stream(POLICY, i),
                 })
                 .collect(),
@@ -135,30 +175,80 @@ impl<G: PyGame> VecCore<G> {
         self.slots.get(i).map(|s| &s.game)
     }
 
+    /// Runs `work(rules, seats, slot, game index, its outputs)` on every
+    /// game and counts the games for which it returned `true`. The games
+    /// are cut into one run of consecutive games per thread: the calling
+    /// thread plays the first run itself and the pool the others, so one
+    /// thread wakes no other and `t` threads wake `t - 1`.
+    fn each<F>(&mut self, out: Out<'_>, work: F) -> Result<u64, String>
+    where
+        F: Fn(&G::Rules, usize, &mut Slot<G>, usize, Out<'_>) -> Result<bool, String> + Sync,
+    {
+        let VecCore {
+            rules,
+            seats,
+            shape,
+            slots,
+            pool,
+            threads,
+            ..
+        } = self;
+        let (rules, seats, shape) = (&*rules, *seats, *shape);
+        let per = slots.len().div_ceil(*threads).max(MIN_GAMES_PER_THREAD);
+        let mut shares = Vec::with_capacity(*threads);
+        let (mut slots, mut out, mut first) = (&mut slots[..], out, 0);
+        while !slots.is_empty() {
+            let games = per.min(slots.len());
+            let (mine, rest) = std::mem::take(&mut slots).split_at_mut(games);
+            let (my_out, rest_out) = out.split(games, shape, seats);
+            shares.push(Share {
+                first,
+                slots: mine,
+                out: my_out,
+            });
+            (slots, out, first) = (rest, rest_out, first + games);
+        }
+        let play = |share: Share<'_, G>| -> Result<u64, String> {
+            let Share {
+                first,
+                slots,
+                mut out,
+            } = share;
+            let mut count = 0;
+            for (k, slot) in slots.iter_mut().enumerate() {
+                let (row, rest) = out.split(1, shape, seats);
+                count += u64::from(work(rules, seats, slot, first + k, row)?);
+                out = rest;
+            }
+            Ok(count)
+        };
+        let play = &play;
+        let mut shares = shares.into_iter();
+        let Some(mine) = shares.next() else {
+            return Ok(0);
+        };
+        let mut results: Vec<Result<u64, String>> = vec![Ok(0); shares.len()];
+        let counted = pool.in_place_scope(|scope| {
+            for (share, result) in shares.zip(&mut results) {
+                scope.spawn(move |_| *result = play(share));
+            }
+            play(mine)
+        });
+        results.into_iter().chain([counted]).sum()
+    }
+
     /// Starts every game again, game `i` with the stream `stream(seed, i)`.
     pub fn reset(&mut self, seed: u64, out: Out<'_>) {
         self.episodes = 0;
-        let (rules, seats, shape) = (&self.rules, self.seats, self.shape);
-        let (o, a) = (shape.observation, shape.actions);
-        let slots = &mut self.slots;
-        self.pool.install(|| {
-            (
-                slots.par_iter_mut(),
-                out.mask.par_chunks_mut(a),
-                out.obs.par_chunks_mut(o),
-                out.player.par_iter_mut(),
-            )
-                .into_par_iter()
-                .enumerate()
-                .with_min_len(MIN_GAMES_PER_TASK)
-                .for_each(|(i, (slot, mask, obs, player))| {
-                    slot.rng = stream(seed, i as u64);
-                    slot.policy = stream(seed ^ POLICY, i as u64);
-                    slot.restart(rules, seats, mask);
-                    slot.write(rules, seats, obs);
-                    *player = slot.player();
-                });
+        let restarted = self.each(out, |rules, seats, slot, i, out| {
+            slot.rng = stream(seed, i as u64);
+            slot.policy = stream(seed ^ POLICY, i as u64);
+            slot.restart(rules, seats, out.mask);
+            slot.write(rules, seats, out.obs);
+            out.player[0] = slot.player();
+            Ok(false)
         });
+        debug_assert_eq!(restarted, Ok(0));
     }
 
     /// Plays `actions[i]` (a player action id) in game `i`, then resolves chance.
@@ -172,48 +262,30 @@ impl<G: PyGame> VecCore<G> {
         &mut self,
         actions: &[i64],
         out: Out<'_>,
-        step: StepOut<'_>,
         final_obs: &mut Vec<f32>,
     ) -> Result<(), String> {
         let n = self.slots.len();
         if actions.len() != n {
             return Err(format!("{} actions for {n} games", actions.len()));
         }
-        let (o, a, seats) = (self.shape.observation, self.shape.actions, self.seats);
         for (i, (&id, slot)) in actions.iter().zip(&self.slots).enumerate() {
             if !u32::try_from(id).is_ok_and(|id| slot.ids.contains(&id)) {
                 return Err(format!("action {id} is not legal in game {i}"));
             }
         }
-        let rules = &self.rules;
-        let slots = &mut self.slots;
-        let failed = self.pool.install(|| {
-            (
-                slots.par_iter_mut(),
-                actions.par_iter(),
-                out.mask.par_chunks_mut(a),
-                out.obs.par_chunks_mut(o),
-                out.player.par_iter_mut(),
-                step.rewards.par_chunks_mut(seats),
-                step.terminated.par_iter_mut(),
-                step.truncated.par_iter_mut(),
-            )
-                .into_par_iter()
-                .with_min_len(MIN_GAMES_PER_TASK)
-                .map(|(slot, &id, mask, obs, player, rewards, term, trunc)| {
-                    let ended = slot.step(rules, seats, id as usize, mask, rewards)?;
-                    *term = ended == Some(false);
-                    *trunc = ended == Some(true);
-                    slot.write(rules, seats, obs);
-                    *player = slot.player();
-                    Ok::<u64, String>(u64::from(ended.is_some()))
-                })
-                .try_reduce(|| 0, |x, y| Ok(x + y))
-        });
-        self.episodes += failed?;
+        let ended = self.each(out, |rules, seats, slot, i, out| {
+            let ended = slot.step(rules, seats, actions[i] as usize, out.mask, out.rewards)?;
+            slot.ended = ended.is_some();
+            out.terminated[0] = ended == Some(false);
+            out.truncated[0] = ended == Some(true);
+            slot.write(rules, seats, out.obs);
+            out.player[0] = slot.player();
+            Ok(ended.is_some())
+        })?;
+        self.episodes += ended;
         final_obs.clear();
-        for (i, slot) in self.slots.iter().enumerate() {
-            if step.terminated[i] || step.truncated[i] {
+        if ended > 0 {
+            for slot in self.slots.iter().filter(|s| s.ended) {
                 final_obs.extend_from_slice(&slot.fin);
             }
         }
@@ -222,24 +294,17 @@ impl<G: PyGame> VecCore<G> {
 
     /// A uniformly random legal player id for every game, each drawn from
     /// the game's policy stream (seeded by `reset`, apart from its chance
-    /// stream), on the batch's threads.
+    /// stream), on the calling thread: a draw costs less than waking another.
     pub fn random_actions(&mut self, out: &mut [i64]) {
-        let slots = &mut self.slots;
-        self.pool.install(|| {
-            slots
-                .par_iter_mut()
-                .zip(out.par_iter_mut())
-                .with_min_len(MIN_GAMES_PER_TASK)
-                .for_each(|(slot, out)| {
-                    *out = match slot.ids.len() {
-                        0 => -1,
-                        len => {
-                            let k = cards_core::chance::below(&mut slot.policy, len as u64);
-                            i64::from(slot.ids[k as usize])
-                        }
-                    };
-                });
-        });
+        for (slot, out) in self.slots.iter_mut().zip(out) {
+            *out = match slot.ids.len() {
+                0 => -1,
+                len => {
+                    let k = cards_core::chance::below(&mut slot.policy, len as u64);
+                    i64::from(slot.ids[k as usize])
+                }
+            };
+        }
     }
 }
 
