@@ -367,7 +367,7 @@ macro_rules! py_game {
         /// in order, the ended game as the seat that acted saw it. Game `i` draws chance from its
         /// own stream of `seed`, whatever the thread count.
         #[pyo3::pyclass(module = "cardrules._core")]
-        pub struct $vec($crate::vector::VecCore<$game>);
+        pub struct $vec($crate::vector::VecCore<$game>, $crate::outputs::Kept);
 
         #[pyo3::pymethods]
         impl $vec {
@@ -380,7 +380,7 @@ macro_rules! py_game {
                 threads: usize,
             ) -> pyo3::PyResult<Self> {
                 $crate::vector::VecCore::new(num_envs, seats, rules, threads)
-                    .map($vec)
+                    .map(|core| $vec(core, Default::default()))
                     .map_err(pyo3::exceptions::PyValueError::new_err)
             }
 
@@ -451,14 +451,12 @@ macro_rules! py_game {
                 &mut self,
                 py: pyo3::Python<'py>,
                 seed: u64,
-            ) -> pyo3::PyResult<$crate::game::Batch<'py>> {
+            ) -> pyo3::PyResult<$crate::outputs::Batch<'py>> {
+                let mut bufs = $crate::outputs::Buffers::new(py, &self.0, &mut self.1)?;
+                let (out, _) = bufs.out()?;
                 let core = &mut self.0;
-                let bufs = py.detach(|| {
-                    let mut bufs = $crate::game::Buffers::new(core);
-                    core.reset(seed, bufs.out().0);
-                    bufs
-                });
-                bufs.into_py(py, false)
+                py.detach(|| core.reset(seed, out));
+                bufs.into_py(py, &mut self.1, false)
             }
 
             /// Plays one action per game (any integer numpy array or
@@ -469,17 +467,14 @@ macro_rules! py_game {
                 &mut self,
                 py: pyo3::Python<'py>,
                 actions: &pyo3::Bound<'py, pyo3::PyAny>,
-            ) -> pyo3::PyResult<$crate::game::Batch<'py>> {
+            ) -> pyo3::PyResult<$crate::outputs::Batch<'py>> {
                 let actions = $crate::game::action_ids(actions)?;
+                let mut bufs = $crate::outputs::Buffers::new(py, &self.0, &mut self.1)?;
+                let (out, fin) = bufs.out()?;
                 let core = &mut self.0;
-                let (bufs, stepped) = py.detach(|| {
-                    let mut bufs = $crate::game::Buffers::new(core);
-                    let (out, fin) = bufs.out();
-                    let stepped = core.step(&actions, out, fin);
-                    (bufs, stepped)
-                });
-                stepped.map_err(pyo3::exceptions::PyValueError::new_err)?;
-                bufs.into_py(py, true)
+                py.detach(|| core.step(&actions, out, fin))
+                    .map_err(pyo3::exceptions::PyValueError::new_err)?;
+                bufs.into_py(py, &mut self.1, true)
             }
         }
     };
@@ -487,16 +482,8 @@ macro_rules! py_game {
 
 pub(crate) use py_game;
 
-use cards_core::Shape;
-use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray1};
+use numpy::PyReadonlyArray1;
 use pyo3::prelude::*;
-use pyo3::types::PyTuple;
-
-use crate::core::PyGame;
-use crate::vector::{Out, VecCore};
-
-/// What `reset` and `step` return: a tuple of numpy arrays.
-pub type Batch<'py> = Bound<'py, PyTuple>;
 
 /// Action ids from any integer numpy array (int64 read in place, other
 /// integer types converted) or any sequence of integers.
@@ -515,90 +502,4 @@ pub fn action_ids(actions: &Bound<'_, PyAny>) -> PyResult<Vec<i64>> {
     let arr = arr.call_method1("astype", ("int64",))?;
     let a: PyReadonlyArray1<'_, i64> = arr.extract()?;
     Ok(a.as_array().to_vec())
-}
-
-/// `len` copies of `value` in a buffer from the allocator's plain
-/// allocation (not a zeroed one: large zeroed allocations come as fresh
-/// pages from the system on every call, and faulting them in cost more than
-/// the games' steps).
-fn filled<T: Copy>(len: usize, value: T) -> Vec<T> {
-    let mut v = Vec::with_capacity(len);
-    v.resize(len, value);
-    v
-}
-
-/// The output buffers of one batched call, handed to numpy without a copy.
-pub struct Buffers {
-    n: usize,
-    shape: Shape,
-    seats: usize,
-    obs: Vec<f32>,
-    mask: Vec<bool>,
-    rewards: Vec<f32>,
-    terminated: Vec<bool>,
-    truncated: Vec<bool>,
-    player: Vec<i64>,
-    final_obs: Vec<f32>,
-}
-
-impl Buffers {
-    /// Zeroed buffers for the games of `core`.
-    pub fn new<G: PyGame>(core: &VecCore<G>) -> Buffers {
-        let (n, shape, seats) = (core.len(), core.shape(), core.seats());
-        Buffers {
-            n,
-            shape,
-            seats,
-            obs: filled(n * shape.observation, 0.0),
-            mask: filled(n * shape.actions, false),
-            rewards: filled(n * seats, 0.0),
-            terminated: vec![false; n],
-            truncated: vec![false; n],
-            player: vec![0; n],
-            final_obs: Vec::new(),
-        }
-    }
-
-    /// Every output of a call, and the final observations of a step.
-    pub fn out(&mut self) -> (Out<'_>, &mut Vec<f32>) {
-        (
-            Out {
-                obs: &mut self.obs,
-                mask: &mut self.mask,
-                player: &mut self.player,
-                rewards: &mut self.rewards,
-                terminated: &mut self.terminated,
-                truncated: &mut self.truncated,
-            },
-            &mut self.final_obs,
-        )
-    }
-
-    /// `(obs, mask, player)`, or `(obs, mask, rewards, terminated,
-    /// truncated, player, final_obs)` for a step.
-    pub fn into_py(self, py: Python<'_>, step: bool) -> PyResult<Batch<'_>> {
-        let (n, o) = (self.n, self.shape.observation);
-        let obs = PyArray1::from_vec(py, self.obs).reshape([n, o])?;
-        let mask = PyArray1::from_vec(py, self.mask).reshape([n, self.shape.actions])?;
-        let player = PyArray1::from_vec(py, self.player);
-        if step {
-            let rewards = PyArray1::from_vec(py, self.rewards).reshape([n, self.seats])?;
-            let ended = self.final_obs.len() / o.max(1);
-            let final_obs = PyArray1::from_vec(py, self.final_obs).reshape([ended, o])?;
-            PyTuple::new(
-                py,
-                [
-                    obs.into_any(),
-                    mask.into_any(),
-                    rewards.into_any(),
-                    PyArray1::from_vec(py, self.terminated).into_any(),
-                    PyArray1::from_vec(py, self.truncated).into_any(),
-                    player.into_any(),
-                    final_obs.into_any(),
-                ],
-            )
-        } else {
-            PyTuple::new(py, [obs.into_any(), mask.into_any(), player.into_any()])
-        }
-    }
 }

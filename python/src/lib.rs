@@ -8,6 +8,7 @@
 
 mod core;
 mod game;
+mod outputs;
 mod vector;
 
 use pyo3::prelude::*;

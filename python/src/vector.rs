@@ -35,9 +35,9 @@ struct Slot<G: Game> {
 /// inside, and a game that ends is started again at once (auto-reset). A step
 /// runs on `threads` threads; each game's result does not depend on how many.
 ///
-/// The outputs are written into buffers the caller zeroed (fresh ones every
-/// call, as numpy takes them over): observations and masks only set their
-/// nonzero entries.
+/// Each call writes its outputs whole, whatever they held: a game's rows
+/// are zeroed, then their nonzero entries set, one game after another, so
+/// the rows are in the cache while they are written.
 #[derive(Debug)]
 pub struct VecCore<G: Game> {
     rules: G::Rules,
@@ -53,7 +53,7 @@ pub struct VecCore<G: Game> {
 }
 
 /// The outputs of one call for a run of games, each a flat row-major
-/// buffer, all zero on entry. `reset` writes only the first three.
+/// buffer. `reset` sets only the first three (and zeroes the others).
 pub struct Out<'a> {
     /// Observations of the seat to act, `n × observation`.
     pub obs: &'a mut [f32],
@@ -70,6 +70,16 @@ pub struct Out<'a> {
 }
 
 impl<'a> Out<'a> {
+    /// Sets every entry to zero.
+    fn zero(&mut self) {
+        self.obs.fill(0.0);
+        self.mask.fill(false);
+        self.player.fill(0);
+        self.rewards.fill(0.0);
+        self.terminated.fill(false);
+        self.truncated.fill(false);
+    }
+
     /// The outputs of the first `games` games, and those of the rest.
     fn split(self, games: usize, shape: Shape, seats: usize) -> (Out<'a>, Out<'a>) {
         let (obs, obs2) = self.obs.split_at_mut(games * shape.observation);
@@ -175,7 +185,7 @@ impl<G: PyGame> VecCore<G> {
         self.slots.get(i).map(|s| &s.game)
     }
 
-    /// Runs `work(rules, seats, slot, game index, its outputs)` on every
+    /// Runs `work(rules, seats, slot, game index, its zeroed outputs)` on every
     /// game and counts the games for which it returned `true`. The games
     /// are cut into one run of consecutive games per thread: the calling
     /// thread plays the first run itself and the pool the others, so one
@@ -216,7 +226,8 @@ impl<G: PyGame> VecCore<G> {
             } = share;
             let mut count = 0;
             for (k, slot) in slots.iter_mut().enumerate() {
-                let (row, rest) = out.split(1, shape, seats);
+                let (mut row, rest) = out.split(1, shape, seats);
+                row.zero();
                 count += u64::from(work(rules, seats, slot, first + k, row)?);
                 out = rest;
             }

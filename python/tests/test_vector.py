@@ -84,3 +84,35 @@ def test_random_actions_are_legal_and_seeded(game):
 
     assert run(3) == run(3)
     assert run(3) != run(4)
+
+
+def test_arrays_python_holds_are_never_written_again(game):
+    """A step writes into an earlier call's arrays only once Python holds
+    no reference to them: held arrays (and views of them) keep their values,
+    reused ones hold exactly the new step's outputs, and a loop that drops
+    its arrays gets the same few back."""
+    n = 4
+    env = cardrules.vec_env(game, n, table(game), short_rules(game))
+    obs, mask, _ = env.reset(1)
+    held = [(obs, mask, obs.copy(), mask.copy())]
+    row = obs[1]
+    row_then = row.copy()
+    rng = np.random.default_rng(0)
+    addresses = set()
+    for k in range(40):
+        out = env.step(random_actions(mask, rng))
+        obs, mask, player = out[0], out[1], out[5]
+        del out
+        for i in range(n):
+            state = env.state(i)
+            np.testing.assert_array_equal(obs[i], state.observation(int(player[i])))
+            np.testing.assert_array_equal(mask[i], state.legal_mask())
+        if k % 8 == 0:
+            held.append((obs, mask, obs.copy(), mask.copy()))
+        elif k > 30:
+            addresses.add(obs.__array_interface__["data"][0])
+    for o, m, o_then, m_then in held:
+        np.testing.assert_array_equal(o, o_then)
+        np.testing.assert_array_equal(m, m_then)
+    np.testing.assert_array_equal(row, row_then)
+    assert len(addresses) <= 3, "dropped arrays are written again"
