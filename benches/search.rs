@@ -4,7 +4,9 @@
 
 use std::hint::black_box;
 
-use cards_core::{Actor, ChaCha8Rng, Difficulty, Ismcts, Opponents, SeedableRng, Viewer};
+use cards_core::{
+    Actor, Bot, ChaCha8Rng, Difficulty, Ismcts, Learned, Opponents, SeedableRng, Viewer,
+};
 use criterion::{Criterion, Throughput};
 
 /// Three benches in `group` from the view of the seat to act in `position`:
@@ -12,9 +14,10 @@ use criterion::{Criterion, Throughput};
 /// - `hard_decision`: one decision of the game's hard level
 ///   (`Difficulty::Hard`: ISMCTS or the rollout search, as the game's
 ///   `Opponents::hard_search` says, at its default budget, no time limit);
-/// - `learned_decision`: one decision of the learned level
-///   (`Difficulty::Learned`: the game's network over the seat's tensor, or
-///   its heuristic where it ships none for the seat count);
+/// - `learned_decision`: one decision of the learned level (the game's
+///   network over the seat's tensor; the bench fails where the game ships
+///   none for the position's seat count, as a heuristic's time would be
+///   reported as the network's);
 /// - `ismcts_iterations`: one ISMCTS decision at `Opponents::hard_budget`,
 ///   with its throughput in iterations (its time is the ISMCTS decision time).
 ///
@@ -39,7 +42,11 @@ pub fn bench_search<G: Opponents>(c: &mut Criterion, group: &str, position: &G) 
             a
         })
     });
-    let mut learned = Difficulty::Learned.bot::<G>(&rules);
+    let mut learned = Learned::<G>::shipped(&rules).expect("the game ships its networks");
+    assert!(
+        learned.logits(&view, &legal).is_some(),
+        "{group}: a network for the position's seat count"
+    );
     g.bench_function("learned_decision", |b| {
         let mut rng = ChaCha8Rng::seed_from_u64(7);
         b.iter(|| {
