@@ -336,6 +336,11 @@ mod tests {
             )
             .unwrap();
         assert!(actions.ends_with(") WITHOUT ROWID"), "{actions}");
+        let page: u32 = db
+            .conn
+            .query_row("PRAGMA page_size", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(page, PAGE_BYTES);
         db.commit(&[Write::Finish { table: "t1".into() }]).unwrap();
         assert!(db.load_open().unwrap().is_empty());
         drop(db);
