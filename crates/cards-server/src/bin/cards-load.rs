@@ -274,8 +274,10 @@ async fn load(args: &Args, mut server: ServerProcess) -> Result<bool, String> {
         metric("cards_commits_total"),
         metric("cards_committed_writes_total"),
     );
+    let p99 = cards_server::load::bucket_quantile(&metrics, "cards_action_seconds", 0.99)
+        .map_or("?".to_string(), |s| format!("{:.1}", s * 1e3));
     println!(
-        "server side: {:.2} ms from an action's arrival to its commit on average, {:.1} writes a commit",
+        "server side: {:.2} ms from an action's arrival to its commit on average (p99 at most {p99} ms), {:.1} writes a commit",
         sum / count.max(1.0) * 1e3,
         writes / commits.max(1.0)
     );
