@@ -247,6 +247,35 @@ const CARD_SUIT: [Suit; 256] = {
     out
 };
 
+/// Each card's two letters, rank then suit, as [`CARD_TEXT`] points to them.
+static CARD_LETTERS: [[u8; 2]; Card::COUNT] = {
+    let mut out = [[0; 2]; Card::COUNT];
+    let mut i = 0;
+    while i < Card::COUNT {
+        out[i] = [
+            Rank::from_index(i % 13).letter() as u8,
+            Suit::from_index(i / 13).letter() as u8,
+        ];
+        i += 1;
+    }
+    out
+};
+
+/// Each card's text (`7H`), looked up instead of formatted: the server
+/// writes a card into nearly every frame it sends.
+static CARD_TEXT: [&str; Card::COUNT] = {
+    let mut out = [""; Card::COUNT];
+    let mut i = 0;
+    while i < Card::COUNT {
+        out[i] = match std::str::from_utf8(&CARD_LETTERS[i]) {
+            Ok(text) => text,
+            Err(_) => panic!("rank and suit letters are ASCII"),
+        };
+        i += 1;
+    }
+    out
+};
+
 /// A playing card: one byte, `suit * 13 + rank`.
 ///
 /// Prints the short upper-case form, rank then suit: `7H`, `TS`. Reads that
@@ -292,6 +321,12 @@ impl Card {
         self.0 as usize
     }
 
+    /// The card's text, rank then suit letter (`7H`, `TS`): what it prints.
+    #[inline]
+    pub fn text(self) -> &'static str {
+        CARD_TEXT[self.0 as usize]
+    }
+
     /// The card's rank.
     #[inline]
     pub const fn rank(self) -> Rank {
@@ -307,7 +342,7 @@ impl Card {
 
 impl fmt::Display for Card {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.rank().letter(), self.suit().letter())
+        f.write_str(self.text())
     }
 }
 
@@ -398,7 +433,7 @@ impl From<Card> for String {
 #[cfg(feature = "serde")]
 impl serde::Serialize for Card {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
+        s.serialize_str(self.text())
     }
 }
 
@@ -421,6 +456,9 @@ mod tests {
             assert_eq!(c.index(), i);
             assert_eq!(Card::new(c.rank(), c.suit()), c);
             assert_eq!(c.to_string().parse::<Card>().unwrap(), c);
+            let letters: String = [c.rank().letter(), c.suit().letter()].into_iter().collect();
+            assert_eq!(c.text(), letters);
+            assert_eq!(c.to_string(), letters);
         }
         assert_eq!(Card::from_index(52), None);
     }

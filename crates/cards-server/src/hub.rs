@@ -9,6 +9,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, RwLock};
 use std::time::Instant;
 
+use axum::extract::ws::Utf8Bytes;
 use tokio::sync::{Mutex, watch};
 
 use crate::config::Config;
@@ -26,8 +27,9 @@ pub struct Cell {
     pub id: String,
     /// The table.
     pub live: Arc<Mutex<Live>>,
-    /// The log length of the table as stored; connections wait on it.
-    pub stored: watch::Sender<usize>,
+    /// The log length of the table as stored, with the updates of its last
+    /// change; connections wait on it.
+    pub stored: watch::Sender<Stored>,
     driving: AtomicBool,
     /// Whether another server process has taken the table over: this one's
     /// connections to it close (several processes on PostgreSQL).
@@ -41,6 +43,38 @@ impl Cell {
     fn note_presence(&self, live: &Live) {
         self.may_need_bot
             .store(live.may_need_bot(), Ordering::Release);
+    }
+}
+
+/// What a table's connections are told when its stored log grows.
+#[derive(Clone, Debug, Default)]
+pub struct Stored {
+    /// The log length as stored.
+    pub len: usize,
+    /// The updates of the change that made it `len`, when it was made by an
+    /// action (none at the start).
+    pub updates: Option<Arc<Updates>>,
+}
+
+/// Each seat's update of one change, made once by the task that stored it
+/// (with the table's lock already held) instead of by every connection
+/// taking the lock in turn. A connection sends its seat's update when it
+/// has sent the table's events up to `from`; one that lags behind (or a
+/// spectator) makes its own.
+#[derive(Debug)]
+pub struct Updates {
+    /// The log length the updates start from.
+    pub from: usize,
+    /// The update of each seat that had a connection, by seat.
+    pub seats: Vec<Option<Utf8Bytes>>,
+}
+
+impl Stored {
+    /// The update `seat` gets for this change when it has sent the events
+    /// up to `sent`; `None` when it must make its own.
+    pub fn ready(&self, seat: Option<usize>, sent: usize) -> Option<Utf8Bytes> {
+        let updates = self.updates.as_deref().filter(|u| u.from == sent)?;
+        updates.seats.get(seat?)?.clone()
     }
 }
 
@@ -117,7 +151,10 @@ impl Hub {
         let id = live.record.id.clone();
         let cell = Arc::new(Cell {
             id: id.clone(),
-            stored: watch::Sender::new(live.table.log_len()),
+            stored: watch::Sender::new(Stored {
+                len: live.table.log_len(),
+                updates: None,
+            }),
             may_need_bot: AtomicBool::new(live.may_need_bot()),
             live: Arc::new(Mutex::new(live)),
             driving: AtomicBool::new(false),
@@ -402,7 +439,17 @@ impl Hub {
         }
         self.metrics.action(bot, started.elapsed().as_secs_f64());
         let len = live.table.log_len();
-        cell.stored.send_replace(len);
+        let from = cell.stored.borrow().len;
+        let seats = (0..live.record.seats)
+            .map(|s| {
+                let connected = live.presence.get(s).is_some_and(|p| p.connections > 0);
+                connected.then(|| update_json(live, Some(s), from).0.into())
+            })
+            .collect();
+        cell.stored.send_replace(Stored {
+            len,
+            updates: Some(Arc::new(Updates { from, seats })),
+        });
         if live.record.finished {
             // A finished table leaves memory; its open connections keep their
             // handle, and a later request reads it from the store.
@@ -572,5 +619,67 @@ fn summary(live: &mut Live) -> TableSummary {
             .table
             .outcome()
             .map(|o| o.places().iter().map(|&p| usize::from(p)).collect()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::sqlite::Sqlite;
+
+    #[test]
+    fn a_stored_action_carries_each_connected_seat_s_update_made_once() {
+        let path = std::env::temp_dir().join(format!("cards-hub-{}.db", std::process::id()));
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(1)
+            .enable_all()
+            .build()
+            .unwrap();
+        runtime.block_on(async {
+            let metrics = Arc::new(Metrics::new());
+            let store = Store::new(
+                Box::new(Sqlite::open(&path, false).unwrap()),
+                Box::new(Sqlite::open(&path, false).unwrap()),
+                8,
+                metrics.clone(),
+            );
+            let config = Config::new("127.0.0.1:0".parse().unwrap(), path.clone());
+            let (hub, _) = Hub::new(config, store, metrics);
+            let created = hub
+                .create(CreateTable {
+                    game: "crazy-eights".into(),
+                    rules: None,
+                    seats: Some(2),
+                    bots: Vec::new(),
+                })
+                .await
+                .unwrap();
+            hub.join(&created.id, 0).await.unwrap();
+            hub.join(&created.id, 1).await.unwrap();
+            let cell = hub.table(&created.id).await.unwrap();
+            // Only seat 0 has a connection.
+            hub.presence(&cell, 0, true).await;
+            let from = cell.stored.borrow().len;
+            let seat = cell.live.lock().await.table.to_act().unwrap();
+            hub.act(&cell, Command::Move(seat, 0)).await.unwrap();
+            let stored = cell.stored.borrow().clone();
+            let updates = stored.updates.clone().unwrap();
+            assert_eq!(updates.from, from);
+            assert!(stored.len > from);
+            let (own, next) = update_json(&mut *cell.live.lock().await, Some(0), from);
+            assert_eq!(next, stored.len);
+            // Seat 0's update is the one it would have made itself; seat 1
+            // (no connection), a spectator and a connection whose events
+            // sent do not end at `from` make their own.
+            assert_eq!(stored.ready(Some(0), from).as_deref(), Some(own.as_str()));
+            assert_eq!(updates.seats[1], None);
+            assert_eq!(stored.ready(Some(1), from), None);
+            assert_eq!(stored.ready(None, from), None);
+            assert_eq!(stored.ready(Some(0), from + 1), None);
+        });
+        drop(runtime);
+        for suffix in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+        }
     }
 }

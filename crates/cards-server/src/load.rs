@@ -306,6 +306,34 @@ pub fn percentile(values: &mut [u32], p: f64) -> u32 {
     values[i.min(values.len() - 1)]
 }
 
+/// The upper bound of the histogram bucket of `/metrics` text `metrics`
+/// named `name` that holds its `q`-quantile (0 to 1): the quantile is at
+/// most this. `None` without such a histogram or past its last finite bucket.
+pub fn bucket_quantile(metrics: &str, name: &str, q: f64) -> Option<f64> {
+    let prefix = format!("{name}_bucket{{le=\"");
+    let buckets: Vec<(f64, f64)> = metrics
+        .lines()
+        .filter_map(|l| {
+            let (le, count) = l.strip_prefix(&prefix)?.split_once("\"} ")?;
+            let le = if le == "+Inf" {
+                f64::INFINITY
+            } else {
+                le.parse().ok()?
+            };
+            Some((le, count.trim().parse().ok()?))
+        })
+        .collect();
+    let total = buckets.iter().map(|b| b.1).fold(0.0, f64::max);
+    if total == 0.0 {
+        return None;
+    }
+    buckets
+        .iter()
+        .find(|(_, count)| *count >= q * total)
+        .map(|b| b.0)
+        .filter(|le| le.is_finite())
+}
+
 /// The server's resident memory, from its `/metrics`.
 pub async fn server_memory(addr: SocketAddr) -> u64 {
     let Ok((_, text)) = http(addr, "GET", "/metrics", None, None).await else {
@@ -586,4 +614,25 @@ pub async fn takeover_rounds(
     serving.kill().await;
     spare.kill().await;
     Ok(report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bucket_quantile_is_the_first_bucket_holding_that_share() {
+        let text = "# HELP x_seconds x\n\
+                    x_seconds_sum 1.5\n\
+                    x_seconds_count 100\n\
+                    x_seconds_bucket{le=\"0.001\"} 50\n\
+                    x_seconds_bucket{le=\"0.002\"} 98\n\
+                    x_seconds_bucket{le=\"0.004\"} 99\n\
+                    x_seconds_bucket{le=\"+Inf\"} 100\n";
+        assert_eq!(bucket_quantile(text, "x_seconds", 0.5), Some(0.001));
+        assert_eq!(bucket_quantile(text, "x_seconds", 0.9), Some(0.002));
+        assert_eq!(bucket_quantile(text, "x_seconds", 0.99), Some(0.004));
+        assert_eq!(bucket_quantile(text, "x_seconds", 1.0), None);
+        assert_eq!(bucket_quantile(text, "y_seconds", 0.5), None);
+    }
 }

@@ -45,6 +45,9 @@ struct Args {
     /// Serve the built web page (web/dist) from this directory, on the API's origin.
     #[arg(long)]
     web: Option<PathBuf>,
+    /// Threads running the connections (default: one a core).
+    #[arg(long)]
+    workers: Option<usize>,
     /// Print the OpenAPI document and exit.
     #[arg(long)]
     openapi: bool,
@@ -78,10 +81,11 @@ fn main() -> std::process::ExitCode {
     config.rate_per_second = args.rate;
     config.burst = args.burst;
     config.web = args.web;
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .expect("the runtime starts");
+    let mut runtime = tokio::runtime::Builder::new_multi_thread();
+    if let Some(n) = args.workers {
+        runtime.worker_threads(n.max(1));
+    }
+    let runtime = runtime.enable_all().build().expect("the runtime starts");
     runtime.block_on(async move {
         match cards_server::start(config).await {
             Err(e) => {

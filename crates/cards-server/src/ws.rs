@@ -176,11 +176,19 @@ async fn run(
                 .await;
                 return;
             }
-            let len = *stored.borrow_and_update();
-            if len > sent {
-                let (update, next) = hub.update(cell, seat, sent).await;
+            let now = stored.borrow_and_update().clone();
+            if now.len > sent {
+                // The update made when the change was stored, unless this
+                // connection lags behind it.
+                let (update, next) = match now.ready(seat, sent) {
+                    Some(update) => (update, now.len),
+                    None => {
+                        let (update, next) = hub.update(cell, seat, sent).await;
+                        (update.into(), next)
+                    }
+                };
                 sent = next;
-                if socket.feed(Message::Text(update.into())).await.is_err() {
+                if socket.feed(Message::Text(update)).await.is_err() {
                     return;
                 }
             }

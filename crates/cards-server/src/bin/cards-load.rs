@@ -62,6 +62,13 @@ struct Args {
     /// server's limit, the latency at a given rate rather than at saturation.
     #[arg(long, default_value_t = 0)]
     think_ms: u64,
+    /// Threads running this tool's clients (default: one a core).
+    #[arg(long)]
+    workers: Option<usize>,
+    /// Threads running the server's connections (its `--workers`; default:
+    /// one a core).
+    #[arg(long)]
+    server_workers: Option<usize>,
     /// The servers' lease in seconds (with `--postgres`).
     #[arg(long, default_value_t = 2.0)]
     lease: f64,
@@ -75,10 +82,11 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> std::process::ExitCode {
     let args = Args::parse();
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .expect("the runtime starts");
+    let mut runtime = tokio::runtime::Builder::new_multi_thread();
+    if let Some(n) = args.workers {
+        runtime.worker_threads(n.max(1));
+    }
+    let runtime = runtime.enable_all().build().expect("the runtime starts");
     match runtime.block_on(run(args)) {
         Ok(true) => std::process::ExitCode::SUCCESS,
         Ok(false) => std::process::ExitCode::FAILURE,
@@ -92,10 +100,14 @@ fn main() -> std::process::ExitCode {
 async fn run(args: Args) -> Result<bool, String> {
     let binary = args.server.clone().unwrap_or_else(sibling_server);
     let lease = args.lease.to_string();
-    let flags = match &args.postgres {
+    let mut flags = match &args.postgres {
         Some(url) => vec!["--postgres", url.as_str(), "--lease", lease.as_str()],
         None => Vec::new(),
     };
+    let workers = args.server_workers.map(|n| n.to_string());
+    if let Some(n) = &workers {
+        flags.extend(["--workers", n.as_str()]);
+    }
     if args.postgres.is_some() && args.crash_rounds > 0 {
         let report = cards_server::load::takeover_rounds(
             &binary,
@@ -262,8 +274,10 @@ async fn load(args: &Args, mut server: ServerProcess) -> Result<bool, String> {
         metric("cards_commits_total"),
         metric("cards_committed_writes_total"),
     );
+    let p99 = cards_server::load::bucket_quantile(&metrics, "cards_action_seconds", 0.99)
+        .map_or("?".to_string(), |s| format!("{:.1}", s * 1e3));
     println!(
-        "server side: {:.2} ms from an action's arrival to its commit on average, {:.1} writes a commit",
+        "server side: {:.2} ms from an action's arrival to its commit on average (p99 at most {p99} ms), {:.1} writes a commit",
         sum / count.max(1.0) * 1e3,
         writes / commits.max(1.0)
     );

@@ -1,7 +1,10 @@
-//! The store: every table's creation, seats and accepted actions, written
-//! through one writer thread that commits whatever has queued up in one
-//! transaction (group commit), and acknowledged only once committed.
+//! The store: every table's creation, seats and accepted actions, committed
+//! whatever has queued up in one transaction (group commit), and
+//! acknowledged only once committed: by a writer thread (a backend whose
+//! commit waits on the network, PostgreSQL), or by the waiting tasks
+//! themselves, one leading each commit (SQLite, `group`).
 
+mod group;
 pub mod postgres;
 pub mod sqlite;
 
@@ -183,41 +186,66 @@ pub trait Backend: Send + 'static {
     fn claim_expired(&mut self) -> Result<Vec<Loaded>, String> {
         Ok(Vec::new())
     }
+
+    /// Whether a commit is short local I/O, done on the thread of a task
+    /// waiting for it (`group`), rather than on a writer thread of its own
+    /// (a commit that waits on the network would hold a runtime thread).
+    fn commits_in_place(&self) -> bool {
+        false
+    }
 }
 
 type Pending = (Write, oneshot::Sender<Result<(), String>>);
 
 /// The store's handle: queue writes, wait for their commit, read tables.
 pub struct Store {
-    queue: Mutex<mpsc::Sender<Pending>>,
+    writer: Writer,
     reader: Arc<Mutex<Box<dyn Backend>>>,
 }
 
+/// Who commits the writes.
+enum Writer {
+    /// A thread of its own, fed through this queue.
+    Thread(Mutex<mpsc::Sender<Pending>>),
+    /// The waiting tasks, in turn.
+    Group(group::Group),
+}
+
 impl Store {
-    /// A store writing through `writer` (on a thread of its own, committing up
-    /// to `max_batch` writes together) and reading through `reader`.
+    /// A store writing through `writer` (committing up to `max_batch` writes
+    /// together, on a thread of its own unless the backend
+    /// [commits in place](Backend::commits_in_place)) and reading through
+    /// `reader`.
     pub fn new(
         writer: Box<dyn Backend>,
         reader: Box<dyn Backend>,
         max_batch: usize,
         metrics: Arc<crate::metrics::Metrics>,
     ) -> Store {
-        let (tx, rx) = mpsc::channel::<Pending>();
-        std::thread::Builder::new()
-            .name("store-writer".into())
-            .spawn(move || write_loop(writer, rx, max_batch.max(1), &metrics))
-            .expect("the writer thread starts");
+        let writer = if writer.commits_in_place() {
+            Writer::Group(group::Group::new(writer, max_batch, metrics))
+        } else {
+            let (tx, rx) = mpsc::channel::<Pending>();
+            std::thread::Builder::new()
+                .name("store-writer".into())
+                .spawn(move || write_loop(writer, rx, max_batch.max(1), &metrics))
+                .expect("the writer thread starts");
+            Writer::Thread(Mutex::new(tx))
+        };
         Store {
-            queue: Mutex::new(tx),
+            writer,
             reader: Arc::new(Mutex::new(reader)),
         }
     }
 
     /// Writes `write`; resolves once it is committed (or failed).
     pub async fn write(&self, write: Write) -> Result<(), String> {
+        let queue = match &self.writer {
+            Writer::Group(group) => return group.write(write).await,
+            Writer::Thread(queue) => queue,
+        };
         let (tx, rx) = oneshot::channel();
-        let sent = self
-            .queue
+        let sent = queue
             .lock()
             .map_err(|_| "the store's queue is poisoned".to_string())?
             .send((write, tx));
