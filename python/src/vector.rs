@@ -1,13 +1,16 @@
 //! [`VecCore`]: many games stepped together in Rust, spread over a pool of
 //! threads, for throughput.
 
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
 use cards_core::{Actor, ChaCha8Rng, Game, Seat, Shape, Viewer};
 
 use crate::core::{PyGame, stream};
 
-/// The fewest games a thread is given: fewer would spend more on waking it
-/// than on the games.
-const MIN_GAMES_PER_THREAD: usize = 64;
+/// The games a thread takes at a time: fewer would spend more on taking
+/// them than on the games.
+const GAMES_PER_RUN: usize = 16;
 
 /// Mixed into the seed of the policy streams, so that they differ from the
 /// chance streams of the same seed.
@@ -44,8 +47,8 @@ pub struct VecCore<G: Game> {
     seats: usize,
     shape: Shape,
     slots: Vec<Slot<G>>,
-    /// Runs every share of a call but the first, which the calling thread
-    /// plays itself.
+    /// The `threads - 1` threads that play a call's games beside the
+    /// calling thread (one idle thread when `threads` is 1).
     pool: rayon::ThreadPool,
     threads: usize,
     /// Games finished since the batch was made or reset.
@@ -109,9 +112,8 @@ impl<'a> Out<'a> {
     }
 }
 
-/// A run of consecutive games with their outputs: one thread's share of a
-/// call.
-struct Share<'a, G: Game> {
+/// A run of consecutive games with their outputs, which one thread plays.
+struct Run<'a, G: Game> {
     /// The index of the first game.
     first: usize,
     slots: &'a mut [Slot<G>],
@@ -133,11 +135,17 @@ impl<G: PyGame> VecCore<G> {
         };
         let start = G::new(rules.clone(), seats).map_err(|e| e.to_string())?;
         let shape = G::shape(&rules, seats);
+        let threads = match threads {
+            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            t => t,
+        };
+        // The calling thread is one of the `threads`. A pool thread more
+        // would wake with the others and spin looking for work, taking a
+        // core from the ones playing.
         let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
+            .num_threads((threads - 1).max(1))
             .build()
             .map_err(|e| e.to_string())?;
-        let threads = pool.current_num_threads();
         Ok(VecCore {
             rules,
             seats,
@@ -186,10 +194,13 @@ impl<G: PyGame> VecCore<G> {
     }
 
     /// Runs `work(rules, seats, slot, game index, its zeroed outputs)` on every
-    /// game and counts the games for which it returned `true`. The games
-    /// are cut into one run of consecutive games per thread: the calling
-    /// thread plays the first run itself and the pool the others, so one
-    /// thread wakes no other and `t` threads wake `t - 1`.
+    /// game and counts the games for which it returned `true`.
+    ///
+    /// The games are cut into runs of [`GAMES_PER_RUN`]; the calling thread
+    /// and `threads - 1` pool threads each take the next run not yet taken
+    /// until none is left. The calling thread starts at once, so a small
+    /// batch is often done before a woken thread arrives, and a thread the
+    /// machine runs slower simply takes fewer runs.
     fn each<F>(&mut self, out: Out<'_>, work: F) -> Result<u64, String>
     where
         F: Fn(&G::Rules, usize, &mut Slot<G>, usize, Out<'_>) -> Result<bool, String> + Sync,
@@ -204,46 +215,53 @@ impl<G: PyGame> VecCore<G> {
             ..
         } = self;
         let (rules, seats, shape) = (&*rules, *seats, *shape);
-        let per = slots.len().div_ceil(*threads).max(MIN_GAMES_PER_THREAD);
-        let mut shares = Vec::with_capacity(*threads);
+        let mut runs = Vec::with_capacity(slots.len().div_ceil(GAMES_PER_RUN));
         let (mut slots, mut out, mut first) = (&mut slots[..], out, 0);
         while !slots.is_empty() {
-            let games = per.min(slots.len());
+            let games = GAMES_PER_RUN.min(slots.len());
             let (mine, rest) = std::mem::take(&mut slots).split_at_mut(games);
             let (my_out, rest_out) = out.split(games, shape, seats);
-            shares.push(Share {
+            runs.push(Mutex::new(Some(Run {
                 first,
                 slots: mine,
                 out: my_out,
-            });
+            })));
             (slots, out, first) = (rest, rest_out, first + games);
         }
-        let play = |share: Share<'_, G>| -> Result<u64, String> {
-            let Share {
-                first,
-                slots,
-                mut out,
-            } = share;
+        let next = AtomicUsize::new(0);
+        // Takes runs until none is left; each run is taken exactly once.
+        let drain = || -> Result<u64, String> {
             let mut count = 0;
-            for (k, slot) in slots.iter_mut().enumerate() {
-                let (mut row, rest) = out.split(1, shape, seats);
-                row.zero();
-                count += u64::from(work(rules, seats, slot, first + k, row)?);
-                out = rest;
+            loop {
+                let k = next.fetch_add(1, Ordering::Relaxed);
+                let Some(run) = runs.get(k) else {
+                    return Ok(count);
+                };
+                let taken = run.lock().unwrap_or_else(|e| e.into_inner()).take();
+                let Some(Run {
+                    first,
+                    slots,
+                    mut out,
+                }) = taken
+                else {
+                    continue;
+                };
+                for (j, slot) in slots.iter_mut().enumerate() {
+                    let (mut row, rest) = out.split(1, shape, seats);
+                    row.zero();
+                    count += u64::from(work(rules, seats, slot, first + j, row)?);
+                    out = rest;
+                }
             }
-            Ok(count)
         };
-        let play = &play;
-        let mut shares = shares.into_iter();
-        let Some(mine) = shares.next() else {
-            return Ok(0);
-        };
-        let mut results: Vec<Result<u64, String>> = vec![Ok(0); shares.len()];
+        let drain = &drain;
+        let helpers = (*threads - 1).min(runs.len().saturating_sub(1));
+        let mut results: Vec<Result<u64, String>> = vec![Ok(0); helpers];
         let counted = pool.in_place_scope(|scope| {
-            for (share, result) in shares.zip(&mut results) {
-                scope.spawn(move |_| *result = play(share));
+            for result in &mut results {
+                scope.spawn(move |_| *result = drain());
             }
-            play(mine)
+            drain()
         });
         results.into_iter().chain([counted]).sum()
     }
