@@ -366,6 +366,12 @@ macro_rules! py_game {
         /// final_obs `float32[k, obs]`: for each of the `k` games that ended,
         /// in order, the ended game as the seat that acted saw it. Game `i` draws chance from its
         /// own stream of `seed`, whatever the thread count.
+        ///
+        /// The obs and mask arrays of the last three calls are written again
+        /// by a later call once no Python reference to them is left (no
+        /// variable, view or buffer export): keep the array, or a copy, as
+        /// long as you need it. After a call, the pool's threads wait for the
+        /// next one for up to 200 µs, spinning.
         #[pyo3::pyclass(module = "cardrules._core")]
         pub struct $vec($crate::vector::VecCore<$game>, $crate::outputs::Kept);
 
