@@ -438,17 +438,16 @@ macro_rules! py_game {
             }
 
             /// A uniformly random legal action id for every game (int64 numpy
-            /// array), each game's drawn from its own policy stream (seeded
-            /// by `reset`, apart from the games' chance streams), without a
-            /// Python loop: a baseline policy.
+            /// array; -1 where no player acts), the same until the next
+            /// step or reset: each game's is drawn from its own policy
+            /// stream (seeded by `reset`, apart from the games' chance
+            /// streams) when it reaches its decision. A baseline policy
+            /// with no Python loop.
             fn random_actions<'py>(
-                &mut self,
+                &self,
                 py: pyo3::Python<'py>,
             ) -> pyo3::Bound<'py, numpy::PyArray1<i64>> {
-                let mut out = vec![0i64; self.0.len()];
-                let core = &mut self.0;
-                py.detach(|| core.random_actions(&mut out));
-                numpy::PyArray1::from_vec(py, out)
+                numpy::PyArray1::from_slice(py, self.0.random_actions())
             }
 
             /// Starts every game again; returns `(obs, mask, player)`.

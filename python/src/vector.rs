@@ -34,9 +34,7 @@ struct Slot<G: Game> {
     scratch: Vec<(G::Action, u32)>,
     /// The last ended game as the seat that acted saw it.
     fin: Vec<f32>,
-    /// Whether the last step ended a game (the one `fin` holds).
-    ended: bool,
-    /// The stream `random_actions` draws from.
+    /// The stream the random actions are drawn from.
     policy: ChaCha8Rng,
 }
 
@@ -61,6 +59,12 @@ pub struct VecCore<G: Game> {
     /// Calls made so far: a pool thread kept awake after a call waits for
     /// it to change.
     calls: Arc<AtomicU64>,
+    /// The legal ids of every game as bits, [`VecCore::words`] words a
+    /// game, so that a step checks its ids without visiting the games.
+    legal: Vec<u64>,
+    /// A uniformly random legal id for every game (-1 where no player
+    /// acts), drawn when the game reached its decision.
+    drawn: Vec<i64>,
     /// Games finished since the batch was made or reset.
     pub episodes: u64,
 }
@@ -91,6 +95,18 @@ impl<'a> Out<'a> {
         self.rewards.fill(0.0);
         self.terminated.fill(false);
         self.truncated.fill(false);
+    }
+
+    /// The same outputs, borrowed again.
+    fn reborrow(&mut self) -> Out<'_> {
+        Out {
+            obs: self.obs,
+            mask: self.mask,
+            player: self.player,
+            rewards: self.rewards,
+            terminated: self.terminated,
+            truncated: self.truncated,
+        }
     }
 
     /// The outputs of the first `games` games, and those of the rest.
@@ -128,6 +144,9 @@ struct Run<'a, G: Game> {
     first: usize,
     slots: &'a mut [Slot<G>],
     out: Out<'a>,
+    /// The games' parts of [`VecCore::legal`] and [`VecCore::drawn`].
+    legal: &'a mut [u64],
+    drawn: &'a mut [i64],
 }
 
 impl<G: PyGame> VecCore<G> {
@@ -168,13 +187,14 @@ impl<G: PyGame> VecCore<G> {
                     ids: Vec::with_capacity(64),
                     scratch: Vec::with_capacity(64),
                     fin: vec![0.0; shape.observation],
-                    ended: false,
                     policy: stream(POLICY, i),
                 })
                 .collect(),
             pool,
             threads,
             calls: Arc::default(),
+            legal: vec![0; n * shape.actions.div_ceil(64)],
+            drawn: vec![-1; n],
             episodes: 0,
         })
     }
@@ -187,6 +207,11 @@ impl<G: PyGame> VecCore<G> {
     /// The number of threads a step runs on.
     pub fn threads(&self) -> usize {
         self.threads
+    }
+
+    /// The words of [`VecCore::legal`] a game.
+    fn words(&self) -> usize {
+        self.shape.actions.div_ceil(64)
     }
 
     /// The encoding's sizes.
@@ -205,17 +230,21 @@ impl<G: PyGame> VecCore<G> {
     }
 
     /// Runs `work(rules, seats, slot, game index, its zeroed outputs)` on every
-    /// game and counts the games for which it returned `true`.
+    /// game and counts the games for which it returned `true`; then notes
+    /// each game's legal ids in [`VecCore::legal`] and draws its random
+    /// action.
     ///
-    /// The games are cut into runs of [`GAMES_PER_RUN`]; the calling thread
-    /// and `threads - 1` pool threads each take the next run not yet taken
-    /// until none is left. The calling thread starts at once, so a small
-    /// batch is often done before a woken thread arrives, and a thread the
-    /// machine runs slower simply takes fewer runs.
+    /// The games are cut into runs of [`GAMES_PER_RUN`], and the runs into
+    /// one share a thread; the calling thread and `threads - 1` pool threads
+    /// each take the next run not yet taken of their own share, then of the
+    /// others', until none is left. The calling thread starts at once, so a
+    /// small batch is often done before a woken thread arrives, and a thread
+    /// the machine runs slower simply takes fewer runs.
     fn each<F>(&mut self, out: Out<'_>, work: F) -> Result<u64, String>
     where
         F: Fn(&G::Rules, usize, &mut Slot<G>, usize, Out<'_>) -> Result<bool, String> + Sync,
     {
+        let words = self.words();
         let VecCore {
             rules,
             seats,
@@ -224,47 +253,71 @@ impl<G: PyGame> VecCore<G> {
             pool,
             threads,
             calls,
+            legal,
+            drawn,
             ..
         } = self;
         let (rules, seats, shape) = (&*rules, *seats, *shape);
         let mut runs = Vec::with_capacity(slots.len().div_ceil(GAMES_PER_RUN));
         let (mut slots, mut out, mut first) = (&mut slots[..], out, 0);
+        let (mut legal, mut drawn) = (&mut legal[..], &mut drawn[..]);
         while !slots.is_empty() {
             let games = GAMES_PER_RUN.min(slots.len());
             let (mine, rest) = std::mem::take(&mut slots).split_at_mut(games);
             let (my_out, rest_out) = out.split(games, shape, seats);
+            let (my_legal, rest_legal) = std::mem::take(&mut legal).split_at_mut(games * words);
+            let (my_drawn, rest_drawn) = std::mem::take(&mut drawn).split_at_mut(games);
             runs.push(Mutex::new(Some(Run {
                 first,
                 slots: mine,
                 out: my_out,
+                legal: my_legal,
+                drawn: my_drawn,
             })));
             (slots, out, first) = (rest, rest_out, first + games);
+            (legal, drawn) = (rest_legal, rest_drawn);
         }
-        let next = AtomicUsize::new(0);
+        // Each game is played by the same thread call after call while the
+        // threads keep pace, so its data stays in that core's cache: with
+        // every run taken by whichever thread came first, a two-thread step
+        // was a tenth slower (games moving between the cores' caches).
+        let parts = *threads;
+        let end = |p: usize| runs.len() * p / parts;
+        let next: Vec<AtomicUsize> = (0..parts).map(|p| AtomicUsize::new(end(p))).collect();
         // Takes runs until none is left; each run is taken exactly once.
-        let drain = || -> Result<u64, String> {
+        let drain = |home: usize| -> Result<u64, String> {
             let mut count = 0;
-            loop {
-                let k = next.fetch_add(1, Ordering::Relaxed);
-                let Some(run) = runs.get(k) else {
-                    return Ok(count);
-                };
-                let taken = run.lock().unwrap_or_else(|e| e.into_inner()).take();
-                let Some(Run {
-                    first,
-                    slots,
-                    mut out,
-                }) = taken
-                else {
-                    continue;
-                };
-                for (j, slot) in slots.iter_mut().enumerate() {
-                    let (mut row, rest) = out.split(1, shape, seats);
-                    row.zero();
-                    count += u64::from(work(rules, seats, slot, first + j, row)?);
-                    out = rest;
+            for p in (home..parts).chain(0..home) {
+                loop {
+                    let k = next[p].fetch_add(1, Ordering::Relaxed);
+                    if k >= end(p + 1) {
+                        break;
+                    }
+                    let taken = runs[k].lock().unwrap_or_else(|e| e.into_inner()).take();
+                    let Some(mut run) = taken else {
+                        continue;
+                    };
+                    let bits = run.legal.chunks_exact_mut(words);
+                    for (j, ((slot, bits), drawn)) in run
+                        .slots
+                        .iter_mut()
+                        .zip(bits)
+                        .zip(run.drawn.iter_mut())
+                        .enumerate()
+                    {
+                        let (mut row, rest) = run.out.split(1, shape, seats);
+                        row.zero();
+                        count += u64::from(work(rules, seats, slot, run.first + j, row)?);
+                        run.out = rest;
+                        bits.fill(0);
+                        for &id in &slot.ids {
+                            bits[id as usize / 64] |= 1 << (id % 64);
+                        }
+                        *drawn = slot.draw();
+                    }
                 }
             }
+            Ok(count)
         };
         let drain = &drain;
         let helpers = (*threads - 1).min(runs.len().saturating_sub(1));
@@ -272,9 +325,11 @@ impl<G: PyGame> VecCore<G> {
         let call = calls.fetch_add(1, Ordering::Relaxed) + 1;
         let counted = pool.in_place_scope(|scope| {
             for result in &mut results {
-                scope.spawn(move |_| *result = drain());
+                scope.spawn(move |_| {
+                    *result = drain(rayon::current_thread_index().map_or(1, |i| i + 1) % parts);
+                });
             }
-            drain()
+            drain(0)
         });
         for _ in 0..helpers {
             let calls = calls.clone();
@@ -312,21 +367,24 @@ impl<G: PyGame> VecCore<G> {
     pub fn step(
         &mut self,
         actions: &[i64],
-        out: Out<'_>,
+        mut out: Out<'_>,
         final_obs: &mut Vec<f32>,
     ) -> Result<(), String> {
-        let n = self.slots.len();
+        let (n, words) = (self.slots.len(), self.words());
         if actions.len() != n {
             return Err(format!("{} actions for {n} games", actions.len()));
         }
-        for (i, (&id, slot)) in actions.iter().zip(&self.slots).enumerate() {
-            if !u32::try_from(id).is_ok_and(|id| slot.ids.contains(&id)) {
+        let bits = self.legal.chunks_exact(words);
+        for (i, (&id, bits)) in actions.iter().zip(bits).enumerate() {
+            let legal = usize::try_from(id)
+                .ok()
+                .and_then(|id| Some(bits.get(id / 64)? >> (id % 64) & 1 == 1));
+            if legal != Some(true) {
                 return Err(format!("action {id} is not legal in game {i}"));
             }
         }
-        let ended = self.each(out, |rules, seats, slot, i, out| {
+        let ended = self.each(out.reborrow(), |rules, seats, slot, i, out| {
             let ended = slot.step(rules, seats, actions[i] as usize, out.mask, out.rewards)?;
-            slot.ended = ended.is_some();
             out.terminated[0] = ended == Some(false);
             out.truncated[0] = ended == Some(true);
             slot.write(rules, seats, out.obs);
@@ -336,30 +394,38 @@ impl<G: PyGame> VecCore<G> {
         self.episodes += ended;
         final_obs.clear();
         if ended > 0 {
-            for slot in self.slots.iter().filter(|s| s.ended) {
-                final_obs.extend_from_slice(&slot.fin);
+            let flags = out.terminated.iter().zip(out.truncated.iter());
+            for ((terminated, truncated), slot) in flags.zip(&self.slots) {
+                if *terminated || *truncated {
+                    final_obs.extend_from_slice(&slot.fin);
+                }
             }
         }
         Ok(())
     }
 
-    /// A uniformly random legal player id for every game, each drawn from
-    /// the game's policy stream (seeded by `reset`, apart from its chance
-    /// stream), on the calling thread: a draw costs less than waking another.
-    pub fn random_actions(&mut self, out: &mut [i64]) {
-        for (slot, out) in self.slots.iter_mut().zip(out) {
-            *out = match slot.ids.len() {
-                0 => -1,
-                len => {
-                    let k = cards_core::chance::below(&mut slot.policy, len as u64);
-                    i64::from(slot.ids[k as usize])
-                }
-            };
-        }
+    /// A uniformly random legal player id for every game (-1 where no
+    /// player acts), the same until the next step or reset: each game's was
+    /// drawn from its policy stream (seeded by `reset`, apart from its
+    /// chance stream) when the game reached its decision.
+    pub fn random_actions(&self) -> &[i64] {
+        &self.drawn
     }
 }
 
 impl<G: PyGame> Slot<G> {
+    /// A uniformly random id of `ids` from the policy stream (-1 when there
+    /// is none).
+    fn draw(&mut self) -> i64 {
+        match self.ids.len() {
+            0 => -1,
+            len => {
+                let k = cards_core::chance::below(&mut self.policy, len as u64);
+                i64::from(self.ids[k as usize])
+            }
+        }
+    }
+
     fn player(&self) -> i64 {
         match self.game.actor() {
             Actor::Player(s) => i64::from(s.0),

@@ -65,6 +65,10 @@ def test_illegal_action_refused_without_change(game):
     actions[2] = int(np.flatnonzero(~mask[2])[0])
     with pytest.raises(ValueError, match="game 2"):
         env.step(actions)
+    for bad in (-1, env.num_actions, 64 * (env.num_actions // 64 + 1), 2**40):
+        actions[2] = bad
+        with pytest.raises(ValueError, match=f"action {bad} is not legal in game 2"):
+            env.step(actions)
     with pytest.raises(ValueError):
         env.step(actions[:2])
     assert [env.state(i).to_json() for i in range(3)] == before
@@ -78,6 +82,8 @@ def test_random_actions_are_legal_and_seeded(game):
         for _ in range(200):
             a = env.random_actions()
             assert a.dtype == np.int64 and mask[np.arange(6), a].all()
+            # The same actions until the next step.
+            assert (env.random_actions() == a).all()
             chosen.append(a.tolist())
             _, mask, *_ = env.step(a)
         return chosen, env.episodes
