@@ -638,7 +638,7 @@ mod tests {
         runtime.block_on(async {
             let metrics = Arc::new(Metrics::new());
             let store = Store::new(
-                Box::new(Sqlite::open(&path, false).unwrap()),
+                Box::new(Sqlite::open_writer(&path, false).unwrap()),
                 Box::new(Sqlite::open(&path, false).unwrap()),
                 8,
                 metrics.clone(),

@@ -45,7 +45,7 @@ pub async fn start(config: Config) -> Result<Running, String> {
     let web = config.web.clone();
     let (writer, reader): (Box<dyn store::Backend>, Box<dyn store::Backend>) = match &config.store {
         StoreConfig::Sqlite { path, full_sync } => (
-            Box::new(store::sqlite::Sqlite::open(path, *full_sync)?),
+            Box::new(store::sqlite::Sqlite::open_writer(path, *full_sync)?),
             Box::new(store::sqlite::Sqlite::open(path, *full_sync)?),
         ),
         StoreConfig::Postgres { url, lease } => {

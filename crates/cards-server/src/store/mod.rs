@@ -4,6 +4,7 @@
 //! commit waits on the network, PostgreSQL), or by the waiting tasks
 //! themselves, one leading each commit (SQLite, `group`).
 
+mod checkpoints;
 mod group;
 pub mod postgres;
 pub mod sqlite;

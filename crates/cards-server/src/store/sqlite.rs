@@ -4,6 +4,7 @@ use std::path::Path;
 
 use rusqlite::{Connection, OptionalExtension, params};
 
+use super::checkpoints::{self, Checkpointer};
 use super::{ActionKind, ActionRecord, Backend, Loaded, TableRecord, Write};
 
 /// The schema, the same in PostgreSQL (docs/server.md).
@@ -47,11 +48,10 @@ fn sqlite_schema() -> String {
     format!("{head}) WITHOUT ROWID;{tail}")
 }
 
-/// Pages the write-ahead log grows to before a commit copies them into the
-/// database file (SQLite's default is 1,000): an action's pages are mostly
-/// the same few pages again, so a longer log copies (and `fsync`s) each
-/// far fewer times.
-const CHECKPOINT_PAGES: u32 = 8_000;
+/// Pages the write-ahead log grows to before the writer copies them into
+/// the database file itself, within a commit (SQLite's default is 1,000): a
+/// backstop, should the [`Checkpointer`] fall behind.
+const BACKSTOP_PAGES: u32 = 64_000;
 
 /// The page size of a new file (SQLite's default is 4,096 bytes). A
 /// commit writes every page it changed to the log whole, and the actions of
@@ -63,6 +63,8 @@ const PAGE_BYTES: u32 = 1_024;
 pub struct Sqlite {
     conn: Connection,
     full_sync: bool,
+    /// The writer's: copies the log into the file off the commit path.
+    _checkpoints: Option<Checkpointer>,
 }
 
 impl Sqlite {
@@ -88,11 +90,27 @@ impl Sqlite {
             if full_sync { "FULL" } else { "NORMAL" },
         )
         .map_err(|e| e.to_string())?;
-        conn.pragma_update(None, "wal_autocheckpoint", CHECKPOINT_PAGES)
+        conn.pragma_update(None, "wal_autocheckpoint", BACKSTOP_PAGES)
             .map_err(|e| e.to_string())?;
         conn.execute_batch(&sqlite_schema())
             .map_err(|e| e.to_string())?;
-        Ok(Sqlite { conn, full_sync })
+        Ok(Sqlite {
+            conn,
+            full_sync,
+            _checkpoints: None,
+        })
+    }
+
+    /// [`Sqlite::open`], for the connection that writes: a thread of its
+    /// own copies the write-ahead log into the file every
+    /// [`checkpoints::EVERY`], so no commit waits for that copy.
+    ///
+    /// # Errors
+    /// SQLite's error, as text.
+    pub fn open_writer(path: &Path, full_sync: bool) -> Result<Sqlite, String> {
+        let mut db = Sqlite::open(path, full_sync)?;
+        db._checkpoints = Some(Checkpointer::start(path, checkpoints::EVERY)?);
+        Ok(db)
     }
 
     fn read_table(&self, id: &str) -> rusqlite::Result<Option<Loaded>> {
@@ -263,8 +281,9 @@ impl Backend for Sqlite {
         self.read_table(id).map_err(|e| e.to_string())
     }
 
-    /// A commit writes its pages to the WAL file, with no `fsync` but at a
-    /// checkpoint: short enough for a runtime thread. With `full_sync`
+    /// A commit writes its pages to the WAL file, with no `fsync` (the
+    /// checkpoints run on a thread of their own): short enough for a
+    /// runtime thread. With `full_sync`
     /// every commit waits for the disk: a writer thread of its own.
     fn commits_in_place(&self) -> bool {
         !self.full_sync
@@ -274,6 +293,40 @@ impl Backend for Sqlite {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_writer_s_log_is_copied_into_the_file_without_a_commit_doing_it() {
+        let path =
+            std::env::temp_dir().join(format!("cards-server-checkpoints-{}", std::process::id()));
+        let _ = std::fs::remove_file(&path);
+        let mut db = Sqlite::open_writer(&path, false).unwrap();
+        let len = || std::fs::metadata(&path).map_or(0, |m| m.len());
+        // Far fewer pages than the writer's own checkpoint waits for.
+        let batch: Vec<Write> = (0..200)
+            .map(|seq| {
+                Write::Action(ActionRecord {
+                    table: format!("t{}", seq % 50),
+                    seq,
+                    seat: Some(0),
+                    kind: ActionKind::Play,
+                    text: "x".repeat(40),
+                    hash: seq,
+                })
+            })
+            .collect();
+        let before = len();
+        db.commit(&batch).unwrap();
+        assert_eq!(len(), before, "the commit itself copied the log");
+        let start = std::time::Instant::now();
+        while len() == before && start.elapsed() < 50 * checkpoints::EVERY {
+            std::thread::sleep(checkpoints::EVERY / 4);
+        }
+        assert!(len() > before, "no checkpoint copied the log");
+        drop(db);
+        for suffix in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+        }
+    }
 
     #[test]
     fn a_batch_is_written_whole_and_read_back() {
