@@ -247,33 +247,24 @@ const CARD_SUIT: [Suit; 256] = {
     out
 };
 
-/// Each card's two letters, rank then suit, as [`CARD_TEXT`] points to them.
-static CARD_LETTERS: [[u8; 2]; Card::COUNT] = {
-    let mut out = [[0; 2]; Card::COUNT];
-    let mut i = 0;
-    while i < Card::COUNT {
-        out[i] = [
-            Rank::from_index(i % 13).letter() as u8,
-            Suit::from_index(i / 13).letter() as u8,
-        ];
-        i += 1;
+/// Every card's text (`7H`) in index order, two letters a card: looked up
+/// instead of formatted, as the server writes a card into nearly every
+/// frame it sends.
+static CARD_TEXT: &str = {
+    const LETTERS: [u8; 2 * Card::COUNT] = {
+        let mut out = [0; 2 * Card::COUNT];
+        let mut i = 0;
+        while i < Card::COUNT {
+            out[2 * i] = Rank::from_index(i % 13).letter() as u8;
+            out[2 * i + 1] = Suit::from_index(i / 13).letter() as u8;
+            i += 1;
+        }
+        out
+    };
+    match std::str::from_utf8(&LETTERS) {
+        Ok(text) => text,
+        Err(_) => panic!("rank and suit letters are ASCII"),
     }
-    out
-};
-
-/// Each card's text (`7H`), looked up instead of formatted: the server
-/// writes a card into nearly every frame it sends.
-static CARD_TEXT: [&str; Card::COUNT] = {
-    let mut out = [""; Card::COUNT];
-    let mut i = 0;
-    while i < Card::COUNT {
-        out[i] = match std::str::from_utf8(&CARD_LETTERS[i]) {
-            Ok(text) => text,
-            Err(_) => panic!("rank and suit letters are ASCII"),
-        };
-        i += 1;
-    }
-    out
 };
 
 /// A playing card: one byte, `suit * 13 + rank`.
@@ -324,7 +315,8 @@ impl Card {
     /// The card's text, rank then suit letter (`7H`, `TS`): what it prints.
     #[inline]
     pub fn text(self) -> &'static str {
-        CARD_TEXT[self.0 as usize]
+        let i = 2 * self.0 as usize;
+        &CARD_TEXT[i..i + 2]
     }
 
     /// The card's rank.
