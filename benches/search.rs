@@ -7,7 +7,8 @@ use std::hint::black_box;
 use cards_core::{
     Actor, Bot, ChaCha8Rng, Difficulty, Ismcts, Learned, Opponents, SeedableRng, Viewer,
 };
-use criterion::{Criterion, Throughput};
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, Criterion, Throughput};
 
 /// Three benches in `group` from the view of the seat to act in `position`:
 ///
@@ -34,27 +35,13 @@ pub fn bench_search<G: Opponents>(c: &mut Criterion, group: &str, position: &G) 
     let mut g = c.benchmark_group(group);
     g.sample_size(20);
     let mut hard = Difficulty::Hard.bot::<G>(&rules);
-    g.bench_function("hard_decision", |b| {
-        let mut rng = ChaCha8Rng::seed_from_u64(5);
-        b.iter(|| {
-            let a = hard.choose(black_box(&view), &legal, &mut rng);
-            assert!(legal.contains(&a), "the hard level chose a legal action");
-            a
-        })
-    });
+    bench_decision(&mut g, "hard_decision", hard.as_mut(), &view, &legal, 5);
     let mut learned = Learned::<G>::shipped(&rules).expect("the game ships its networks");
     assert!(
         learned.logits(&view, &legal).is_some(),
         "{group}: a network for the position's seat count"
     );
-    g.bench_function("learned_decision", |b| {
-        let mut rng = ChaCha8Rng::seed_from_u64(7);
-        b.iter(|| {
-            let a = learned.choose(black_box(&view), &legal, &mut rng);
-            assert!(legal.contains(&a), "the learned level chose a legal action");
-            a
-        })
-    });
+    bench_decision(&mut g, "learned_decision", &mut learned, &view, &legal, 7);
     let budget = G::hard_budget();
     let mut search = Ismcts::<G>::new(rules, budget);
     g.throughput(Throughput::Elements(u64::from(budget.iterations)));
@@ -68,4 +55,24 @@ pub fn bench_search<G: Opponents>(c: &mut Criterion, group: &str, position: &G) 
         })
     });
     g.finish();
+}
+
+/// The bench `name` in `g`: one decision of `bot` from `view`, its rng
+/// seeded with `seed`; every decision is checked legal.
+fn bench_decision<G: Opponents>(
+    g: &mut BenchmarkGroup<'_, WallTime>,
+    name: &str,
+    bot: &mut dyn Bot<G>,
+    view: &G::View,
+    legal: &[G::Action],
+    seed: u64,
+) {
+    g.bench_function(name, |b| {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        b.iter(|| {
+            let a = bot.choose(black_box(view), legal, &mut rng);
+            assert!(legal.contains(&a), "{name}: a legal action");
+            a
+        })
+    });
 }
