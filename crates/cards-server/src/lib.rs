@@ -35,6 +35,19 @@ pub struct Running {
     pub task: tokio::task::JoinHandle<()>,
 }
 
+/// The runtime of the server and of the load tool: tokio's multi-thread
+/// runtime with `workers` threads (default: one a core), I/O and timers on.
+///
+/// # Errors
+/// When the runtime's threads do not start.
+pub fn runtime(workers: Option<usize>) -> std::io::Result<tokio::runtime::Runtime> {
+    let mut runtime = tokio::runtime::Builder::new_multi_thread();
+    if let Some(n) = workers {
+        runtime.worker_threads(n.max(1));
+    }
+    runtime.enable_all().build()
+}
+
 /// Opens the store, reloads every open table, and serves on `config.addr`
 /// (port 0: any free port) on the current tokio runtime.
 ///

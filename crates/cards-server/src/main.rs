@@ -81,11 +81,7 @@ fn main() -> std::process::ExitCode {
     config.rate_per_second = args.rate;
     config.burst = args.burst;
     config.web = args.web;
-    let mut runtime = tokio::runtime::Builder::new_multi_thread();
-    if let Some(n) = args.workers {
-        runtime.worker_threads(n.max(1));
-    }
-    let runtime = runtime.enable_all().build().expect("the runtime starts");
+    let runtime = cards_server::runtime(args.workers).expect("the runtime starts");
     runtime.block_on(async move {
         match cards_server::start(config).await {
             Err(e) => {

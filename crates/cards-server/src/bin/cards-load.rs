@@ -82,11 +82,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> std::process::ExitCode {
     let args = Args::parse();
-    let mut runtime = tokio::runtime::Builder::new_multi_thread();
-    if let Some(n) = args.workers {
-        runtime.worker_threads(n.max(1));
-    }
-    let runtime = runtime.enable_all().build().expect("the runtime starts");
+    let runtime = cards_server::runtime(args.workers).expect("the runtime starts");
     match runtime.block_on(run(args)) {
         Ok(true) => std::process::ExitCode::SUCCESS,
         Ok(false) => std::process::ExitCode::FAILURE,
