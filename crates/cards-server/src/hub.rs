@@ -18,7 +18,7 @@ use crate::messages::{
     Ack, CreateTable, Created, ErrorKind, ErrorReply, GameInfo, Joined, TableSummary,
 };
 use crate::metrics::Metrics;
-use crate::store::{ActionRecord, Store, TableRecord, Write};
+use crate::store::{ActionRecord, Loaded, Store, TableRecord, Write};
 use crate::token;
 
 /// One table: its state behind a lock, and a signal of its stored log length.
@@ -128,23 +128,32 @@ impl Hub {
                 report.failed += 1;
             }
             Ok(all) => {
-                for loaded in all {
-                    let n = loaded.actions.len();
-                    match Live::replay(loaded) {
-                        Ok(live) => {
-                            report.loaded += 1;
-                            report.actions += n;
-                            hub.insert(live);
-                        }
-                        Err(e) => {
-                            report.failed += 1;
-                            eprintln!("cards-server: a table does not reload: {e}");
-                        }
-                    }
-                }
+                hub.adopt(all, &mut report);
             }
         }
         (hub, report)
+    }
+
+    /// Replays each of `all` from its log (checked against the stored
+    /// hashes) into memory, counting in `report`; returns the tables that
+    /// reloaded.
+    fn adopt(&self, all: Vec<Loaded>, report: &mut LoadReport) -> Vec<Arc<Cell>> {
+        let mut cells = Vec::with_capacity(all.len());
+        for loaded in all {
+            let n = loaded.actions.len();
+            match Live::replay(loaded) {
+                Ok(live) => {
+                    report.loaded += 1;
+                    report.actions += n;
+                    cells.push(self.insert(live));
+                }
+                Err(e) => {
+                    report.failed += 1;
+                    eprintln!("cards-server: a table does not reload: {e}");
+                }
+            }
+        }
+        cells
     }
 
     fn insert(&self, live: Live) -> Arc<Cell> {
@@ -542,14 +551,8 @@ impl Hub {
             }
             match self.store.claim_expired().await {
                 Ok(all) => {
-                    for loaded in all {
-                        match Live::replay(loaded) {
-                            Ok(live) => {
-                                let cell = self.insert(live);
-                                self.drive(&cell);
-                            }
-                            Err(e) => eprintln!("cards-server: a table does not reload: {e}"),
-                        }
+                    for cell in self.adopt(all, &mut LoadReport::default()) {
+                        self.drive(&cell);
                     }
                 }
                 Err(e) => eprintln!("cards-server: no table was taken over: {e}"),
