@@ -102,8 +102,8 @@ impl Sqlite {
     }
 
     /// [`Sqlite::open`], for the connection that writes: a thread of its
-    /// own copies the write-ahead log into the file every
-    /// [`checkpoints::EVERY`], so no commit waits for that copy.
+    /// own copies the write-ahead log into the file every 100 ms, so no
+    /// commit waits for that copy.
     ///
     /// # Errors
     /// SQLite's error, as text.
