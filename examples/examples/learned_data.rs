@@ -28,7 +28,12 @@
 //! - `legal.bits`: rows × ⌈actions / 8⌉ bytes, bit `k % 8` of byte `k / 8` set for a legal id `k`;
 //! - `label.u32`: rows `u32`s, the hard level's ids;
 //! - `played.u32`: rows `u32`s, the ids the mover actually played;
-//! - `mine.u8`: rows bytes, 1 where the mover is the teacher's (or player's) seat.
+//! - `mine.u8`: rows bytes, 1 where the mover is the teacher's (or player's) seat;
+//! - `visits.u32`, when the teacher is a hard level that searches with
+//!   information-set MCTS: each row's root visit counts, one `u32` for each of
+//!   its legal ids in ascending id order (the label is the most visited), so
+//!   a network can learn the search's whole preference instead of its choice
+//!   alone (`learned.py --soft`).
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -37,7 +42,9 @@ use std::time::Instant;
 use std::sync::Arc;
 
 use cards_core::mlp::Networks;
-use cards_core::{Bot, ChaCha8Rng, Difficulty, Learned, Opponents, SeedableRng, Table};
+use cards_core::{
+    Bot, ChaCha8Rng, Difficulty, HardSearch, Ismcts, Learned, Opponents, SeedableRng, Table,
+};
 use clap::Parser;
 use rayon::prelude::*;
 
@@ -88,6 +95,47 @@ struct Row {
     label: u32,
     played: u32,
     mine: bool,
+    /// The search's visit counts of the legal ids, ascending (a search teacher).
+    visits: Option<Vec<u32>>,
+}
+
+/// Each root action of a search with its visit count.
+type Visits<A> = Vec<(A, u32)>;
+
+/// What labels the rows: a search whose visit counts are kept, or any bot.
+enum Teacher<G: Opponents> {
+    Search(Box<Ismcts<G>>),
+    Bot(Box<dyn Bot<G>>),
+}
+
+impl<G: Opponents> Teacher<G> {
+    fn new(level: Difficulty, rules: &G::Rules) -> Teacher<G> {
+        match (level, G::hard_search()) {
+            // The same search `Difficulty::Hard` builds, asked for its counts.
+            (Difficulty::Hard, HardSearch::Ismcts(budget)) => {
+                Teacher::Search(Box::new(Ismcts::new(rules.clone(), budget)))
+            }
+            _ => Teacher::Bot(level.bot::<G>(rules)),
+        }
+    }
+
+    /// The teacher's choice and, for a search, each legal action's visits.
+    fn label(
+        &mut self,
+        view: &G::View,
+        legal: &[G::Action],
+        rng: &mut ChaCha8Rng,
+    ) -> (G::Action, Option<Visits<G::Action>>) {
+        match self {
+            // As `Ismcts::choose`: a single legal action is not searched.
+            Teacher::Search(search) if legal.len() > 1 => {
+                let counts = search.search(view, legal, rng);
+                (counts[0].0.clone(), Some(counts))
+            }
+            Teacher::Search(search) => (search.choose(view, legal, rng), None),
+            Teacher::Bot(bot) => (bot.choose(view, legal, rng), None),
+        }
+    }
 }
 
 /// The rows of game `seed` and whether the teacher's (or player's) seat
@@ -103,7 +151,7 @@ fn play<G: Opponents>(
     let rules = G::Rules::default();
     let shape = G::shape(&rules, seats);
     let mut table = Table::<G>::new(rules.clone(), seats, seed).map_err(|e| format!("{e:?}"))?;
-    let mut hard: Vec<Box<dyn Bot<G>>> = (0..seats).map(|_| teacher.bot::<G>(&rules)).collect();
+    let mut hard: Vec<Teacher<G>> = (0..seats).map(|_| Teacher::new(teacher, &rules)).collect();
     let mut medium = Difficulty::Medium.bot::<G>(&rules);
     let mut player: Option<Box<dyn Bot<G>>> = match (args.player, nets) {
         (_, Some(nets)) => Some(Box::new(
@@ -125,7 +173,7 @@ fn play<G: Opponents>(
             table.play_as(seat, &played).map_err(|e| format!("{e:?}"))?;
             continue;
         }
-        let choice = hard[seat.index()].choose(&view, &legal, &mut rng);
+        let (choice, counts) = hard[seat.index()].label(&view, &legal, &mut rng);
         let played = match &mut player {
             _ if !mine => medium.choose(&view, &legal, &mut rng),
             Some(player) => player.choose(&view, &legal, &mut rng),
@@ -140,13 +188,27 @@ fn play<G: Opponents>(
                     G::action_id(&rules, seats, a, false).ok_or("a legal action without an id")?;
                 bits[id / 8] |= 1 << (id % 8);
             }
-            let id = |a| G::action_id(&rules, seats, a, false).ok_or("a choice without an id");
+            let id = |a: &G::Action| {
+                G::action_id(&rules, seats, a, false).ok_or("a choice without an id")
+            };
+            let visits = match counts {
+                Some(counts) => {
+                    let mut by_id = counts
+                        .iter()
+                        .map(|(a, n)| Ok((id(a)?, *n)))
+                        .collect::<Result<Vec<_>, &str>>()?;
+                    by_id.sort_unstable();
+                    Some(by_id.into_iter().map(|(_, n)| n).collect())
+                }
+                None => None,
+            };
             rows.push(Row {
                 obs,
                 legal: bits,
                 label: id(&choice)? as u32,
                 played: id(&played)? as u32,
                 mine,
+                visits,
             });
         }
         table.play_as(seat, &played).map_err(|e| format!("{e:?}"))?;
@@ -189,8 +251,15 @@ fn run<G: Opponents>(args: &Args) -> Result<(), String> {
     let (mut obs, mut legal, mut label) =
         (file("obs.f32")?, file("legal.bits")?, file("label.u32")?);
     let (mut played, mut mine) = (file("played.u32")?, file("mine.u8")?);
+    let all: Vec<&Row> = games.iter().flat_map(|(rows, _)| rows).collect();
+    // Written only when every row has them (a search teacher).
+    let mut visits = if !all.is_empty() && all.iter().all(|r| r.visits.is_some()) {
+        Some(file("visits.u32")?)
+    } else {
+        None
+    };
     let mut rows = 0usize;
-    for row in games.iter().flat_map(|(rows, _)| rows) {
+    for row in all {
         for x in &row.obs {
             obs.write_all(&x.to_le_bytes()).map_err(|e| e.to_string())?;
         }
@@ -203,9 +272,14 @@ fn run<G: Opponents>(args: &Args) -> Result<(), String> {
             .map_err(|e| e.to_string())?;
         mine.write_all(&[u8::from(row.mine)])
             .map_err(|e| e.to_string())?;
+        if let (Some(w), Some(counts)) = (&mut visits, &row.visits) {
+            for n in counts {
+                w.write_all(&n.to_le_bytes()).map_err(|e| e.to_string())?;
+            }
+        }
         rows += 1;
     }
-    for mut w in [obs, legal, label, played, mine] {
+    for mut w in [obs, legal, label, played, mine].into_iter().chain(visits) {
         w.flush().map_err(|e| e.to_string())?;
     }
     let seconds = start.elapsed().as_secs_f64();

@@ -10,7 +10,9 @@ writes crates/<game>/learned.crlw (one network per seat count; folders of
 the same seat count, e.g. the first data and the positions the network then
 reached itself, are trained on together) and docs/learned/<game>.png (the
 learning curve), and prints the held-out accuracy against the hard level's
-labels. `--fixture DIR` writes instead the small fixture the Rust
+labels. With `--soft` the target is the search's whole preference (each
+legal id's share of the root visits, `visits.u32`) instead of its choice
+alone. `--fixture DIR` writes instead the small fixture the Rust
 forward-pass test reads.
 
 The network is an MLP in PyTorch on the CPU (observation -> hidden layers
@@ -37,8 +39,10 @@ MAGIC = b"CRLW"
 VERSION = 1
 
 
-def load(folder):
-    """The rows of one learned_data folder: (meta, obs, legal mask, label)."""
+def load(folder, soft=False):
+    """The rows of one learned_data folder: (meta, obs, legal mask, label,
+    target); with `soft` the target is each legal id's share of the search's
+    root visits (rows x actions), otherwise None."""
     folder = Path(folder)
     meta = json.loads((folder / "meta.json").read_text())
     n, obs_len, actions = meta["rows"], meta["observation"], meta["actions"]
@@ -47,7 +51,14 @@ def load(folder):
     legal = np.unpackbits(bits, axis=1, bitorder="little")[:, :actions].astype(bool)
     label = np.fromfile(folder / "label.u32", dtype="<u4").astype(np.int64)
     assert legal[np.arange(n), label].all(), "a label that is not legal"
-    return meta, obs, legal, label
+    target = None
+    if soft:
+        visits = np.fromfile(folder / "visits.u32", dtype="<u4").astype(np.float32)
+        assert len(visits) == legal.sum(), "visits.u32 does not match legal.bits"
+        target = np.zeros(legal.shape, dtype=np.float32)
+        target[legal] = visits  # row-major: each row's legal ids in ascending order
+        target /= np.maximum(target.sum(1, keepdims=True), 1.0)
+    return meta, obs, legal, label, target
 
 
 def network(sizes):
@@ -78,17 +89,29 @@ def accuracy(net, obs, legal, label):
     return hits / max(1, len(label))
 
 
-def train(obs, legal, label, hidden, minutes, epochs, seed, log, decay=1e-4, init=None, snapshot=None):
+def loss_of(logits, legal, label, target):
+    """Cross-entropy of the softmax over the legal ids against the label, or
+    against the visit shares `target` when given."""
+    if target is None:
+        return nn.functional.cross_entropy(masked(logits, legal), label)
+    logp = torch.log_softmax(masked(logits, legal), 1)
+    return -(target * torch.where(legal, logp, torch.zeros_like(logp))).sum(1).mean()
+
+
+def train(obs, legal, label, hidden, minutes, epochs, seed, log, decay=1e-4, init=None, snapshot=None,
+          target=None):
     """A network trained on 90 % of the rows (the epoch with the best held-out
     accuracy kept), its curve, that accuracy and its epoch. `init` is a
     network to start from (e.g. the one shipped) instead of a fresh one;
-    `snapshot(epoch, net)` is called after every epoch."""
+    `snapshot(epoch, net)` is called after every epoch; `target` (visit
+    shares) replaces the labels as what is learned."""
     torch.manual_seed(seed)
     rng = np.random.default_rng(seed)
     order = rng.permutation(len(label))
     held = max(1, len(label) // 10)
     val, tr = order[:held], order[held:]
     obs, legal, label = torch.from_numpy(obs), torch.from_numpy(legal), torch.from_numpy(label)
+    target = None if target is None else torch.from_numpy(target)
     net = init if init is not None else network([obs.shape[1], *hidden, legal.shape[1]])
     opt = torch.optim.Adam(net.parameters(), lr=1e-3, weight_decay=decay)
     curve, start, best, batch = [], time.time(), None, 256
@@ -103,7 +126,7 @@ def train(obs, legal, label, hidden, minutes, epochs, seed, log, decay=1e-4, ini
         losses = []
         for s in range(0, len(perm), batch):
             idx = perm[s : s + batch]
-            loss = nn.functional.cross_entropy(masked(net(obs[idx]), legal[idx]), label[idx])
+            loss = loss_of(net(obs[idx]), legal[idx], label[idx], None if target is None else target[idx])
             opt.zero_grad()
             loss.backward()
             opt.step()
@@ -177,7 +200,7 @@ def plot(curves, path, title):
         ax[0].plot(e, [c[1] for c in curve], label=f"{seats} seats")
         ax[1].plot(e, [c[2] for c in curve], label=f"{seats} seats")
     ax[0].set(xlabel="epoch", ylabel="training loss (masked cross-entropy)")
-    ax[1].set(xlabel="epoch", ylabel="held-out agreement with hard")
+    ax[1].set(xlabel="epoch", ylabel="held-out agreement with the teacher")
     for a in ax:
         a.legend()
         a.grid(alpha=0.3)
@@ -218,6 +241,8 @@ def main():
     ap.add_argument("--epochs", type=int, default=60)
     ap.add_argument("--seed", type=int, default=27)
     ap.add_argument("--threads", type=int, default=2, help="PyTorch's CPU threads")
+    ap.add_argument("--soft", action="store_true",
+                    help="learn the search's visit shares (visits.u32) instead of its choices")
     ap.add_argument("--init", help="a weights file whose networks training starts from")
     ap.add_argument("--out", help="weights file (default crates/<game>/learned.crlw)")
     ap.add_argument("--snapshots", help="write every epoch's network to this folder as <seats>-<epoch>.crlw, "
@@ -232,18 +257,20 @@ def main():
         ap.error("--game and at least one --data are needed")
     by_seats = {}
     for folder in args.data:
-        meta, *rows = load(folder)
+        meta, *rows = load(folder, args.soft)
         print(f"{folder}: {meta['rows']} rows, {meta['observation']} inputs, {meta['actions']} actions", flush=True)
         by_seats.setdefault(meta["seats"], []).append((meta, rows))
     init = read_weights(Path(args.init).read_bytes()) if args.init else {}
-    nets, curves, report = [], [], {"game": args.game, "networks": []}
+    nets, curves, report = [], [], {"game": args.game, "target": "visits" if args.soft else "choices", "networks": []}
     for seats, parts in sorted(by_seats.items(), reverse=True):
         obs, legal, label = (np.concatenate([rows[k] for _, rows in parts]) for k in range(3))
+        target = np.concatenate([rows[3] for _, rows in parts]) if args.soft else None
         start = time.time()
         hidden = [int(w) for w in args.hidden.split(",")]
         net, curve, acc, kept = train(obs, legal, label, hidden, args.minutes, args.epochs, args.seed,
                                       lambda m: print(m, flush=True), init=init.get(seats),
-                                      snapshot=args.snapshots and (lambda e, n, s=seats: snap(args.snapshots, s, e, n)))
+                                      snapshot=args.snapshots and (lambda e, n, s=seats: snap(args.snapshots, s, e, n)),
+                                      target=target)
         seconds = time.time() - start
         nets.append((seats, net))
         curves.append((seats, curve))
