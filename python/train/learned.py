@@ -99,12 +99,13 @@ def loss_of(logits, legal, label, target):
 
 
 def train(obs, legal, label, hidden, minutes, epochs, seed, log, decay=1e-4, init=None, snapshot=None,
-          target=None):
+          target=None, lr=1e-3):
     """A network trained on 90 % of the rows (the epoch with the best held-out
     accuracy kept), its curve, that accuracy and its epoch. `init` is a
     network to start from (e.g. the one shipped) instead of a fresh one;
     `snapshot(epoch, net)` is called after every epoch; `target` (visit
-    shares) replaces the labels as what is learned."""
+    shares) replaces the labels as what is learned; `lr` is the learning
+    rate of the first half of the epochs (0.3 times it after)."""
     torch.manual_seed(seed)
     rng = np.random.default_rng(seed)
     order = rng.permutation(len(label))
@@ -113,7 +114,7 @@ def train(obs, legal, label, hidden, minutes, epochs, seed, log, decay=1e-4, ini
     obs, legal, label = torch.from_numpy(obs), torch.from_numpy(legal), torch.from_numpy(label)
     target = None if target is None else torch.from_numpy(target)
     net = init if init is not None else network([obs.shape[1], *hidden, legal.shape[1]])
-    opt = torch.optim.Adam(net.parameters(), lr=1e-3, weight_decay=decay)
+    opt = torch.optim.Adam(net.parameters(), lr=lr, weight_decay=decay)
     curve, start, best, batch = [], time.time(), None, 256
     vo, vl, vy = obs[val], legal[val], label[val]
     if init is not None:
@@ -121,7 +122,7 @@ def train(obs, legal, label, hidden, minutes, epochs, seed, log, decay=1e-4, ini
         log(f"start: held-out accuracy {accuracy(net, vo, vl, vy):.4f}")
     for epoch in range(epochs):
         for group in opt.param_groups:
-            group["lr"] = 1e-3 if epoch < epochs // 2 else 3e-4
+            group["lr"] = lr if epoch < epochs // 2 else 0.3 * lr
         perm = torch.from_numpy(rng.permutation(tr))
         losses = []
         for s in range(0, len(perm), batch):
@@ -241,6 +242,7 @@ def main():
     ap.add_argument("--epochs", type=int, default=60)
     ap.add_argument("--seed", type=int, default=27)
     ap.add_argument("--threads", type=int, default=2, help="PyTorch's CPU threads")
+    ap.add_argument("--lr", type=float, default=1e-3, help="Adam's learning rate (0.3 times it in the second half)")
     ap.add_argument("--soft", action="store_true",
                     help="learn the search's visit shares (visits.u32) instead of its choices")
     ap.add_argument("--init", help="a weights file whose networks training starts from")
@@ -270,7 +272,7 @@ def main():
         net, curve, acc, kept = train(obs, legal, label, hidden, args.minutes, args.epochs, args.seed,
                                       lambda m: print(m, flush=True), init=init.get(seats),
                                       snapshot=args.snapshots and (lambda e, n, s=seats: snap(args.snapshots, s, e, n)),
-                                      target=target)
+                                      target=target, lr=args.lr)
         seconds = time.time() - start
         nets.append((seats, net))
         curves.append((seats, curve))
