@@ -681,8 +681,6 @@ mod tests {
             assert_eq!(stored.ready(Some(0), from + 1), None);
         });
         drop(runtime);
-        for suffix in ["", "-wal", "-shm"] {
-            let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
-        }
+        Sqlite::remove(&path);
     }
 }

@@ -20,6 +20,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use cards_server::client::http;
+use cards_server::store::sqlite::Sqlite;
 use cards_server::load::{
     Playing, ServerProcess, Stats, make_table, percentile, play_seat, server_memory, sibling_server,
 };
@@ -128,9 +129,7 @@ async fn run(args: Args) -> Result<bool, String> {
     } else {
         load(&args, server).await
     };
-    for suffix in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
-    }
+    Sqlite::remove(&db);
     result
 }
 

@@ -27,17 +27,17 @@ pub struct Checkpointer {
 }
 
 impl Checkpointer {
-    /// Starts copying the log of the database at `path` every `every`.
+    /// Starts copying the log of the database at `path` every [`EVERY`].
     ///
     /// # Errors
     /// When the thread's connection does not open.
-    pub fn start(path: &Path, every: Duration) -> Result<Checkpointer, String> {
+    pub fn start(path: &Path) -> Result<Checkpointer, String> {
         let conn = Connection::open(path).map_err(|e| e.to_string())?;
         let (stop, stopped) = mpsc::channel::<()>();
         let thread = std::thread::Builder::new()
             .name("sqlite-checkpoints".into())
             .spawn(move || {
-                while let Err(mpsc::RecvTimeoutError::Timeout) = stopped.recv_timeout(every) {
+                while let Err(mpsc::RecvTimeoutError::Timeout) = stopped.recv_timeout(EVERY) {
                     // A failure (the file busy with another checkpoint, say)
                     // is left to the next round; the writer's own
                     // checkpoint past a far larger log is the backstop.

@@ -4,7 +4,7 @@ use std::path::Path;
 
 use rusqlite::{Connection, OptionalExtension, params};
 
-use super::checkpoints::{self, Checkpointer};
+use super::checkpoints::Checkpointer;
 use super::{ActionKind, ActionRecord, Backend, Loaded, TableRecord, Write};
 
 /// The schema, the same in PostgreSQL (docs/server.md).
@@ -109,8 +109,17 @@ impl Sqlite {
     /// SQLite's error, as text.
     pub fn open_writer(path: &Path, full_sync: bool) -> Result<Sqlite, String> {
         let mut db = Sqlite::open(path, full_sync)?;
-        db._checkpoints = Some(Checkpointer::start(path, checkpoints::EVERY)?);
+        db._checkpoints = Some(Checkpointer::start(path)?);
         Ok(db)
+    }
+
+    /// Deletes the database at `path` with its write-ahead log and
+    /// shared-memory index, where they exist (the tools' and tests'
+    /// throwaway stores).
+    pub fn remove(path: &Path) {
+        for suffix in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+        }
     }
 
     fn read_table(&self, id: &str) -> rusqlite::Result<Option<Loaded>> {
@@ -293,6 +302,7 @@ impl Backend for Sqlite {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::checkpoints::EVERY;
 
     #[test]
     fn the_writer_s_log_is_copied_into_the_file_without_a_commit_doing_it() {
@@ -318,14 +328,12 @@ mod tests {
         db.commit(&batch).unwrap();
         assert_eq!(len(), before, "the commit itself copied the log");
         let start = std::time::Instant::now();
-        while len() == before && start.elapsed() < 50 * checkpoints::EVERY {
-            std::thread::sleep(checkpoints::EVERY / 4);
+        while len() == before && start.elapsed() < 50 * EVERY {
+            std::thread::sleep(EVERY / 4);
         }
         assert!(len() > before, "no checkpoint copied the log");
         drop(db);
-        for suffix in ["", "-wal", "-shm"] {
-            let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
-        }
+        Sqlite::remove(&path);
     }
 
     #[test]
@@ -397,8 +405,6 @@ mod tests {
         db.commit(&[Write::Finish { table: "t1".into() }]).unwrap();
         assert!(db.load_open().unwrap().is_empty());
         drop(db);
-        for suffix in ["", "-wal", "-shm"] {
-            let _ = std::fs::remove_file(format!("{}{suffix}", dir.display()));
-        }
+        Sqlite::remove(&dir);
     }
 }

@@ -82,9 +82,7 @@ pub async fn summary(addr: SocketAddr, table: &str) -> serde_json::Value {
 
 /// Removes the database and its WAL files.
 pub fn remove_db(db: &Path) {
-    for suffix in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
-    }
+    cards_server::store::sqlite::Sqlite::remove(db);
 }
 
 /// The next update, passing over acknowledgements.

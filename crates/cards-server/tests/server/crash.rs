@@ -7,6 +7,8 @@ use std::path::Path;
 
 use cards_server::load::{ServerProcess, crash_rounds};
 
+use crate::common::remove_db;
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn killed_twice_the_server_loses_no_acknowledged_action() {
     let db = std::env::temp_dir().join(format!(
@@ -21,9 +23,7 @@ async fn killed_twice_the_server_loses_no_acknowledged_action() {
         .await
         .unwrap();
     server.kill().await;
-    for suffix in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
-    }
+    remove_db(&db);
     assert!(report.passed(), "{report}");
     assert!(report.acked > 0 && report.reconnects > 0, "{report}");
 }
