@@ -20,10 +20,10 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use cards_server::client::http;
-use cards_server::store::sqlite::Sqlite;
 use cards_server::load::{
     Playing, ServerProcess, Stats, make_table, percentile, play_seat, server_memory, sibling_server,
 };
+use cards_server::store::sqlite::Sqlite;
 use clap::Parser;
 
 /// Load and crash figures for cards-server.
