@@ -80,11 +80,6 @@ pub async fn summary(addr: SocketAddr, table: &str) -> serde_json::Value {
     serde_json::from_str(&text).unwrap()
 }
 
-/// Removes the database and its WAL files.
-pub fn remove_db(db: &Path) {
-    cards_server::store::sqlite::Sqlite::remove(db);
-}
-
 /// The next update, passing over acknowledgements.
 pub async fn update_after_acks(socket: &mut Socket) -> UpdateIn {
     loop {

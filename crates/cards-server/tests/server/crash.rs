@@ -6,8 +6,7 @@
 use std::path::Path;
 
 use cards_server::load::{ServerProcess, crash_rounds};
-
-use crate::common::remove_db;
+use cards_server::store::sqlite::Sqlite;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn killed_twice_the_server_loses_no_acknowledged_action() {
@@ -23,7 +22,7 @@ async fn killed_twice_the_server_loses_no_acknowledged_action() {
         .await
         .unwrap();
     server.kill().await;
-    remove_db(&db);
+    Sqlite::remove(&db);
     assert!(report.passed(), "{report}");
     assert!(report.acked > 0 && report.reconnects > 0, "{report}");
 }

@@ -3,6 +3,7 @@
 
 use crate::common::*;
 use cards_server::client::{Incoming, Socket, http};
+use cards_server::store::sqlite::Sqlite;
 use tokio_tungstenite::tungstenite::Message;
 
 async fn log_len(addr: std::net::SocketAddr, id: &str) -> u64 {
@@ -176,5 +177,5 @@ async fn hostile_clients_are_refused_and_change_nothing() {
         Incoming::Ack { action, .. } => assert_eq!(action, legal[0].text),
         other => panic!("{other:?}"),
     }
-    remove_db(&db);
+    Sqlite::remove(&db);
 }

@@ -14,6 +14,7 @@ use std::collections::HashSet;
 
 use crate::common::*;
 use cards_server::client::{Incoming, Socket, parse};
+use cards_server::store::sqlite::Sqlite;
 
 /// The cards a JSON or text names: two-character words of a rank and a suit.
 fn cards(text: &str) -> HashSet<String> {
@@ -180,5 +181,5 @@ async fn no_frame_names_a_card_its_seat_may_not_see() {
         leaks.len(),
         &leaks[..leaks.len().min(5)]
     );
-    remove_db(&db);
+    Sqlite::remove(&db);
 }

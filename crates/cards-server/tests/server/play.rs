@@ -5,6 +5,7 @@ use std::time::Duration;
 
 use crate::common::*;
 use cards_server::client::{Incoming, Socket, http};
+use cards_server::store::sqlite::Sqlite;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_with_a_bot_plays_to_its_end_and_reconnects_lose_nothing() {
@@ -76,7 +77,7 @@ async fn a_game_with_a_bot_plays_to_its_end_and_reconnects_lose_nothing() {
     assert!(table["places"].is_array(), "{table}");
     assert!(moves_played > 0);
     assert_eq!(seen[0], table["log_len"].as_u64().unwrap() as usize);
-    remove_db(&db);
+    Sqlite::remove(&db);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -130,7 +131,7 @@ async fn an_away_seat_is_played_by_a_bot_and_taken_back_on_return() {
     tokio::time::sleep(Duration::from_millis(400)).await;
     let t = summary(addr, &id).await;
     assert_eq!(t["to_act"], 1, "no bot played for the returned seat: {t}");
-    remove_db(&db);
+    Sqlite::remove(&db);
 }
 
 async fn futures_join(addr: std::net::SocketAddr, id: &str, seats: usize) -> Vec<String> {
@@ -196,7 +197,7 @@ async fn a_restarted_server_reloads_every_open_table_exactly() {
         let cell = second.hub.table(id).await.unwrap();
         assert_eq!(&cell.live.lock().await.table.save(), save, "table {id}");
     }
-    remove_db(&db);
+    Sqlite::remove(&db);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -233,5 +234,5 @@ async fn host_operations_come_from_the_host_or_a_seat_for_itself() {
         Incoming::Ack { action, .. } => assert_eq!(action, "leave 1"),
         other => panic!("{other:?}"),
     }
-    remove_db(&db);
+    Sqlite::remove(&db);
 }

@@ -2,8 +2,9 @@
 //! outside its directory.
 
 use cards_server::client::http;
+use cards_server::store::sqlite::Sqlite;
 
-use crate::common::{config, remove_db, start, temp_db};
+use crate::common::{config, start, temp_db};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_page_is_served_beside_the_api() {
@@ -46,6 +47,6 @@ async fn the_page_is_served_beside_the_api() {
         assert!(!body.contains("do not serve"), "{outside}");
     }
     server.task.abort();
-    remove_db(&db);
+    Sqlite::remove(&db);
     let _ = std::fs::remove_dir_all(&dir);
 }
