@@ -246,22 +246,8 @@ impl Postgres {
                     .await
                     .map_err(text)?;
                 }
-                Write::Action(a) => {
-                    tx.execute(
-                        "INSERT INTO actions (table_id, seq, seat, kind, text, hash) \
-                         VALUES ($1, $2, $3, $4, $5, $6)",
-                        &[
-                            &a.table,
-                            &(a.seq as i64),
-                            &a.seat.map(|s| s as i32),
-                            &kind_name(a.kind),
-                            &a.text,
-                            &(a.hash as i64),
-                        ],
-                    )
-                    .await
-                    .map_err(text)?;
-                }
+                // All of the batch's actions in one statement, below.
+                Write::Action(_) => {}
                 Write::Finish { table } => {
                     tx.execute(
                         "UPDATE tables SET finished = 1, owner = NULL WHERE id = $1",
@@ -271,6 +257,32 @@ impl Postgres {
                     .map_err(text)?;
                 }
             }
+        }
+        // One statement for every action of the batch, not one (and its
+        // round trips) each: the actions have no constraint on the other
+        // rows, so their place among the batch's writes does not matter.
+        let actions: Vec<&ActionRecord> = batch
+            .iter()
+            .filter_map(|w| match w {
+                Write::Action(a) => Some(a),
+                _ => None,
+            })
+            .collect();
+        if !actions.is_empty() {
+            let seqs: Vec<i64> = actions.iter().map(|a| a.seq as i64).collect();
+            let hashes: Vec<i64> = actions.iter().map(|a| a.hash as i64).collect();
+            let tables: Vec<&str> = actions.iter().map(|a| a.table.as_str()).collect();
+            let seats: Vec<Option<i32>> =
+                actions.iter().map(|a| a.seat.map(|s| s as i32)).collect();
+            let kinds: Vec<String> = actions.iter().map(|a| kind_name(a.kind)).collect();
+            let texts: Vec<&str> = actions.iter().map(|a| a.text.as_str()).collect();
+            tx.execute(
+                "INSERT INTO actions (table_id, seq, seat, kind, text, hash) \
+                 SELECT * FROM UNNEST($1::text[], $2::bigint[], $3::int[], $4::text[], $5::text[], $6::bigint[])",
+                &[&tables, &seqs, &seats, &kinds, &texts, &hashes],
+            )
+            .await
+            .map_err(text)?;
         }
         tx.commit().await.map_err(text)
     }
