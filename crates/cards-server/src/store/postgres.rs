@@ -38,6 +38,15 @@ pub fn lost_table(error: &str) -> Option<&str> {
     error.strip_prefix(LEASE_LOST)?.split_whitespace().next()
 }
 
+/// A PostgreSQL error as text, with the server's own message where there
+/// is one (the error's `Display` alone says only `db error`).
+fn text(e: tokio_postgres::Error) -> String {
+    match e.as_db_error() {
+        Some(db) => format!("PostgreSQL: {db}"),
+        None => e.to_string(),
+    }
+}
+
 /// One connection to the database, on behalf of one server process.
 pub struct Postgres {
     client: Client,
@@ -83,7 +92,7 @@ impl Postgres {
                 "BEGIN; SELECT pg_advisory_xact_lock(2424); {SCHEMA} {LEASE} COMMIT;"
             ))
             .await
-            .map_err(|e| e.to_string())?;
+            .map_err(text)?;
         Ok(Postgres {
             client,
             config,
@@ -175,7 +184,6 @@ impl Postgres {
     }
 
     async fn commit_async(&mut self, batch: &[Write]) -> Result<(), String> {
-        let text = |e: tokio_postgres::Error| e.to_string();
         let tx = self.client.transaction().await.map_err(text)?;
         // The tables this batch changes that it does not create: each must
         // still be ours. The update takes their rows' locks, so a takeover
@@ -311,20 +319,17 @@ impl Backend for Postgres {
         self.reopen_if_closed()?;
         self.runtime
             .block_on(self.claim_expired_async())
-            .map_err(|e| e.to_string())
+            .map_err(text)
     }
 
     fn load(&mut self, id: &str) -> Result<Option<Loaded>, String> {
         self.reopen_if_closed()?;
-        self.runtime
-            .block_on(self.read_table(id))
-            .map_err(|e| e.to_string())
+        self.runtime.block_on(self.read_table(id)).map_err(text)
     }
 
     fn claim(&mut self, id: &str) -> Result<Option<Loaded>, String> {
         self.reopen_if_closed()?;
         self.runtime.block_on(async {
-            let text = |e: tokio_postgres::Error| e.to_string();
             let row = self
                 .client
                 .query_opt(
@@ -357,7 +362,7 @@ impl Backend for Postgres {
                     &[&held, &self.owner, &self.lease_seconds],
                 )
                 .await
-                .map_err(|e| e.to_string())?
+                .map_err(text)?
                 .iter()
                 .map(|r| r.get(0))
                 .collect();

@@ -5,6 +5,9 @@
 //! - The lease fences: while one process holds a table, another can neither
 //!   take it nor commit to it; once the lease expires it takes the table
 //!   over with its whole log, and the old owner's commits fail.
+//! - A group commit's actions (of several tables, with and without a seat,
+//!   played and by bots) read back field for field; one that clashes with a
+//!   stored action fails the whole commit.
 //! - A connection ended by the database is opened again at the next call.
 //! - Two `cards-server` processes: one does not serve the other's table
 //!   while its owner lives; the owner of the tables is killed with SIGKILL
@@ -202,6 +205,72 @@ async fn the_lease_fences_the_table_until_it_expires() {
         assert!(a.claim(&id).unwrap().unwrap().table.finished);
     });
     drop((a, b));
+    db.remove().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_group_commits_actions_read_back_whole_and_a_clash_writes_none() {
+    let Some(db) = database().await else { return };
+    let mut a = Postgres::connect(&db.url, "process-a", Duration::from_secs(30))
+        .await
+        .unwrap();
+    let ids = [0, 1].map(|_| format!("{:016x}", cards_server::token::random_u64()));
+    let record = |id: &String| TableRecord {
+        id: id.clone(),
+        game: "hearts".into(),
+        rules: "{}".into(),
+        seats: 4,
+        seed: 5,
+        bots: vec![None, None, None, Some(cards_core::Difficulty::Hard)],
+        tokens: vec![None; 4],
+        host_token: "h".into(),
+        finished: false,
+    };
+    let played = ActionRecord {
+        table: ids[0].clone(),
+        seq: 0,
+        seat: Some(0),
+        kind: ActionKind::Play,
+        text: "2♣".into(),
+        hash: 1,
+    };
+    let bot = ActionRecord {
+        table: ids[0].clone(),
+        seq: 1,
+        seat: Some(3),
+        kind: ActionKind::Bot(cards_core::Difficulty::Hard),
+        text: "K♣".into(),
+        hash: u64::MAX,
+    };
+    let host = ActionRecord {
+        table: ids[1].clone(),
+        seq: 0,
+        seat: None,
+        kind: ActionKind::Host,
+        text: "leave 2".into(),
+        hash: 1 << 63,
+    };
+    tokio::task::block_in_place(|| {
+        a.commit(&[
+            Write::Create(record(&ids[0])),
+            Write::Action(played.clone()),
+            Write::Create(record(&ids[1])),
+            Write::Action(host.clone()),
+            Write::Action(bot.clone()),
+        ])
+        .unwrap();
+        let actions = |a: &mut Postgres, id: &str| a.load(id).unwrap().unwrap().actions;
+        assert_eq!(actions(&mut a, &ids[0]), vec![played.clone(), bot]);
+        assert_eq!(actions(&mut a, &ids[1]), vec![host.clone()]);
+        // The first table's seq 0 again: nothing of the commit is written,
+        // not even the other table's new action.
+        let again = a
+            .commit(&[action(&ids[1], 1), Write::Action(played)])
+            .unwrap_err();
+        assert!(again.contains("duplicate key"), "{again}");
+        assert_eq!(actions(&mut a, &ids[1]), vec![host]);
+    });
+    drop(a);
     db.remove().await;
 }
 
