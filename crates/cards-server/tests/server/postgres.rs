@@ -109,6 +109,22 @@ fn action(table: &str, seq: u64) -> Write {
     })
 }
 
+/// A four-seat Hearts table whose last seat a hard bot plays (its seed the
+/// largest, which PostgreSQL's signed `BIGINT` must carry back).
+fn hearts_table(id: &str) -> TableRecord {
+    TableRecord {
+        id: id.into(),
+        game: "hearts".into(),
+        rules: "{}".into(),
+        seats: 4,
+        seed: u64::MAX,
+        bots: vec![None, None, None, Some(cards_core::Difficulty::Hard)],
+        tokens: vec![None; 4],
+        host_token: "h".into(),
+        finished: false,
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_lease_fences_the_table_until_it_expires() {
     let Some(db) = database().await else { return };
@@ -118,23 +134,10 @@ async fn the_lease_fences_the_table_until_it_expires() {
     let mut b = Postgres::connect(&url, "process-b", lease).await.unwrap();
     let id = format!("{:016x}", cards_server::token::random_u64());
     let other = format!("{:016x}", cards_server::token::random_u64());
-    let table = TableRecord {
-        id: id.clone(),
-        game: "hearts".into(),
-        rules: "{}".into(),
-        seats: 4,
-        seed: u64::MAX,
-        bots: vec![None, None, None, Some(cards_core::Difficulty::Hard)],
-        tokens: vec![None; 4],
-        host_token: "h".into(),
-        finished: false,
-    };
+    let table = hearts_table(&id);
     tokio::task::block_in_place(|| {
         a.commit(&[
-            Write::Create(TableRecord {
-                id: other.clone(),
-                ..table.clone()
-            }),
+            Write::Create(hearts_table(&other)),
             Write::Create(table.clone()),
             Write::Join {
                 table: id.clone(),
@@ -215,17 +218,6 @@ async fn a_group_commits_actions_read_back_whole_and_a_clash_writes_none() {
         .await
         .unwrap();
     let ids = [0, 1].map(|_| format!("{:016x}", cards_server::token::random_u64()));
-    let record = |id: &String| TableRecord {
-        id: id.clone(),
-        game: "hearts".into(),
-        rules: "{}".into(),
-        seats: 4,
-        seed: 5,
-        bots: vec![None, None, None, Some(cards_core::Difficulty::Hard)],
-        tokens: vec![None; 4],
-        host_token: "h".into(),
-        finished: false,
-    };
     let played = ActionRecord {
         table: ids[0].clone(),
         seq: 0,
@@ -252,9 +244,9 @@ async fn a_group_commits_actions_read_back_whole_and_a_clash_writes_none() {
     };
     tokio::task::block_in_place(|| {
         a.commit(&[
-            Write::Create(record(&ids[0])),
+            Write::Create(hearts_table(&ids[0])),
             Write::Action(played.clone()),
-            Write::Create(record(&ids[1])),
+            Write::Create(hearts_table(&ids[1])),
             Write::Action(host.clone()),
             Write::Action(bot.clone()),
         ])
