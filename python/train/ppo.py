@@ -8,7 +8,8 @@ level (the medium one by default), one seat learning.
 
 The policy is the weights file's network for the table's seat count; a value
 network of the same hidden widths learns the expected reward (the place
-reward at the game's end, 1 first down to -1 last) and is trained alone for
+reward at the game's end, 1 first down to -1 last, or with `--reward win`
+1 for a win and 0 otherwise) and is trained alone for
 the first `--warmup` updates, so the first policy steps do not follow an
 untrained critic. Every `--every` updates the policy is written as a weights
 file (the other seat counts' networks of `--init` kept), to choose one by
@@ -33,8 +34,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from learned import network, read_weights, weights_bytes  # noqa: E402
 
 
-def masked_logits(net, obs, mask):
-    return net(obs).masked_fill(~mask, -1e9)
+def masked_logits(net, obs, mask, temperature=1.0):
+    return (net(obs) / temperature).masked_fill(~mask, -1e9)
 
 
 class Games:
@@ -42,7 +43,6 @@ class Games:
     again at once, its reward recorded."""
 
     def __init__(self, game, seats, opponents, n, seed, win_only):
-        import cardrules.gym  # noqa: F401  (registers the environments)
         from cardrules.gym import CardGameGymEnv
 
         self.envs = [CardGameGymEnv(game, seats=seats, opponents=opponents) for _ in range(n)]
@@ -81,6 +81,9 @@ def main():
     ap.add_argument("--reward", choices=["place", "win"], default="place",
                     help="learn the place reward (1 first down to -1 last) or 1 for a win, 0 otherwise")
     ap.add_argument("--value-lr", type=float, default=3e-4)
+    ap.add_argument("--temperature", type=float, default=1.0,
+                    help="sample the policy's logits divided by this: below 1 the policy learned is closer to "
+                    "the highest-logit play the learned level plays")
     ap.add_argument("--clip", type=float, default=0.1)
     ap.add_argument("--entropy", type=float, default=0.0)
     ap.add_argument("--lam", type=float, default=0.95, help="GAE lambda (no discount: the reward is the game's)")
@@ -110,7 +113,7 @@ def main():
         with torch.no_grad():
             for _ in range(args.steps):
                 obs, mask = games.current()
-                dist = torch.distributions.Categorical(logits=masked_logits(policy, obs, mask))
+                dist = torch.distributions.Categorical(logits=masked_logits(policy, obs, mask, args.temperature))
                 a = dist.sample()
                 r, d = games.step(a.numpy())
                 O.append(obs), M.append(mask), A.append(a), LP.append(dist.log_prob(a))
@@ -137,7 +140,7 @@ def main():
                     continue
                 a = adv[idx]
                 a = (a - a.mean()) / (a.std() + 1e-8)
-                dist = torch.distributions.Categorical(logits=masked_logits(policy, obs[idx], mask[idx]))
+                dist = torch.distributions.Categorical(logits=masked_logits(policy, obs[idx], mask[idx], args.temperature))
                 ratio = (dist.log_prob(act[idx]) - old_lp[idx]).exp()
                 ploss = -torch.min(ratio * a, ratio.clamp(1 - args.clip, 1 + args.clip) * a).mean()
                 loss = ploss - args.entropy * dist.entropy().mean()
