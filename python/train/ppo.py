@@ -28,14 +28,13 @@ from pathlib import Path
 
 import numpy as np
 import torch
-from torch import nn
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from learned import network, read_weights, weights_bytes  # noqa: E402
+from learned import linears, masked, network, read_weights, weights_bytes  # noqa: E402
 
 
 def masked_logits(net, obs, mask, temperature=1.0):
-    return (net(obs) / temperature).masked_fill(~mask, -1e9)
+    return masked(net(obs) / temperature, mask)
 
 
 class Games:
@@ -100,7 +99,7 @@ def main():
     torch.set_num_threads(args.threads)
     init = read_weights(Path(args.init).read_bytes())
     policy = init[args.seats]
-    sizes = [policy[0].in_features] + [m.out_features for m in policy if isinstance(m, nn.Linear)][:-1] + [1]
+    sizes = [policy[0].in_features] + [m.out_features for m in linears(policy)][:-1] + [1]
     value = network(sizes)
     popt = torch.optim.Adam(policy.parameters(), lr=args.lr)
     vopt = torch.optim.Adam(value.parameters(), lr=args.value_lr)
