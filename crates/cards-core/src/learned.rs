@@ -25,6 +25,11 @@ use crate::opponents::Opponents;
 #[cfg(doc)]
 use crate::Difficulty;
 
+/// The most bytes a game's shipped weights file may take
+/// ([`Opponents::learned_weights`]): 1 MB, so the learned level adds little
+/// to a crate or to a WebAssembly download.
+pub const MAX_SHIPPED_BYTES: usize = 1_000_000;
+
 /// The learned level's bot.
 pub struct Learned<G: Encode> {
     rules: G::Rules,

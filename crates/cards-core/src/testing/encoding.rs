@@ -17,7 +17,7 @@ use crate::conformance::{
 use crate::difficulty::Difficulty;
 use crate::encode::Encode;
 use crate::game::Redeal;
-use crate::learned::Learned;
+use crate::learned::{Learned, MAX_SHIPPED_BYTES};
 use crate::mlp::Networks;
 use crate::opponents::Opponents;
 use crate::save::Save;
@@ -165,8 +165,14 @@ impl<G: Opponents + Redeal + Save> EncodingSuite<G> {
     /// games from the suite's start positions: every choice legal (the table
     /// refuses any other), the game ends, and the same seed gives the same
     /// game. A game that ships a weights file must have it read and fit its
-    /// encoding under the default rules ([`Learned::shipped`]).
+    /// encoding under the default rules ([`Learned::shipped`]), and take at
+    /// most [`MAX_SHIPPED_BYTES`] bytes.
     pub fn learned_games(&self) {
+        let bytes = G::learned_weights().len();
+        assert!(
+            bytes <= MAX_SHIPPED_BYTES,
+            "the shipped weights file takes {bytes} bytes, over the {MAX_SHIPPED_BYTES} allowed"
+        );
         if !G::learned_weights().is_empty()
             && let Err(e) = Learned::<G>::shipped(&G::Rules::default())
         {
