@@ -23,7 +23,9 @@
 //!
 //! - `meta.json`: game, seats, observation length, action count, rows, seconds,
 //!   and the games the teacher's (or player's) seat won (`player_wins`: with
-//!   `--teacher medium --player learned` a quick measure of a weights file);
+//!   `--player learned --wins-only` a quick measure of a weights file, which
+//!   plays the same games as `--teacher medium --player learned` but writes
+//!   no rows);
 //! - `obs.f32`: rows × observation `f32`s, little-endian;
 //! - `legal.bits`: rows × ⌈actions / 8⌉ bytes, bit `k % 8` of byte `k / 8` set for a legal id `k`;
 //! - `label.u32`: rows `u32`s, the hard level's ids;
@@ -83,6 +85,11 @@ struct Args {
     /// seats, for gathering the player's own positions.
     #[arg(long)]
     only_player: bool,
+    /// No rows and no teacher: the `--player` seat plays against medium
+    /// bots and only its wins are counted (`meta.json`), to measure a
+    /// weights file quickly.
+    #[arg(long, requires = "player")]
+    wins_only: bool,
     /// The folder to write.
     #[arg(long)]
     out: PathBuf,
@@ -168,8 +175,11 @@ fn play<G: Opponents>(
         table.state().legal_actions(&mut legal);
         let view = table.view(seat);
         let mine = seat.index() == hard_seat;
-        if args.only_player && !mine {
-            let played = medium.choose(&view, &legal, &mut rng);
+        if args.wins_only || (args.only_player && !mine) {
+            let played = match &mut player {
+                Some(player) if mine => player.choose(&view, &legal, &mut rng),
+                _ => medium.choose(&view, &legal, &mut rng),
+            };
             table.play_as(seat, &played).map_err(|e| format!("{e:?}"))?;
             continue;
         }
