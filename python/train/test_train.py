@@ -1,0 +1,73 @@
+"""The training command end to end, cut down (`train.py --quick`): run by
+.ci/train-check in the training environment, with PyTorch.
+
+    python -m pytest python/train -q
+"""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import cardrules
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+from learned import read_weights  # noqa: E402
+from train import RECIPES, ROOT  # noqa: E402
+
+
+def train(game, out, *extra):
+    """A quick run of `game` into `out`: its report and weights file."""
+    subprocess.run([sys.executable, HERE / "train.py", "--game", game, "--quick", "--out", out, *extra], check=True)
+    return json.loads((out / "report.json").read_text()), (out / "learned.crlw").read_bytes()
+
+
+def test_every_game_has_a_recipe():
+    assert sorted(RECIPES) == sorted(cardrules.GAMES)
+
+
+@pytest.mark.parametrize("game", sorted(RECIPES))
+def test_a_quick_run_gives_a_network_of_the_shipped_shape_for_every_seat_count(game, tmp_path):
+    report, weights = train(game, tmp_path)
+    shipped = read_weights((ROOT / "crates" / game / "learned.crlw").read_bytes())
+    trained = read_weights(weights)
+    assert sorted(trained) == sorted(shipped) == sorted(RECIPES[game])
+    for seats, net in trained.items():
+        # the observation and the action ids are the game's: the same input and output sizes
+        assert net[0].in_features == shipped[seats][0].in_features
+        assert net[-1].out_features == shipped[seats][-1].out_features
+    stages = [(s["seats"], s["stage"]) for s in report["stages"]]
+    expected = [(seats, kind) for seats, recipe in sorted(RECIPES[game].items(), reverse=True) for kind, _ in recipe]
+    assert stages == expected
+    for stage in report["stages"]:
+        assert 0 <= stage["wins"] <= stage["of"] == report["select_games"]
+        if stage["stage"] != "ppo":
+            assert stage["rows"] > 0
+        if stage["stage"] != "medium":
+            # the stage's start and each snapshot played; the kept one won most
+            counts = [w for _, w in stage["candidates"]]
+            assert len(counts) >= 2 and stage["wins"] == max(counts)
+    assert report["bytes"] == len(weights)
+    assert set(report["final_from_seed_1"]) == {str(s) for s in RECIPES[game]}
+
+
+def test_the_same_command_gives_the_same_weights(tmp_path):
+    # a game with every kind of stage but `hard` (and two seat counts), seeds fixed
+    first = train("trump21", tmp_path / "a")[1]
+    second = train("trump21", tmp_path / "b")[1]
+    assert first == second
+
+
+def test_one_seat_count_with_its_own_stages_keeps_the_other_shipped_network(tmp_path):
+    recipe = [["medium", {"games": 3000, "epochs": 30}], ["hard", {"games": 100, "epochs": 2}]]
+    report, weights = train("crazy-eights", tmp_path, "--seats", "2", "--recipe", json.dumps(recipe))
+    assert [(s["seats"], s["stage"]) for s in report["stages"]] == [(2, "medium"), (2, "hard")]
+    trained = read_weights(weights)
+    shipped = read_weights((ROOT / "crates" / "crazy-eights" / "learned.crlw").read_bytes())
+    assert sorted(trained) == [2, 4]
+    same = [bool((a == b).all()) for a, b in zip(trained[4].parameters(), shipped[4].parameters())]
+    assert same and all(same)
+    assert not all((a == b).all() for a, b in zip(trained[2].parameters(), shipped[2].parameters()))
