@@ -1,7 +1,8 @@
 """Trains a game's learned level: a small policy network distilled from the
 hard level's decisions, written as the weights file the game crate ships.
 
-One command per game (the data comes from examples/examples/learned_data.rs):
+One stage of training (python/train/train.py runs every stage of a game in
+turn; the data comes from examples/examples/learned_data.rs):
 
     python3 python/train/learned.py --game schwimmen \
         --data target/learned/schwimmen-4 --minutes 15
