@@ -38,6 +38,7 @@ Needs the training environment of python/train/requirements.txt with the
 
 import argparse
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -50,7 +51,8 @@ sys.path.insert(0, str(HERE))
 from learned import read_weights, weights_bytes  # noqa: E402
 
 BUDGET_SECONDS = 2 * 3600
-# Seeds of each kind of games; a DAgger round k starts at DAGGER_SEED + k * 1,000,000.
+# Seeds of each kind of games; the DAgger stage at index k of a recipe starts at
+# DAGGER_SEED + k * 1,000,000.
 MEDIUM_SEED, HARD_SEED, DAGGER_SEED = 3_000_000, 1_000_000, 5_000_000
 SELECT_SEED, CLI_SEED = 100_000, 1
 
@@ -114,7 +116,8 @@ class Run:
         self.select = 40 if args.quick else args.select
         self.cli_games = 40 if args.quick else 2000
         self.python, self.start, self.stages = sys.executable, time.time(), []
-        self.data_tool = ROOT / "target" / "release" / "examples" / "learned_data"
+        target = Path(os.environ.get("CARGO_TARGET_DIR", ROOT / "target"))
+        self.data_tool = target / "release" / "examples" / "learned_data"
 
     def elapsed(self):
         return time.time() - self.start
@@ -126,7 +129,8 @@ class Run:
         with path.open("w") as f:
             done = subprocess.run([str(c) for c in command], stdout=f, stderr=subprocess.STDOUT, cwd=ROOT)
         if done.returncode != 0:
-            sys.exit(f"train.py: {Path(str(command[1])).name} failed (exit {done.returncode}); see {path}")
+            tool = Path(str(command[1] if command[0] == self.python else command[0])).name
+            sys.exit(f"train.py: {tool} failed (exit {done.returncode}); see {path}")
 
     def data(self, name, seats, games, seed, *extra):
         """A learned_data folder of `games` games from `seed`; its meta.json."""
