@@ -71,3 +71,16 @@ def test_one_seat_count_with_its_own_stages_keeps_the_other_shipped_network(tmp_
     same = [bool((a == b).all()) for a, b in zip(trained[4].parameters(), shipped[4].parameters())]
     assert same and all(same)
     assert not all((a == b).all() for a, b in zip(trained[2].parameters(), shipped[2].parameters()))
+
+
+@pytest.mark.parametrize("recipe, message", [
+    ('[["medium", {"games": 40, "epochs": 1}], ["hrad", {"games": 4, "epochs": 1}]]', "no stage kind 'hrad'"),
+    ('[["ppo", {"updates": 2, "every": 1}]]', "starts with its one medium stage"),
+    ('[["medium", {"games": 40}]]', "needs epochs"),
+    ('[["medium"', "is not JSON"),
+])
+def test_a_bad_recipe_is_refused_before_anything_runs(recipe, message, tmp_path):
+    done = subprocess.run([sys.executable, HERE / "train.py", "--game", "hearts", "--seats", "4", "--recipe", recipe,
+                           "--out", tmp_path / "run"], capture_output=True, text=True)
+    assert done.returncode != 0 and message in done.stderr
+    assert not (tmp_path / "run").exists()

@@ -101,6 +101,31 @@ RECIPES = {
 }
 
 
+def check(recipe):
+    """A message naming what is wrong with a recipe's stages, or None."""
+    needs = {"medium": ("games", "epochs"), "hard": ("games", "epochs"), "dagger": ("games", "epochs"),
+             "ppo": ("updates", "every")}
+    if not isinstance(recipe, list) or not recipe:
+        return "a recipe is a list of [kind, settings] stages"
+    for k, stage in enumerate(recipe):
+        if not (isinstance(stage, (list, tuple)) and len(stage) == 2 and isinstance(stage[1], dict)):
+            return f"stage {k} is not [kind, settings]"
+        kind, settings = stage
+        if kind not in needs:
+            return f"stage {k}: no stage kind {kind!r} (the kinds are {', '.join(needs)})"
+        if (kind == "medium") != (k == 0):
+            return f"stage {k}: a recipe starts with its one medium stage"
+        missing = [key for key in needs[kind] if key not in settings]
+        if missing:
+            return f"stage {k} ({kind}) needs {', '.join(missing)}"
+    return None
+
+
+def snapshots(folder):
+    """The `<seats>-<n>.crlw` files of a folder, by epoch or update."""
+    return sorted(Path(folder).glob("*.crlw"), key=lambda p: int(p.stem.split("-")[1]))
+
+
 def quick(kind, settings):
     """The stage cut down to a few games and one epoch (`--quick`)."""
     small = dict(settings, epochs=1, updates=2, every=1)
@@ -161,7 +186,7 @@ class Run:
         if init:
             command += ["--init", init, "--lr", settings.get("lr", 3e-4), "--snapshots", snaps]
         self.call(f"train-{name}", *command)
-        return out, sorted(snaps.glob("*.crlw"), key=lambda p: int(p.stem.split("-")[1])) if init else []
+        return out, snapshots(snaps) if init else []
 
     def best(self, seats, start, candidates):
         """The candidate (the stage's start first) that won most selection games, with every count."""
@@ -183,8 +208,7 @@ class Run:
                 self.call(f"train-{name}", self.python, HERE / "ppo.py", "--game", self.game, "--seats", seats,
                           "--init", current, "--updates", settings["updates"], "--every", settings["every"],
                           "--snapshots", snaps, "--curve", self.out / f"ppo-{seats}", *extra)
-                candidates = sorted(snaps.glob("*.crlw"), key=lambda p: int(p.stem.split("-")[1]))
-                current, won, stage["candidates"] = self.best(seats, current, candidates)
+                current, won, stage["candidates"] = self.best(seats, current, snapshots(snaps))
             else:
                 if kind == "medium":
                     folder, meta = self.data(name, seats, settings["games"], MEDIUM_SEED, "--teacher", "medium")
@@ -264,9 +288,16 @@ def main():
     if args.seats:
         if args.seats not in recipes:
             sys.exit(f"train.py: {args.game} ships no network for {args.seats} seats (only {sorted(recipes)})")
-        recipes = {args.seats: json.loads(args.recipe) if args.recipe else recipes[args.seats]}
+        try:
+            recipes = {args.seats: json.loads(args.recipe) if args.recipe else recipes[args.seats]}
+        except json.JSONDecodeError as e:
+            sys.exit(f"train.py: --recipe is not JSON ({e})")
     elif args.recipe:
         sys.exit("train.py: --recipe needs --seats")
+    for seats, recipe in recipes.items():
+        problem = check(recipe)
+        if problem:
+            sys.exit(f"train.py: {args.game} at {seats} seats: {problem}")
     built = subprocess.run(["cargo", "build", "--release", "-p", "examples", "--example", "learned_data"], cwd=ROOT)
     if built.returncode != 0:
         sys.exit("train.py: building learned_data failed")
