@@ -8,7 +8,8 @@
 //!     --game schwimmen --seats 4 --games 2000 --out target/learned/schwimmen-4
 //! ```
 //!
-//! Game `i` is dealt from seed `seed + i` and its hard seat is `i mod seats`.
+//! Game `i` is dealt from seed `seed + i` and its hard seat is `i mod seats`
+//! (or `--seat`, the same seat in every game).
 //! Every player decision with more than one legal action is a row, whoever
 //! plays it: the seat's tensor (`Encode::encode_view`), its legal ids and
 //! the id the hard level chose there; the seat then plays its own level's
@@ -90,6 +91,10 @@ struct Args {
     /// weights file quickly.
     #[arg(long, requires = "player")]
     wins_only: bool,
+    /// The teacher's (or player's) seat in every game, instead of seat
+    /// `i mod seats` in game `i`: a level's strength at one seat.
+    #[arg(long)]
+    seat: Option<usize>,
     /// The folder to write.
     #[arg(long)]
     out: PathBuf,
@@ -230,6 +235,12 @@ fn play<G: Opponents>(
 /// Plays every game and writes the files.
 fn run<G: Opponents>(args: &Args) -> Result<(), String> {
     let start = Instant::now();
+    if let Some(seat) = args.seat.filter(|&s| s >= args.seats) {
+        return Err(format!(
+            "--seat {seat} is not at a {}-seat table",
+            args.seats
+        ));
+    }
     let rules = G::Rules::default();
     let shape = G::shape(&rules, args.seats);
     let nets = match &args.weights {
@@ -248,7 +259,7 @@ fn run<G: Opponents>(args: &Args) -> Result<(), String> {
                 args,
                 nets.as_ref(),
                 args.seed + i,
-                (i % args.seats as u64) as usize,
+                args.seat.unwrap_or((i % args.seats as u64) as usize),
             )
         })
         .collect::<Result<_, _>>()?;
