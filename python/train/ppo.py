@@ -1,6 +1,7 @@
 """Improves a learned level by its own games: PPO with legal-action masks,
 starting from a weights file `learned.py` wrote, against bots of a fixed
-level (the medium one by default), one seat learning.
+level (the medium one by default), one seat a game learning: game slot `i`
+at seat `i mod seats` (or every game at `--seat`).
 
     python3 python/train/ppo.py --game trump21 --seats 2 \
         --init crates/trump21/learned.crlw --updates 300 --snapshots target/learned/ppo \
@@ -41,10 +42,11 @@ class Games:
     """`n` single-seat environments stepped in turn; an ended game is dealt
     again at once, its reward recorded."""
 
-    def __init__(self, game, seats, opponents, n, seed, win_only):
+    def __init__(self, game, seats, opponents, n, seed, win_only, seat=None):
         from cardrules.gym import CardGameGymEnv
 
-        self.envs = [CardGameGymEnv(game, seats=seats, opponents=opponents) for _ in range(n)]
+        self.envs = [CardGameGymEnv(game, seats=seats, opponents=opponents, seat=i % seats if seat is None else seat)
+                     for i in range(n)]
         self.obs = [e.reset(seed=seed + i)[0] for i, e in enumerate(self.envs)]
         self.finished = []
         self.win_only = win_only
@@ -73,6 +75,9 @@ def main():
     ap.add_argument("--seats", type=int, required=True)
     ap.add_argument("--init", required=True, help="the weights file to start from")
     ap.add_argument("--opponents", default="medium")
+    ap.add_argument("--seat", type=int,
+                    help="the learner's seat in every game (default: game slot i learns at seat i mod seats, so "
+                    "the network does not tune one seat at the others' cost)")
     ap.add_argument("--envs", type=int, default=64)
     ap.add_argument("--steps", type=int, default=64, help="decisions a game slot per update")
     ap.add_argument("--updates", type=int, default=300)
@@ -103,7 +108,8 @@ def main():
     value = network(sizes)
     popt = torch.optim.Adam(policy.parameters(), lr=args.lr)
     vopt = torch.optim.Adam(value.parameters(), lr=args.value_lr)
-    games = Games(args.game, args.seats, args.opponents, args.envs, args.seed, args.reward == "win")
+    games = Games(args.game, args.seats, args.opponents, args.envs, args.seed, args.reward == "win",
+                  args.seat)
     out = Path(args.snapshots)
     out.mkdir(parents=True, exist_ok=True)
     start, curve = time.time(), []

@@ -52,6 +52,20 @@ def test_a_quick_run_gives_a_network_of_the_shipped_shape_for_every_seat_count(g
             assert len(counts) >= 2 and stage["wins"] == max(counts)
     assert report["bytes"] == len(weights)
     assert set(report["final_from_seed_1"]) == {str(s) for s in RECIPES[game]}
+    # a PPO stage's own settings reached ppo.py (its curve records them)
+    for seats, recipe in RECIPES[game].items():
+        for index, (kind, settings) in enumerate(recipe):
+            if kind == "ppo":
+                ran = json.loads((tmp_path / f"{seats}-{index}-ppo-curve.json").read_text())["settings"]
+                assert all(ran[key] == settings.get(key, default) for key, default in
+                           [("seat", None), ("lr", 1e-5), ("seed", 27)])
+
+
+def test_ppo_seats_each_game_slot_in_turn_unless_told_one_seat():
+    from ppo import Games
+
+    assert [env.seat for env in Games("trump21", 4, "medium", 6, 1, False).envs] == [0, 1, 2, 3, 0, 1]
+    assert [env.seat for env in Games("trump21", 4, "medium", 3, 1, False, seat=2).envs] == [2, 2, 2]
 
 
 def test_the_same_command_gives_the_same_weights(tmp_path):

@@ -58,29 +58,35 @@ SELECT_SEED, CLI_SEED = 100_000, 1
 
 # Each seat count's stages: (kind, settings). `games` is the games of data
 # (a DAgger round's), `epochs` and `lr` the training's, `soft` trains on the
-# search's visit shares, `updates` the PPO updates (a snapshot every `every`).
+# search's visit shares, `updates` the PPO updates (a snapshot every `every`;
+# `envs`, `lr`, `seed` and `seat` are ppo.py's options of those names: `seat`
+# puts the learner at that seat in every game instead of each seat in turn).
 RECIPES = {
     "schwimmen": {4: [
         ("medium", {"games": 3000, "epochs": 40, "hidden": "256,128,64"}),
         ("hard", {"games": 6900, "epochs": 8}),
         ("dagger", {"games": 1300, "epochs": 8}),
-        ("ppo", {"updates": 550, "every": 50}),
+        ("ppo", {"updates": 550, "every": 50, "seat": 0}),
+        ("ppo", {"updates": 300, "every": 25, "envs": 256, "lr": 2e-5}),
     ]},
     "trump21": {
         4: [
             ("medium", {"games": 12000, "epochs": 34}),
-            ("ppo", {"updates": 400, "every": 50}),
+            ("ppo", {"updates": 400, "every": 50, "seat": 0}),
+            ("ppo", {"updates": 300, "every": 25, "envs": 256, "lr": 2e-5}),
+            ("ppo", {"updates": 400, "every": 25, "envs": 256, "lr": 2e-5, "seed": 28}),
+            ("ppo", {"updates": 400, "every": 25, "envs": 256, "lr": 2e-5, "seed": 29}),
         ],
         2: [
             ("medium", {"games": 3000, "epochs": 30}),
             *[("dagger", {"games": 5000, "epochs": 16})] * 4,
-            ("ppo", {"updates": 300, "every": 20}),
+            ("ppo", {"updates": 300, "every": 20, "seat": 0}),
         ],
     },
     "shithead": {4: [
         ("medium", {"games": 3400, "epochs": 30}),
         ("hard", {"games": 200, "epochs": 12}),
-        ("ppo", {"updates": 1200, "every": 50}),
+        ("ppo", {"updates": 1200, "every": 50, "seat": 0}),
     ]},
     "crazy-eights": {
         4: [
@@ -204,10 +210,11 @@ class Run:
             stage = {"seats": seats, "stage": kind, "settings": settings}
             if kind == "ppo":
                 snaps = self.out / "nets" / name
-                extra = ["--envs", 4, "--steps", 8, "--warmup", 1] if self.quick else []
+                extra = [x for key in ("lr", "envs", "seat", "seed") if key in settings for x in (f"--{key}", settings[key])]
+                extra += ["--envs", 4, "--steps", 8, "--warmup", 1] if self.quick else []
                 self.call(f"train-{name}", self.python, HERE / "ppo.py", "--game", self.game, "--seats", seats,
                           "--init", current, "--updates", settings["updates"], "--every", settings["every"],
-                          "--snapshots", snaps, "--curve", self.out / f"ppo-{seats}", *extra)
+                          "--snapshots", snaps, "--curve", self.out / f"{name}-curve", *extra)
                 current, won, stage["candidates"] = self.best(seats, current, snapshots(snaps))
             else:
                 if kind == "medium":
