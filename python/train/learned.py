@@ -242,7 +242,7 @@ def main():
     ap.add_argument("--minutes", type=float, default=15.0, help="training time per network")
     ap.add_argument("--epochs", type=int, default=60)
     ap.add_argument("--seed", type=int, default=27)
-    ap.add_argument("--threads", type=int, default=2, help="PyTorch's CPU threads")
+    ap.add_argument("--threads", type=int, default=2, help="PyTorch's CPU threads (1 when sharing the cores)")
     ap.add_argument("--lr", type=float, default=1e-3, help="Adam's learning rate (0.3 times it in the second half)")
     ap.add_argument("--soft", action="store_true",
                     help="learn the search's visit shares (visits.u32) instead of its choices")
