@@ -97,7 +97,7 @@ def main():
     ap.add_argument("--every", type=int, default=10, help="updates between snapshots")
     ap.add_argument("--seed", type=int, default=27)
     ap.add_argument("--threads", type=int, default=2,
-                    help="PyTorch's CPU threads (the same run on any count; 1 when sharing the cores)")
+                    help="PyTorch's CPU threads (the same run on one thread or two; 1 when sharing the cores)")
     ap.add_argument("--snapshots", required=True)
     ap.add_argument("--curve", help="write the learning curve to this path's .json and .png")
     args = ap.parse_args()

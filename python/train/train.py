@@ -79,6 +79,7 @@ RECIPES = {
         ],
         2: [
             ("medium", {"games": 3000, "epochs": 30}),
+            ("dagger", {"games": 5000, "epochs": 48}),
             *[("dagger", {"games": 5000, "epochs": 16})] * 2,
             ("ppo", {"updates": 300, "every": 20, "seat": 0}),
             ("ppo", {"updates": 300, "every": 25, "envs": 256, "lr": 2e-5}),
