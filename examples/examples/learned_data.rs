@@ -46,7 +46,8 @@ use std::sync::Arc;
 
 use cards_core::mlp::Networks;
 use cards_core::{
-    Bot, ChaCha8Rng, Difficulty, HardSearch, Ismcts, Learned, Opponents, SeedableRng, Table,
+    Bot, ChaCha8Rng, Difficulty, HardSearch, Ismcts, Learned, Opponents, RolloutBudget,
+    SeedableRng, Table,
 };
 use clap::Parser;
 use rayon::prelude::*;
@@ -95,9 +96,28 @@ struct Args {
     /// `i mod seats` in game `i`: a level's strength at one seat.
     #[arg(long)]
     seat: Option<usize>,
+    /// Determinizations a decision for a hard level that is a rollout
+    /// search (Schwimmen's, Shithead's), instead of the game's own: a
+    /// cheaper, weaker teacher that labels more rows in the same time.
+    #[arg(long)]
+    samples: Option<u32>,
     /// The folder to write.
     #[arg(long)]
     out: PathBuf,
+}
+
+/// A bot of `level`, a rollout hard level cut to `samples` when given.
+fn level_bot<G: Opponents>(
+    level: Difficulty,
+    rules: &G::Rules,
+    samples: Option<u32>,
+) -> Box<dyn Bot<G>> {
+    match (level, G::hard_search(), samples) {
+        (Difficulty::Hard, HardSearch::Rollout(budget), Some(samples)) => {
+            HardSearch::Rollout(RolloutBudget { samples, ..budget }).bot(rules)
+        }
+        _ => level.bot::<G>(rules),
+    }
 }
 
 /// One labelled decision.
@@ -121,13 +141,13 @@ enum Teacher<G: Opponents> {
 }
 
 impl<G: Opponents> Teacher<G> {
-    fn new(level: Difficulty, rules: &G::Rules) -> Teacher<G> {
+    fn new(level: Difficulty, rules: &G::Rules, samples: Option<u32>) -> Teacher<G> {
         match (level, G::hard_search()) {
             // The same search `Difficulty::Hard` builds, asked for its counts.
             (Difficulty::Hard, HardSearch::Ismcts(budget)) => {
                 Teacher::Search(Box::new(Ismcts::new(rules.clone(), budget)))
             }
-            _ => Teacher::Bot(level.bot::<G>(rules)),
+            _ => Teacher::Bot(level_bot(level, rules, samples)),
         }
     }
 
@@ -163,14 +183,16 @@ fn play<G: Opponents>(
     let rules = G::Rules::default();
     let shape = G::shape(&rules, seats);
     let mut table = Table::<G>::new(rules.clone(), seats, seed).map_err(|e| format!("{e:?}"))?;
-    let mut hard: Vec<Teacher<G>> = (0..seats).map(|_| Teacher::new(teacher, &rules)).collect();
+    let mut hard: Vec<Teacher<G>> = (0..seats)
+        .map(|_| Teacher::new(teacher, &rules, args.samples))
+        .collect();
     let mut medium = Difficulty::Medium.bot::<G>(&rules);
     let mut player: Option<Box<dyn Bot<G>>> = match (args.player, nets) {
         (_, Some(nets)) => Some(Box::new(
             Learned::new(rules.clone(), nets.clone(), G::heuristic(&rules))
                 .map_err(|e| e.to_string())?,
         )),
-        (Some(level), None) => Some(level.bot::<G>(&rules)),
+        (Some(level), None) => Some(level_bot(level, &rules, args.samples)),
         _ => None,
     };
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed_1ea5);
@@ -239,6 +261,12 @@ fn run<G: Opponents>(args: &Args) -> Result<(), String> {
         return Err(format!(
             "--seat {seat} is not at a {}-seat table",
             args.seats
+        ));
+    }
+    if args.samples.is_some() && !matches!(G::hard_search(), HardSearch::Rollout(_)) {
+        return Err(format!(
+            "--samples: {}'s hard level is not a rollout search",
+            args.game
         ));
     }
     let rules = G::Rules::default();

@@ -5,10 +5,8 @@ use rand_core::Rng;
 use crate::bot::{Bot, RandomBot};
 use crate::chance::below;
 use crate::game::Game;
-use crate::ismcts::Ismcts;
 use crate::learned::Learned;
-use crate::opponents::{HardSearch, Opponents};
-use crate::rollout::Rollout;
+use crate::opponents::Opponents;
 
 /// How strong an opponent is.
 ///
@@ -28,8 +26,8 @@ pub enum Difficulty {
     #[default]
     Medium,
     /// A search from the seat's view: the game's [`Opponents::hard_search`]
-    /// ([`Ismcts`] at [`Opponents::hard_budget`] unless the game chooses
-    /// the [`Rollout`] improvement of its heuristic).
+    /// ([`Ismcts`](crate::Ismcts) at [`Opponents::hard_budget`] unless the game chooses
+    /// the [`Rollout`](crate::Rollout) improvement of its heuristic).
     Hard,
     /// The game's trained network ([`Learned`], from
     /// [`Opponents::learned_weights`]): the legal action with the highest
@@ -55,14 +53,7 @@ impl Difficulty {
                 inner: G::heuristic(rules),
             }),
             Difficulty::Medium => G::heuristic(rules),
-            Difficulty::Hard => match G::hard_search() {
-                HardSearch::Ismcts(budget) => Box::new(Ismcts::<G>::new(rules.clone(), budget)),
-                HardSearch::Rollout(budget) => Box::new(Rollout::<G>::anchored(
-                    rules.clone(),
-                    budget,
-                    G::heuristic(rules),
-                )),
-            },
+            Difficulty::Hard => G::hard_search().bot(rules),
             Difficulty::Learned => match Learned::<G>::shipped(rules) {
                 Ok(bot) => Box::new(bot),
                 Err(_) => G::heuristic(rules),

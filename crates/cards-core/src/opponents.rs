@@ -3,8 +3,8 @@
 use crate::bot::Bot;
 use crate::determinize::Determinize;
 use crate::encode::Encode;
-use crate::ismcts::SearchBudget;
-use crate::rollout::RolloutBudget;
+use crate::ismcts::{Ismcts, SearchBudget};
+use crate::rollout::{Rollout, RolloutBudget};
 
 /// Which of the generic searches plays a game's hard level, and its budget.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -14,6 +14,29 @@ pub enum HardSearch {
     /// The one-ply rollout improvement of the game's playout policy
     /// ([`Rollout`](crate::Rollout)), anchored on the game's [`Opponents::heuristic`].
     Rollout(RolloutBudget),
+}
+
+impl HardSearch {
+    /// This search as a bot for games under `rules` (the hard level is
+    /// `G::hard_search().bot(rules)`; another budget gives a cheaper or
+    /// stronger searcher of the same kind).
+    ///
+    /// ```
+    /// # use cards_core::{Bot, HardSearch, Opponents, RolloutBudget};
+    /// # fn demo<G: Opponents>(rules: G::Rules) {
+    /// let cheap: Box<dyn Bot<G>> = HardSearch::Rollout(RolloutBudget::samples(100)).bot::<G>(&rules);
+    /// # }
+    /// ```
+    pub fn bot<G: Opponents>(self, rules: &G::Rules) -> Box<dyn Bot<G>> {
+        match self {
+            HardSearch::Ismcts(budget) => Box::new(Ismcts::<G>::new(rules.clone(), budget)),
+            HardSearch::Rollout(budget) => Box::new(Rollout::<G>::anchored(
+                rules.clone(),
+                budget,
+                G::heuristic(rules),
+            )),
+        }
+    }
 }
 
 /// A game's own opponents: its heuristic bot and the search its hard level
