@@ -98,3 +98,22 @@ def test_a_bad_recipe_is_refused_before_anything_runs(recipe, message, tmp_path)
                            "--out", tmp_path / "run"], capture_output=True, text=True)
     assert done.returncode != 0 and message in done.stderr
     assert not (tmp_path / "run").exists()
+
+
+def test_a_widened_network_gives_the_same_logits_and_weighs_the_new_inputs_zero():
+    import torch
+
+    from learned import network, weights_bytes
+    from widen import widen
+
+    torch.manual_seed(3)
+    net = network([10, 6, 5])
+    wide = widen(net, 4, 3)
+    x = torch.rand(8, 10)
+    padded = torch.cat([x[:, :4], torch.zeros(8, 3), x[:, 4:]], dim=1)
+    assert torch.allclose(net(x), wide(padded), atol=1e-6)
+    assert torch.count_nonzero(wide[0].weight[:, 4:7]) == 0
+    again = read_weights(weights_bytes([(4, wide)]))[4]
+    assert again[0].in_features == 13 and torch.equal(again(padded), wide(padded))
+    with pytest.raises(ValueError, match="outside"):
+        widen(net, 11, 3)

@@ -35,8 +35,8 @@
 //!
 //! # Observation tensor
 //!
-//! `266 + 113·n` `f32`s (492 for 2 seats, 718 for 4, 1,396 for 10), all 0
-//! unless said: a global block of `266 + 4·n`, then one block of
+//! `318 + 113·n` `f32`s (544 for 2 seats, 770 for 4, 1,448 for 10), all 0
+//! unless said: a global block of `318 + 4·n`, then one block of
 //! [`SEAT_BLOCK`] = 109 per seat, seat 0 first. Every entry lies in [0, 1]:
 //! a card plane is 52 entries, entry `card` holding how many copies of it are
 //! there / `d`; a rank one-hot is 13 entries, entry `r` for rank `r`; every
@@ -65,8 +65,9 @@
 //! | b + 208 + card | the arranging player's face-up picks so far (plane, H3.1) |
 //! | b + 260 … b + 262 | stock, burned, removed cards / (52·d) |
 //! | b + 263 | player actions taken / the action limit (H22) |
+//! | b + 264 + card | the burned cards (plane, H8; every seat saw them burn) |
 //!
-//! Seat block of seat s, at `266 + 4·n + 109·s`:
+//! Seat block of seat s, at `318 + 4·n + 109·s`:
 //!
 //! | offset | meaning |
 //! |---|---|
@@ -250,7 +251,7 @@ impl Ids {
 
 /// Length of the global block for `n` seats.
 const fn global_len(n: usize) -> usize {
-    266 + 4 * n
+    318 + 4 * n
 }
 
 /// Face-down cards a seat is dealt (H2).
@@ -354,6 +355,7 @@ fn encode_global(rules: &Rules, n: usize, d: u32, v: &View, out: &mut [f32]) {
     out[261] = ratio(v.burned.len() as u32, cards);
     out[262] = ratio(u32::from(v.removed_len), cards);
     out[263] = ratio(v.actions, rules.max_actions);
+    plane(&mut out[264..316], v.burned, d);
 }
 
 fn encode_seat(v: &View, d: u32, s: usize, out: &mut [f32]) {

@@ -77,7 +77,7 @@ fn h1_the_spaces_have_the_documented_sizes() {
         let s = Shithead::shape(&Rules::default(), seats);
         assert_eq!(
             (s.actions, s.chance_outcomes, s.observation),
-            (actions, 104, 266 + 113 * seats),
+            (actions, 104, 318 + 113 * seats),
             "{seats} seats"
         );
     }
@@ -155,7 +155,7 @@ fn h23_the_tensor_has_the_documented_layout() {
     let mut t = vec![f32::NAN; Shithead::shape(&rules, n).observation];
     Shithead::encode_view(&rules, n, &g.observe(Viewer::Seat(Seat(0))), &mut t);
     let b = 4 * n + 2;
-    let seat = |s: usize| 266 + 4 * n + SEAT_BLOCK * s;
+    let seat = |s: usize| 318 + 4 * n + SEAT_BLOCK * s;
     let c = |s: &str| card_index(card(s));
     assert_eq!((t[0], t[1]), (1.0, 0.0), "viewer seat 0");
     assert_eq!(t[n], 1.0, "seat 0 acts");
@@ -225,13 +225,53 @@ fn h23_3_known_cards_and_h3_1_picks_are_in_every_seat_tensor() {
         .unwrap();
     let g = g.apply(&"pick up".parse().unwrap()).unwrap();
     Shithead::encode_view(&rules, 2, &g.observe(Viewer::Seat(Seat(0))), &mut out);
-    let known = 266 + 8 + SEAT_BLOCK + 57;
+    let known = 318 + 8 + SEAT_BLOCK + 57;
     assert_eq!(
         out[known + card_index(card("KS"))],
         1.0,
         "seat 0 saw KS go to seat 1"
     );
     assert_eq!(out[known + card_index(card("4C"))], 0.0, "but not his 4C");
+}
+
+/// H8, H23: the burned cards left the game face up, so every seat's tensor
+/// names them (a plane), not only their count: two positions that differ in
+/// which cards burned are told apart. (The position builder burns every
+/// card it does not place.)
+#[test]
+fn h8_h23_burned_cards_are_a_plane_in_every_seat_tensor() {
+    let before = Position::new(Rules::default(), 2)
+        .to_act(Seat(0))
+        .hand(Seat(0), "TC 5D")
+        .hand(Seat(1), "4C 6D")
+        .face_down(Seat(0), "2C")
+        .face_down(Seat(1), "2D")
+        .pile("KS 9H")
+        .build()
+        .unwrap();
+    let after = before.apply(&"play TC".parse().unwrap()).unwrap();
+    let (rules, n) = (*before.rules(), 2);
+    let burned = 4 * n + 2 + 264;
+    let mut out = vec![0.0; Shithead::shape(&rules, n).observation];
+    for (g, count) in [(before, 44.0), (after, 47.0)] {
+        for s in 0..2 {
+            Shithead::encode_view(&rules, n, &g.observe(Viewer::Seat(Seat(s))), &mut out);
+            let plane = &out[burned..burned + 52];
+            for c in (0..52).filter_map(Card::from_index) {
+                let copies = f32::from(g.burned().count(c));
+                assert_eq!(plane[card_index(c)], copies, "seat {s}, {c}");
+            }
+            assert_eq!(plane.iter().sum::<f32>(), count, "seat {s}");
+            assert_eq!(out[burned - 3], count / 52.0, "the count beside the plane");
+        }
+    }
+    for c in ["KS", "9H", "TC"] {
+        assert_eq!(
+            out[burned + card_index(card(c))],
+            1.0,
+            "{c} burned by the ten"
+        );
+    }
 }
 
 #[test]
