@@ -9,10 +9,10 @@ use crate::rollout::{Rollout, RolloutBudget};
 /// Which of the generic searches plays a game's hard level, and its budget.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum HardSearch {
-    /// Information-set MCTS ([`Ismcts`](crate::Ismcts)).
+    /// Information-set MCTS ([`Ismcts`]).
     Ismcts(SearchBudget),
     /// The one-ply rollout improvement of the game's playout policy
-    /// ([`Rollout`](crate::Rollout)), anchored on the game's [`Opponents::heuristic`].
+    /// ([`Rollout`]), anchored on the game's [`Opponents::heuristic`].
     Rollout(RolloutBudget),
 }
 
@@ -45,16 +45,16 @@ pub trait Opponents: Determinize + Encode + 'static {
     /// The game's heuristic bot (the medium level).
     fn heuristic(rules: &Self::Rules) -> Box<dyn Bot<Self>>;
 
-    /// The budget of the hard level when it searches with [`Ismcts`](crate::Ismcts) (the
+    /// The budget of the hard level when it searches with [`Ismcts`] (the
     /// default [`Opponents::hard_search`]): at most about 50 ms a decision on
     /// one core.
     fn hard_budget() -> SearchBudget {
         SearchBudget::default()
     }
 
-    /// The search of the hard level; the default is [`Ismcts`](crate::Ismcts) at
+    /// The search of the hard level; the default is [`Ismcts`] at
     /// [`Opponents::hard_budget`]. A game whose playout policy is a sound
-    /// heuristic may choose [`Rollout`](crate::Rollout) instead. Either way no wall-clock
+    /// heuristic may choose [`Rollout`] instead. Either way no wall-clock
     /// limit should be set, so that a hard bot is a pure function of its seed.
     fn hard_search() -> HardSearch {
         HardSearch::Ismcts(Self::hard_budget())
