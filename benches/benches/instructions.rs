@@ -381,7 +381,7 @@ const WORKLOADS: &[Workload] = &[
     },
     Workload {
         name: "shithead_encode",
-        expected: 190_364,
+        expected: 232_444,
         run: || {
             let states = sh::positions(256);
             icount_shithead_encode(&states, &views(&states))
