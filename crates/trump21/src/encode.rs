@@ -83,10 +83,15 @@
 //! | 42 + k | open trumps of kind k lying at him / `c_k` |
 //! | 61, 62, 63 | last scored round: his total / S, his damage / the starting lives, whether he won |
 //!
-//! The tensor is the view and nothing else: like the view it holds counts, not
-//! memories (T15), so a trump given away hidden or a discarded card is not
-//! remembered here. It never depends on a card the viewer cannot see because
-//! a view cannot hold one.
+//! The tensor is computed from the view and nothing else: like the view it
+//! holds no memories (T15), so a trump given away hidden or a discarded card
+//! is not remembered here, and it never depends on a card the viewer cannot
+//! see because a view cannot hold one. It is not the whole view: two orders
+//! the view keeps are cut to what matters now. A seat's open number cards
+//! are counts and the top card, not the stack below it (which card a second
+//! Return would discard, T12.10), and the open trumps are counts by kind and
+//! seat, not the order played (which Go-for would rule once the latest is
+//! gone, T12.3, T12.7).
 //!
 //! # Rewards
 //!
