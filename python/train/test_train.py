@@ -91,6 +91,10 @@ def test_one_seat_count_with_its_own_stages_keeps_the_other_shipped_network(tmp_
     ('[["medium", {"games": 40, "epochs": 1}], ["hrad", {"games": 4, "epochs": 1}]]', "no stage kind 'hrad'"),
     ('[["ppo", {"updates": 2, "every": 1}]]', "starts with its one medium stage"),
     ('[["medium", {"games": 40}]]', "needs epochs"),
+    ('[["medium", {"games": 40, "epochs": 1}], ["ppo", {"updates": 2, "every": 1, "samples": 50}]]',
+     "for a hard or dagger stage only"),
+    ('[["medium", {"games": 40, "epochs": 1}], ["hard", {"games": 4, "epochs": 1, "samples": 0}]]',
+     "samples is a count of at least 1"),
     ('[["medium"', "is not JSON"),
 ])
 def test_a_bad_recipe_is_refused_before_anything_runs(recipe, message, tmp_path):

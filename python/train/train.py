@@ -60,7 +60,9 @@ SELECT_SEED, CLI_SEED = 100_000, 1
 # (a DAgger round's), `epochs` and `lr` the training's, `soft` trains on the
 # search's visit shares, `updates` the PPO updates (a snapshot every `every`;
 # `envs`, `lr`, `seed` and `seat` are ppo.py's options of those names: `seat`
-# puts the learner at that seat in every game instead of each seat in turn).
+# puts the learner at that seat in every game instead of each seat in turn;
+# `samples` labels a hard or DAgger stage with a rollout hard level cut to
+# that many determinizations a decision, a cheaper teacher for more rows).
 RECIPES = {
     "schwimmen": {4: [
         ("medium", {"games": 3000, "epochs": 40, "hidden": "256,128,64"}),
@@ -127,6 +129,9 @@ def check(recipe):
         missing = [key for key in needs[kind] if key not in settings]
         if missing:
             return f"stage {k} ({kind}) needs {', '.join(missing)}"
+        samples = settings.get("samples")
+        if samples is not None and (kind not in ("hard", "dagger") or not isinstance(samples, int) or samples < 1):
+            return f"stage {k} ({kind}): samples is a count of at least 1, for a hard or dagger stage only"
     return None
 
 
@@ -226,6 +231,7 @@ class Run:
                     won = self.wins(current, seats, self.select, SELECT_SEED)
                 else:
                     extra = [] if kind == "hard" else ["--player", "learned", "--weights", current, "--only-player"]
+                    extra += ["--samples", settings["samples"]] if "samples" in settings else []
                     seed = HARD_SEED if kind == "hard" else DAGGER_SEED + index * 1_000_000
                     folder, meta = self.data(name, seats, settings["games"], seed, *extra)
                     pool.append(folder)
