@@ -104,6 +104,16 @@ def test_a_bad_recipe_is_refused_before_anything_runs(recipe, message, tmp_path)
     assert not (tmp_path / "run").exists()
 
 
+def test_a_stage_s_samples_reach_the_teacher(tmp_path):
+    # Hearts' hard level is information-set MCTS, not a rollout search, so
+    # learned_data refuses the option the hard stage passes it.
+    recipe = [["medium", {"games": 40, "epochs": 1}], ["hard", {"games": 4, "epochs": 1, "samples": 50}]]
+    done = subprocess.run([sys.executable, HERE / "train.py", "--game", "hearts", "--seats", "4", "--quick",
+                           "--recipe", json.dumps(recipe), "--out", tmp_path], capture_output=True, text=True)
+    assert done.returncode != 0 and "learned_data failed" in done.stderr
+    assert "hearts's hard level is not a rollout search" in (tmp_path / "logs" / "data-4-1-hard.log").read_text()
+
+
 def test_a_widened_network_gives_the_same_logits_and_weighs_the_new_inputs_zero():
     import torch
 

@@ -130,7 +130,7 @@ def check(recipe):
         if missing:
             return f"stage {k} ({kind}) needs {', '.join(missing)}"
         samples = settings.get("samples")
-        if samples is not None and (kind not in ("hard", "dagger") or not isinstance(samples, int) or samples < 1):
+        if samples is not None and (kind not in ("hard", "dagger") or type(samples) is not int or samples < 1):
             return f"stage {k} ({kind}): samples is a count of at least 1, for a hard or dagger stage only"
     return None
 
