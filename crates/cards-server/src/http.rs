@@ -147,7 +147,7 @@ async fn table(
 }
 
 /// Joins a seat: answers with the seat's token.
-#[utoipa::path(post, path = "/tables/{id}/seats/{seat}", params(("id" = String, Path), ("seat" = String, Path)), responses(
+#[utoipa::path(post, path = "/tables/{id}/seats/{seat}", params(("id" = String, Path), ("seat" = usize, Path, description = "The seat, from 0.")), responses(
     (status = 200, body = Joined),
     (status = 400, body = ErrorReply),
     (status = 404, body = ErrorReply),

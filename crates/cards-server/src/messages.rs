@@ -4,6 +4,7 @@
 use cards_games::{Kind, Refusal};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
+use utoipa::openapi::schema::{Object, ObjectBuilder, Type};
 
 /// What a WebSocket client sends: exactly one of these a message.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -90,6 +91,7 @@ pub struct Ack {
 #[serde(deny_unknown_fields)]
 pub struct CreateTable {
     /// The game's name (`GET /games` lists them).
+    #[schema(schema_with = game_name)]
     pub game: String,
     /// Rule values over the game's defaults (a JSON object; absent: the defaults).
     #[serde(default)]
@@ -109,9 +111,33 @@ pub struct CreateTable {
 pub struct BotSeat {
     /// The seat, from 0.
     pub seat: usize,
-    /// `easy`, `medium`, `hard` or `learned`.
-    #[schema(value_type = String, example = "medium")]
+    /// How well the bot plays: `easy`, `medium`, `hard` or `learned`.
+    #[schema(schema_with = difficulty_name)]
     pub difficulty: cards_core::Difficulty,
+}
+
+/// A string schema that allows only `values`: the document lists the games
+/// and levels from the same lists the server checks against.
+fn one_of(description: &str, values: impl IntoIterator<Item = String>) -> Object {
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .enum_values(Some(values))
+        .description(Some(description))
+        .build()
+}
+
+fn game_name() -> Object {
+    one_of(
+        "The game's name (`GET /games` lists them).",
+        cards_games::NAMES.map(String::from),
+    )
+}
+
+fn difficulty_name() -> Object {
+    one_of(
+        "How well the bot plays: `easy`, `medium`, `hard` or `learned`.",
+        cards_core::Difficulty::ALL.map(|d| d.to_string()),
+    )
 }
 
 /// A created table: `201` to `POST /tables`.
