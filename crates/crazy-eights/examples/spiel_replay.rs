@@ -4,7 +4,7 @@
 //! `Encode` ids, which are OpenSpiel's, in OpenSpiel's order), the chance outcomes with their
 //! probabilities, and the final returns (`cards_core::openspiel`).
 //!
-//! `cargo run --release -p crazy-eights --example spiel_replay -- trace.txt`
+//! `cargo run --release -p crazy-eights --example crazy-eights-spiel-replay -- trace.txt`
 //! prints `games G steps S disagreements D` and exits with 1 on any disagreement.
 
 use std::process::ExitCode;

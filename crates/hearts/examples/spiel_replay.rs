@@ -5,7 +5,7 @@
 //! R14), the chance outcomes with their probabilities, and the final returns
 //! (`cards_core::openspiel`).
 //!
-//! `cargo run --release -p hearts --example spiel_replay -- trace.txt`
+//! `cargo run --release -p hearts --example hearts-spiel-replay -- trace.txt`
 //! prints `games G steps S disagreements D` and exits with 1 on any disagreement.
 
 use std::process::ExitCode;
