@@ -70,6 +70,7 @@ RECIPES = {
         ("dagger", {"games": 1300, "epochs": 8}),
         ("ppo", {"updates": 550, "every": 50, "seat": 0}),
         ("ppo", {"updates": 300, "every": 25, "envs": 256, "lr": 2e-5}),
+        ("ppo", {"updates": 150, "every": 25, "envs": 512, "lr": 2e-5, "seed": 31}),
     ]},
     "trump21": {
         4: [
