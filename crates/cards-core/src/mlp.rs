@@ -24,6 +24,12 @@
 //!
 //! (W6) The file ends right after the last network.
 //!
+//! A value below [`NEGLIGIBLE`] (10⁻³⁰) in magnitude is read as 0. Its part
+//! in a logit is far below the sum's rounding, but its products can be
+//! subnormal, and on many x86 processors each subnormal operand or result
+//! costs a microcode assist of a hundred cycles or more. Weight decay leaves
+//! tens of thousands of such weights where training never needed them.
+//!
 //! A layer computes `W·x + b`; every layer but the last is followed by a
 //! ReLU. The last layer's outputs are the logits, one per action id.
 
@@ -31,6 +37,9 @@
 pub const MAX_LAYERS: usize = 8;
 /// The widest a layer may be (W4).
 pub const MAX_WIDTH: usize = 1 << 16;
+/// Weights and biases smaller than this in magnitude are read as 0 (W5):
+/// they change no logit, and their products would be subnormal.
+pub const NEGLIGIBLE: f32 = 1e-30;
 /// The magic that opens a weights file (W1).
 pub const MAGIC: [u8; 4] = *b"CRLW";
 /// The version of the format this crate reads and writes (W2).
@@ -260,11 +269,13 @@ impl<'a> Reader<'a> {
         Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
     }
 
+    /// `n` values (W5), each below [`NEGLIGIBLE`] in magnitude read as 0.
     fn f32s(&mut self, n: usize) -> Result<Vec<f32>, WeightsError> {
         let bytes = self.take(n.saturating_mul(4), 5)?;
         Ok(bytes
             .chunks_exact(4)
             .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+            .map(|v| if v.abs() < NEGLIGIBLE { 0.0 } else { v })
             .collect())
     }
 }

@@ -39,6 +39,38 @@ fn the_rust_forward_pass_gives_the_training_scripts_logits() {
     }
 }
 
+/// A one-layer network of one input and one output: `w · x + b`.
+fn affine(w: f32, b: f32) -> Vec<u8> {
+    let mut file = b"CRLW".to_vec();
+    for n in [1u32, 1, 1, 1, 1, 1] {
+        // version, networks, seats, layers, then the two widths
+        file.extend(n.to_le_bytes());
+    }
+    file.extend(w.to_le_bytes());
+    file.extend(b.to_le_bytes());
+    file
+}
+
+#[test]
+fn w5_a_negligible_weight_or_bias_is_read_as_zero() {
+    let logit = |w: f32, b: f32| {
+        let nets = Networks::from_bytes(&affine(w, b)).unwrap();
+        nets.for_seats(1)
+            .unwrap()
+            .forward(&[1.0], &mut Scratch::default())[0]
+    };
+    assert_eq!(logit(0.5, 0.25), 0.75);
+    // Below NEGLIGIBLE, subnormal or not: 0, whose products are never subnormal.
+    for tiny in [1e-31, -1e-31, 1e-40, f32::MIN_POSITIVE] {
+        assert_eq!(logit(tiny, 0.0), 0.0, "weight {tiny:e}");
+        assert_eq!(logit(0.0, tiny), 0.0, "bias {tiny:e}");
+    }
+    assert_eq!(
+        logit(cards_core::mlp::NEGLIGIBLE, 0.0),
+        cards_core::mlp::NEGLIGIBLE
+    );
+}
+
 #[test]
 fn a_cut_or_padded_fixture_is_a_typed_error() {
     for cut in [1, 4, 12, WEIGHTS.len() / 2, WEIGHTS.len() - 1] {
