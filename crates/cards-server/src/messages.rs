@@ -111,7 +111,7 @@ pub struct CreateTable {
 pub struct BotSeat {
     /// The seat, from 0.
     pub seat: usize,
-    /// How well the bot plays: `easy`, `medium`, `hard` or `learned`.
+    /// How well the bot plays.
     #[schema(schema_with = difficulty_name)]
     pub difficulty: cards_core::Difficulty,
 }
@@ -135,7 +135,7 @@ fn game_name() -> Object {
 
 fn difficulty_name() -> Object {
     one_of(
-        "How well the bot plays: `easy`, `medium`, `hard` or `learned`.",
+        "How well the bot plays.",
         cards_core::Difficulty::ALL.map(|d| d.to_string()),
     )
 }
