@@ -37,8 +37,8 @@
 pub const MAX_LAYERS: usize = 8;
 /// The widest a layer may be (W4).
 pub const MAX_WIDTH: usize = 1 << 16;
-/// Weights and biases smaller than this in magnitude are read as 0 (W5):
-/// they change no logit, and their products would be subnormal.
+/// Weights and biases smaller than this in magnitude are read as 0 (W5;
+/// why, in the [module](self) docs).
 pub const NEGLIGIBLE: f32 = 1e-30;
 /// The magic that opens a weights file (W1).
 pub const MAGIC: [u8; 4] = *b"CRLW";
