@@ -37,6 +37,8 @@ from torch import nn
 
 ROOT = Path(__file__).resolve().parents[2]
 MAGIC = b"CRLW"
+# Values below this in magnitude are read as 0 (mlp::NEGLIGIBLE).
+NEGLIGIBLE = 1e-30
 VERSION = 1
 
 
@@ -158,9 +160,16 @@ def weights_bytes(nets):
         out += struct.pack("<II", seats, len(layers))
         out += struct.pack(f"<{len(sizes)}I", *sizes)
         for l in layers:
-            out += l.weight.detach().numpy().astype("<f4").tobytes()
-            out += l.bias.detach().numpy().astype("<f4").tobytes()
+            out += negligible_as_zero(l.weight).tobytes()
+            out += negligible_as_zero(l.bias).tobytes()
     return bytes(out)
+
+
+def negligible_as_zero(t):
+    """`t` as little-endian f32s, each value below NEGLIGIBLE in magnitude written as 0: what the Rust
+    reader makes of it anyway (crates/cards-core/src/mlp.rs, W5), so the file says what is run."""
+    a = t.detach().numpy().astype("<f4")
+    return np.where(np.abs(a) < NEGLIGIBLE, np.float32(0), a).astype("<f4")
 
 
 def read_weights(data):

@@ -131,3 +131,17 @@ def test_a_widened_network_gives_the_same_logits_and_weighs_the_new_inputs_zero(
     assert again[0].in_features == 13 and torch.equal(again(padded), wide(padded))
     with pytest.raises(ValueError, match="outside"):
         widen(net, 11, 3)
+
+
+def test_a_negligible_weight_is_written_as_zero_as_the_reader_reads_it():
+    import torch
+
+    from learned import network, weights_bytes
+
+    net = network([3, 2])
+    with torch.no_grad():
+        net[0].weight.copy_(torch.tensor([[1e-35, -1e-31, 0.5], [2e-30, 1e-29, -3.0]]))
+        net[0].bias.copy_(torch.tensor([-1e-36, 1.0]))
+    again = read_weights(weights_bytes([(2, net)]))[2]
+    assert again[0].weight.tolist() == [[0.0, 0.0, 0.5], [pytest.approx(2e-30), pytest.approx(1e-29), -3.0]]
+    assert again[0].bias.tolist() == [0.0, 1.0]
