@@ -165,10 +165,11 @@ def weights_bytes(nets):
     return bytes(out)
 
 
-def negligible_as_zero(t):
-    """`t` as little-endian f32s, each value below NEGLIGIBLE in magnitude written as 0: what the Rust
-    reader makes of it anyway (crates/cards-core/src/mlp.rs, W5), so the file says what is run."""
-    a = t.detach().numpy().astype("<f4")
+def negligible_as_zero(values):
+    """`values` (a tensor or an array) as little-endian f32s, each below NEGLIGIBLE in magnitude as 0:
+    the rule of the Rust reader (crates/cards-core/src/mlp.rs, W5), which this module writes and reads by,
+    so a file holds what is run and PyTorch runs what Rust runs."""
+    a = (values.detach().numpy() if isinstance(values, torch.Tensor) else values).astype("<f4")
     return np.where(np.abs(a) < NEGLIGIBLE, np.float32(0), a).astype("<f4")
 
 
@@ -184,9 +185,9 @@ def read_weights(data):
         net = network(list(sizes))
         with torch.no_grad():
             for l in linears(net):
-                w = np.frombuffer(data, "<f4", l.in_features * l.out_features, at)
+                w = negligible_as_zero(np.frombuffer(data, "<f4", l.in_features * l.out_features, at))
                 at += 4 * w.size
-                b = np.frombuffer(data, "<f4", l.out_features, at)
+                b = negligible_as_zero(np.frombuffer(data, "<f4", l.out_features, at))
                 at += 4 * b.size
                 l.weight.copy_(torch.from_numpy(w.reshape(l.out_features, l.in_features).copy()))
                 l.bias.copy_(torch.from_numpy(b.copy()))

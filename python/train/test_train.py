@@ -133,7 +133,8 @@ def test_a_widened_network_gives_the_same_logits_and_weighs_the_new_inputs_zero(
         widen(net, 11, 3)
 
 
-def test_a_negligible_weight_is_written_as_zero_as_the_reader_reads_it():
+def test_a_negligible_weight_is_written_and_read_as_zero_as_the_rust_reader_reads_it():
+    import numpy as np
     import torch
 
     from learned import network, weights_bytes
@@ -142,6 +143,11 @@ def test_a_negligible_weight_is_written_as_zero_as_the_reader_reads_it():
     with torch.no_grad():
         net[0].weight.copy_(torch.tensor([[1e-35, -1e-31, 0.5], [2e-30, 1e-29, -3.0]]))
         net[0].bias.copy_(torch.tensor([-1e-36, 1.0]))
-    again = read_weights(weights_bytes([(2, net)]))[2]
-    assert again[0].weight.tolist() == [[0.0, 0.0, 0.5], [pytest.approx(2e-30), pytest.approx(1e-29), -3.0]]
-    assert again[0].bias.tolist() == [0.0, 1.0]
+    data = weights_bytes([(2, net)])
+    # After the header (12 bytes), the network's seats, layer count and two widths (16): 6 weights, 2 biases.
+    written = np.frombuffer(data, "<f4", 8, 28).tolist()
+    assert written[:6] == [0.0, 0.0, 0.5, pytest.approx(2e-30), pytest.approx(1e-29), -3.0]
+    assert written[6:] == [0.0, 1.0]
+    raw = bytearray(data)
+    raw[28:32] = np.float32(1e-35).tobytes()  # a file written by another tool
+    assert read_weights(bytes(raw))[2][0].weight[0, 0] == 0.0
