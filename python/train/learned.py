@@ -169,8 +169,8 @@ def negligible_as_zero(values):
     """`values` (a tensor or an array) as little-endian f32s, each below NEGLIGIBLE in magnitude as 0:
     the rule of the Rust reader (crates/cards-core/src/mlp.rs, W5), which this module writes and reads by,
     so a file holds what is run and PyTorch runs what Rust runs."""
-    a = (values.detach().numpy() if isinstance(values, torch.Tensor) else values).astype("<f4")
-    return np.where(np.abs(a) < NEGLIGIBLE, np.float32(0), a).astype("<f4")
+    a = (values.detach().numpy() if isinstance(values, torch.Tensor) else values).astype("<f4", copy=False)
+    return np.where(np.abs(a) < NEGLIGIBLE, np.float32(0), a).astype("<f4", copy=False)
 
 
 def read_weights(data):
@@ -189,8 +189,8 @@ def read_weights(data):
                 at += 4 * w.size
                 b = negligible_as_zero(np.frombuffer(data, "<f4", l.out_features, at))
                 at += 4 * b.size
-                l.weight.copy_(torch.from_numpy(w.reshape(l.out_features, l.in_features).copy()))
-                l.bias.copy_(torch.from_numpy(b.copy()))
+                l.weight.copy_(torch.from_numpy(w.reshape(l.out_features, l.in_features)))
+                l.bias.copy_(torch.from_numpy(b))
         nets[seats] = net
     return nets
 
