@@ -47,6 +47,9 @@ fn body<T: serde::de::DeserializeOwned>(bytes: &Bytes) -> Result<T, ErrorReply> 
     serde_json::from_slice(bytes).map_err(|e| bad(format!("the body is not what this takes: {e}")))
 }
 
+// The OpenAPI document's `maximum = 9` for a seat below is MAX_SEATS - 1.
+const _: () = assert!(cards_core::seat::MAX_SEATS == 10);
+
 fn seat_number(text: &str) -> Result<usize, ErrorReply> {
     text.parse().map_err(|_| {
         bad(format!(
@@ -147,7 +150,7 @@ async fn table(
 }
 
 /// Joins a seat: answers with the seat's token.
-#[utoipa::path(post, path = "/tables/{id}/seats/{seat}", params(("id" = String, Path), ("seat" = usize, Path, description = "The seat, from 0.")), responses(
+#[utoipa::path(post, path = "/tables/{id}/seats/{seat}", params(("id" = String, Path), ("seat" = usize, Path, description = "The seat, from 0 (a table has at most 10).", maximum = 9)), responses(
     (status = 200, body = Joined),
     (status = 400, body = ErrorReply),
     (status = 404, body = ErrorReply),
