@@ -3,8 +3,13 @@
 //! the only chance step a seat sees is its own draw (another seat's drawn
 //! card stays hidden, as in the tree's samples).
 
-use cards_core::{Actor, ChaCha8Rng, Game, Ismcts, SearchBudget, Seat, SeedableRng, Table};
+use cards_core::{
+    Actor, Bot, CardMultiset, ChaCha8Rng, Difficulty, Game, Ismcts, SearchBudget, Seat,
+    SeedableRng, Table, Viewer, deck,
+};
 use crazy_eights::{Action, CrazyEights, Rules, ShedBot};
+
+use crate::common::{load, turn};
 
 const ITERATIONS: u32 = 2_000;
 
@@ -144,4 +149,60 @@ fn an_action_without_a_node_drops_the_tree() {
         !search.advance(seat, &legal[0]),
         "a forgotten tree has no nodes"
     );
+}
+
+/// Heads-up with the stock empty and every other card discarded (C10, C14),
+/// so seat 0 knows seat 1's last card, 9S. Playing KS (the heuristic's
+/// choice: the two kings cost the same and it takes the last) lets seat 1
+/// follow suit and go out; KH leaves seat 1 to pass, and KS then goes out on
+/// the king (C7, C12.1). The hard level, which plays each choice out, wins.
+#[test]
+fn the_hard_level_plays_the_king_the_last_card_cannot_follow() {
+    let rules = Rules::default();
+    let mut discards = CardMultiset::decks(deck::CARDS_52, 1).expect("a deck");
+    for c in ["KC", "KH", "KS", "9S"] {
+        assert!(discards.remove(c.parse().expect("a card")));
+    }
+    let g = load(turn(
+        rules,
+        &["KH KS", "9S"],
+        "KC",
+        0,
+        &discards.to_string(),
+    ));
+    let view = g.observe(Viewer::Seat(Seat(0)));
+    let mut legal = Vec::new();
+    g.legal_actions(&mut legal);
+    let (kh, ks): (Action, Action) = ("play KH".parse().unwrap(), "play KS".parse().unwrap());
+    assert!(legal.contains(&kh) && legal.contains(&ks), "{legal:?}");
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    assert_eq!(
+        Difficulty::Medium
+            .bot::<CrazyEights>(&rules)
+            .choose(&view, &legal, &mut rng),
+        ks
+    );
+    for seed in 0..3 {
+        let mut hard = Difficulty::Hard.bot::<CrazyEights>(&rules);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        assert_eq!(hard.choose(&view, &legal, &mut rng), kh, "seed {seed}");
+    }
+}
+
+#[test]
+fn the_hard_level_replays_a_seeded_game_alike() {
+    // One hard seat against three medium bots: the same seed, the same game.
+    let run = || {
+        let rules = Rules::default();
+        let mut t = Table::<CrazyEights>::new(rules, 4, 9).unwrap();
+        let mut bots: Vec<Box<dyn Bot<CrazyEights>>> = vec![
+            Difficulty::Hard.bot::<CrazyEights>(&rules),
+            Difficulty::Medium.bot::<CrazyEights>(&rules),
+            Difficulty::Medium.bot::<CrazyEights>(&rules),
+            Difficulty::Medium.bot::<CrazyEights>(&rules),
+        ];
+        t.play_bots(&mut bots, 60).unwrap();
+        format!("{:?}", t.state())
+    };
+    assert_eq!(run(), run(), "a seeded hard bot is deterministic");
 }
