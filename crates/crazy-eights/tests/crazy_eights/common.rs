@@ -43,6 +43,18 @@ pub fn turn(rules: Rules, hands: &[&str], top: &str, to_act: u8, discards: &str)
     }
 }
 
+/// A 2-player position, seat 0 to act, whose stock holds only `stock`: every
+/// other card of the deck is in the discards.
+pub fn short_stock(rules: Rules, hands: [&str; 2], top: &str, stock: &str) -> CrazyEights {
+    let mut s = turn(rules, &hands, top, 0, "");
+    let keep = cards(stock);
+    let mut rest = s.stock;
+    assert!(rest.remove_all(keep));
+    s.stock = keep;
+    s.discards = rest;
+    load(s)
+}
+
 /// Loads a setup that must be valid.
 pub fn load(s: Setup) -> CrazyEights {
     CrazyEights::load(s).expect("a valid setup")

@@ -3,7 +3,7 @@
 use cards_core::{Actor, Card, Game, Seat, Suit};
 use crazy_eights::{Action, CrazyEights, Illegal, Phase, Rules, Scoring, SetupError, penalty};
 
-use crate::common::{cards, legal, load, play, turn};
+use crate::common::{cards, legal, load, play, short_stock, turn};
 
 fn card(s: &str) -> Card {
     s.parse().expect("a card")
@@ -266,17 +266,6 @@ fn c9_1_passing_needs_the_draws_used_up() {
         0,
         "a pass with cards in the stock counts nothing (C12.3)"
     );
-}
-
-/// A 2-player position whose stock holds only `stock`, the rest in the discards.
-fn short_stock(rules: Rules, hands: [&str; 2], top: &str, stock: &str) -> CrazyEights {
-    let mut s = turn(rules, &hands, top, 0, "");
-    let keep = cards(stock);
-    let mut rest = s.stock;
-    assert!(rest.remove_all(keep));
-    s.stock = keep;
-    s.discards = rest;
-    load(s)
 }
 
 #[test]

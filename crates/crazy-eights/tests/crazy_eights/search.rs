@@ -4,12 +4,12 @@
 //! card stays hidden, as in the tree's samples).
 
 use cards_core::{
-    Actor, Bot, CardMultiset, ChaCha8Rng, Difficulty, Game, Ismcts, SearchBudget, Seat,
-    SeedableRng, Table, Viewer, deck,
+    Actor, Bot, ChaCha8Rng, Difficulty, Game, Ismcts, SearchBudget, Seat, SeedableRng, Table,
+    Viewer,
 };
 use crazy_eights::{Action, CrazyEights, Rules, ShedBot};
 
-use crate::common::{load, turn};
+use crate::common::short_stock;
 
 const ITERATIONS: u32 = 2_000;
 
@@ -159,17 +159,7 @@ fn an_action_without_a_node_drops_the_tree() {
 #[test]
 fn the_hard_level_plays_the_king_the_last_card_cannot_follow() {
     let rules = Rules::default();
-    let mut discards = CardMultiset::decks(deck::CARDS_52, 1).expect("a deck");
-    for c in ["KC", "KH", "KS", "9S"] {
-        assert!(discards.remove(c.parse().expect("a card")));
-    }
-    let g = load(turn(
-        rules,
-        &["KH KS", "9S"],
-        "KC",
-        0,
-        &discards.to_string(),
-    ));
+    let g = short_stock(rules, ["KH KS", "9S"], "KC", "");
     let view = g.observe(Viewer::Seat(Seat(0)));
     let mut legal = Vec::new();
     g.legal_actions(&mut legal);
