@@ -28,6 +28,8 @@
 //! - the encoding checks along random games and walks with host operations,
 //!   and whole id spaces ([`EncodingSuite`]); the learned level playing
 //!   whole games legally and alike for a seed ([`EncodingSuite::learned_games`]),
+//!   every difficulty level replaying a seeded table alike
+//!   ([`EncodingSuite::every_level_replays`]),
 //!   and its shipped networks winning at least half their fair share against
 //!   the medium level ([`EncodingSuite::learned_strength`]).
 //!
@@ -210,6 +212,12 @@ macro_rules! encoding_tests {
         #[test]
         fn encoding_learned_games() {
             $crate::testing::EncodingSuite::learned_games(&$suite);
+        }
+
+        /// Every difficulty level replays a seeded table alike.
+        #[test]
+        fn encoding_every_level_replays() {
+            $crate::testing::EncodingSuite::every_level_replays(&$suite);
         }
 
         /// The shipped networks win at least half their fair share against

@@ -23,6 +23,13 @@ use crate::opponents::Opponents;
 use crate::save::Save;
 use crate::table::Table;
 
+/// How many player actions [`EncodingSuite::every_level_replays`] plays
+/// from a start: a few decisions of seat 0 even at ten seats.
+const REPLAY_ACTIONS: usize = 40;
+
+/// How many new cases [`EncodingSuite::every_level_replays`] runs.
+const REPLAY_CASES: u32 = 1;
+
 /// What the encoding tests need to know about a game. Build it with
 /// [`EncodingSuite::new`] and the setters; hand it to
 /// [`encoding_tests!`](crate::encoding_tests).
@@ -200,6 +207,47 @@ impl<G: Opponents + Redeal + Save> EncodingSuite<G> {
                 let (a, b) = (play()?, play()?);
                 if a.log() != b.log() {
                     return Err(TestCaseError::fail("the same seed gave another game"));
+                }
+                Ok(())
+            },
+        );
+    }
+
+    /// Every level replays a seeded table alike: from the suite's start
+    /// positions, with seat 0 at each level of [`Difficulty::ALL`] in turn
+    /// and the other seats at the medium level, a table plays 40 player
+    /// actions (or to the end) twice from the same seed, to the same log and
+    /// state. A bot drawing from anything but the table's seeded stream (a
+    /// clock, a thread, a hash order) fails it. Runs one case (after the
+    /// regressions file's): the hard level's searches at ten seats take
+    /// seconds in a test build.
+    pub fn every_level_replays(&self) {
+        run(
+            "encoding_every_level_replays",
+            self.regressions,
+            Some(REPLAY_CASES),
+            (self.start.clone(), any::<u64>()),
+            |(start, seed)| {
+                for level in Difficulty::ALL {
+                    let play = || -> Result<Table<G>, TestCaseError> {
+                        let mut table = Table::from_state(start.clone(), seed);
+                        let mut bots: Vec<Box<dyn Bot<G>>> = (0..start.seats())
+                            .map(|s| {
+                                let at = if s == 0 { level } else { Difficulty::Medium };
+                                at.bot::<G>(start.rules())
+                            })
+                            .collect();
+                        table
+                            .play_bots(&mut bots, REPLAY_ACTIONS)
+                            .map_err(|e| TestCaseError::fail(format!("the {level} level: {e}")))?;
+                        Ok(table)
+                    };
+                    let (a, b) = (play()?, play()?);
+                    if a.log() != b.log() || a.state() != b.state() {
+                        return Err(TestCaseError::fail(format!(
+                            "the same seed gave another game with seat 0 at the {level} level"
+                        )));
+                    }
                 }
                 Ok(())
             },

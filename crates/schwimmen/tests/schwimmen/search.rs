@@ -102,21 +102,3 @@ fn s23_a_spectator_view_does_not_determinize() {
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     assert!(Schwimmen::determinize(g.rules(), &g.observe(Viewer::Spectator), &mut rng).is_err());
 }
-
-#[test]
-fn s23_5_the_hard_level_replays_a_seeded_game_alike() {
-    // One hard seat (the rollout search) against three StrongBots, 80
-    // actions: the same seed gives the same position and log.
-    let run = || {
-        let mut t = cards_core::Table::<Schwimmen>::new(Rules::default(), 4, 9).unwrap();
-        let mut bots: Vec<Box<dyn Bot<Schwimmen>>> = vec![
-            Difficulty::Hard.bot::<Schwimmen>(&Rules::default()),
-            Difficulty::Medium.bot::<Schwimmen>(&Rules::default()),
-            Difficulty::Medium.bot::<Schwimmen>(&Rules::default()),
-            Difficulty::Medium.bot::<Schwimmen>(&Rules::default()),
-        ];
-        t.play_bots(&mut bots, 80).unwrap();
-        format!("{:?}", t.state())
-    };
-    assert_eq!(run(), run(), "(S23.5) a seeded hard bot is deterministic");
-}

@@ -1,10 +1,9 @@
 //! Search opponents (issue 10 items 3 and 4): ISMCTS finds the winning burn
-//! in small hand-built positions, and every difficulty level plays.
+//! in small hand-built positions. That every difficulty level replays a
+//! seeded table alike is the conformance suite's
+//! (`encoding_every_level_replays`).
 
-use cards_core::{
-    Bot, ChaCha8Rng, Difficulty, Game, Ismcts, Opponents, SearchBudget, Seat, SeedableRng, Table,
-    Viewer,
-};
+use cards_core::{Bot, ChaCha8Rng, Game, Ismcts, SearchBudget, Seat, SeedableRng, Viewer};
 use shithead::{Position, Rules, Shithead};
 
 use crate::common::{act, legal};
@@ -61,47 +60,4 @@ fn h8_ismcts_completes_four_of_a_kind_to_burn_and_win() {
         .apply(&act("play 8S"))
         .unwrap();
     assert_eq!(won.outcome().unwrap().place(Seat(0)), 1);
-}
-
-#[test]
-fn every_difficulty_plays_a_seeded_game_to_the_end_the_same_way() {
-    let run = || {
-        let mut t = Table::<Shithead>::new(Rules::default(), 3, 4).unwrap();
-        let mut bots: Vec<Box<dyn Bot<Shithead>>> = Difficulty::ALL
-            .iter()
-            .map(|d| {
-                if *d == Difficulty::Hard {
-                    Box::new(Ismcts::<Shithead>::new(
-                        Rules::default(),
-                        SearchBudget::iterations(30),
-                    )) as Box<dyn Bot<Shithead>>
-                } else {
-                    d.bot::<Shithead>(&Rules::default())
-                }
-            })
-            .collect();
-        t.play_bots(&mut bots, 100_000).unwrap().unwrap()
-    };
-    assert_eq!(run(), run(), "seeded bots are deterministic");
-    assert_eq!(
-        Shithead::hard_budget().iterations,
-        shithead::HARD_ITERATIONS
-    );
-}
-
-#[test]
-fn h23_4_the_hard_level_replays_a_seeded_game_alike() {
-    // One hard seat (the rollout search at HARD_SAMPLES) against two
-    // ShitheadBots, 60 actions: the same seed gives the same position.
-    let run = || {
-        let mut t = Table::<Shithead>::new(Rules::default(), 3, 7).unwrap();
-        let mut bots: Vec<Box<dyn Bot<Shithead>>> = vec![
-            Difficulty::Hard.bot::<Shithead>(&Rules::default()),
-            Difficulty::Medium.bot::<Shithead>(&Rules::default()),
-            Difficulty::Medium.bot::<Shithead>(&Rules::default()),
-        ];
-        t.play_bots(&mut bots, 60).unwrap();
-        format!("{:?}", t.state())
-    };
-    assert_eq!(run(), run(), "(H23.4) a seeded hard bot is deterministic");
 }
