@@ -57,6 +57,37 @@ pub fn bench_search<G: Opponents>(c: &mut Criterion, group: &str, position: &G) 
     g.finish();
 }
 
+/// `learned_checked_decision` in `group`: one decision of the learned level
+/// (`Difficulty::Learned`) from the view of the seat to act in `position`,
+/// where the game has its network's choice checked by a rollout search
+/// (`Opponents::learned_check`).
+///
+/// # Panics
+/// When no player is to act in `position` or the game does not check there.
+pub fn bench_learned_checked<G: Opponents>(c: &mut Criterion, group: &str, position: &G) {
+    let Actor::Player(me) = position.actor() else {
+        panic!("{group}: the learned bench needs a player decision");
+    };
+    let view = position.observe(Viewer::Seat(me));
+    assert!(
+        G::learned_check(&view).is_some(),
+        "{group}: a position where the learned level checks its network"
+    );
+    let mut legal = Vec::new();
+    position.legal_actions(&mut legal);
+    let mut g = c.benchmark_group(group);
+    let mut learned = Difficulty::Learned.bot::<G>(position.rules());
+    bench_decision(
+        &mut g,
+        "learned_checked_decision",
+        learned.as_mut(),
+        &view,
+        &legal,
+        7,
+    );
+    g.finish();
+}
+
 /// The bench `name` in `g`: one decision of `bot` from `view`, its rng
 /// seeded with `seed`; every decision is checked legal.
 fn bench_decision<G: Opponents>(

@@ -8,8 +8,8 @@
 use std::hint::black_box;
 
 use benches::crazy_eights::{apply_pairs, player_positions};
-use cards_core::{ChaCha8Rng, Game, Playout, Rng, SeedableRng};
-use crazy_eights::{CrazyEights, Rules};
+use cards_core::{Actor, Bot, ChaCha8Rng, Game, Playout, Rng, SeedableRng, Table};
+use crazy_eights::{CrazyEights, Rules, ShedBot};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use rand::rngs::SmallRng;
 
@@ -85,6 +85,31 @@ fn search(c: &mut Criterion) {
     benches::search::bench_search(c, "crazy_eights", &position);
 }
 
+/// The learned level's checked decision (`Opponents::learned_check`):
+/// heads-up with the stock empty, the first such decision with more than
+/// one legal action in the seeded games of two `ShedBot`s.
+fn learned_checked(c: &mut Criterion) {
+    let rules = Rules::default();
+    let mut legal = Vec::new();
+    let mut bots: Vec<Box<dyn Bot<CrazyEights>>> = vec![Box::new(ShedBot), Box::new(ShedBot)];
+    let position = (0..100)
+        .find_map(|seed| {
+            let mut table = Table::<CrazyEights>::new(rules, 2, seed).expect("2 seats");
+            while table.outcome().is_none() {
+                let g = table.state();
+                g.legal_actions(&mut legal);
+                if g.stock().is_empty() && matches!(g.actor(), Actor::Player(_)) && legal.len() > 1
+                {
+                    return Some(*g);
+                }
+                table.play_bots(&mut bots, 1).expect("legal play");
+            }
+            None
+        })
+        .expect("a game that empties the stock");
+    benches::search::bench_learned_checked(c, "crazy_eights", &position);
+}
+
 /// Random games never played before in the run, by a playout and by a
 /// table of random bots (`benches::fresh`), and by a playout on `SmallRng`:
 /// OpenSpiel's driver plays fresh games too, so these are the like-for-like
@@ -107,6 +132,7 @@ criterion_group!(
     random_game,
     random_game_fresh,
     random_game_small_rng,
-    search
+    search,
+    learned_checked
 );
 criterion_main!(benches);

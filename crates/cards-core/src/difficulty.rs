@@ -7,6 +7,7 @@ use crate::chance::below;
 use crate::game::Game;
 use crate::learned::Learned;
 use crate::opponents::Opponents;
+use crate::rollout::{Rollout, RolloutBudget};
 
 /// How strong an opponent is.
 ///
@@ -27,13 +28,15 @@ pub enum Difficulty {
     Medium,
     /// A search from the seat's view: the game's [`Opponents::hard_search`]
     /// ([`Ismcts`](crate::Ismcts) at [`Opponents::hard_budget`] unless the game chooses
-    /// the [`Rollout`](crate::Rollout) improvement of its heuristic).
+    /// the [`Rollout`] improvement of its heuristic).
     Hard,
     /// The game's trained network ([`Learned`], from
     /// [`Opponents::learned_weights`]): the legal action with the highest
-    /// logit, in microseconds. Plays the heuristic (medium) where the game
-    /// ships no network for the seat count or its file does not fit the
-    /// rules' encoding.
+    /// logit, in microseconds. Where the game asks for it
+    /// ([`Opponents::learned_check`], where the view hides few cards or none)
+    /// a short rollout search checks the network's choice. Plays the
+    /// heuristic (medium) where the game ships no network for the seat count
+    /// or its file does not fit the rules' encoding.
     Learned,
 }
 
@@ -55,7 +58,13 @@ impl Difficulty {
             Difficulty::Medium => G::heuristic(rules),
             Difficulty::Hard => G::hard_search().bot(rules),
             Difficulty::Learned => match Learned::<G>::shipped(rules) {
-                Ok(bot) => Box::new(bot),
+                Ok(network) => Box::new(Checked {
+                    search: Rollout::anchored(
+                        rules.clone(),
+                        RolloutBudget::default(),
+                        Box::new(network),
+                    ),
+                }),
                 Err(_) => G::heuristic(rules),
             },
         }
@@ -100,6 +109,24 @@ impl<G: Game> Bot<G> for Sloppy<G> {
         } else {
             Bot::<G>::choose(&mut RandomBot, view, legal, rng)
         }
+    }
+}
+
+/// The learned level where the game ships a network: the network's choice,
+/// checked by a rollout search anchored on it where the game asks for one
+/// ([`Opponents::learned_check`]).
+struct Checked<G: Opponents> {
+    search: Rollout<G>,
+}
+
+impl<G: Opponents> Bot<G> for Checked<G> {
+    fn choose(&mut self, view: &G::View, legal: &[G::Action], rng: &mut dyn Rng) -> G::Action {
+        if let Some(budget) = G::learned_check(view) {
+            self.search.set_budget(budget);
+        } else if let Some(network) = self.search.anchor_mut() {
+            return network.choose(view, legal, rng);
+        }
+        self.search.choose(view, legal, rng)
     }
 }
 

@@ -68,4 +68,15 @@ pub trait Opponents: Determinize + Encode + 'static {
     fn learned_weights() -> &'static [u8] {
         &[]
     }
+
+    /// Where the learned level checks its network's choice by a short
+    /// [`Rollout`] search anchored on it ([`Rollout::anchored`]: the network's
+    /// choice stands unless another action is clearly better in the
+    /// samples): the search's budget at `view`, or `None`, the default, for
+    /// the network alone. A game asks for it where few cards are hidden, so
+    /// that a few samples of them nearly agree and the playouts are short,
+    /// and the level stays in microseconds everywhere else.
+    fn learned_check(_view: &Self::View) -> Option<RolloutBudget> {
+        None
+    }
 }

@@ -125,6 +125,16 @@ impl<G: Determinize> Rollout<G> {
         self.budget
     }
 
+    /// Gives the following decisions `budget` instead.
+    pub(crate) fn set_budget(&mut self, budget: RolloutBudget) {
+        self.budget = budget;
+    }
+
+    /// The bot this search improves on, when it has one.
+    pub(crate) fn anchor_mut(&mut self) -> Option<&mut (dyn Bot<G> + 'static)> {
+        self.anchor.as_deref_mut()
+    }
+
     /// How many samples a decision at `view` takes: the budget's
     /// [`samples`](RolloutBudget::samples) times the game's
     /// [`samples_factor`](Determinize::samples_factor) there.

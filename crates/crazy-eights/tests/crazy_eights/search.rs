@@ -4,7 +4,8 @@
 //! card stays hidden, as in the tree's samples).
 
 use cards_core::{
-    Actor, ChaCha8Rng, Difficulty, Game, Ismcts, SearchBudget, Seat, SeedableRng, Table, Viewer,
+    Actor, Bot, ChaCha8Rng, Difficulty, Game, Ismcts, Learned, Opponents, SearchBudget, Seat,
+    SeedableRng, Table, Viewer,
 };
 use crazy_eights::{Action, CrazyEights, Rules, ShedBot};
 
@@ -176,4 +177,36 @@ fn the_hard_level_plays_the_king_the_last_card_cannot_follow() {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         assert_eq!(hard.choose(&view, &legal, &mut rng), kh, "seed {seed}");
     }
+}
+
+/// Heads-up with the stock empty, where the view hides nothing: seat 1
+/// holds every card seat 0 has not seen (2C 3C TS). Playing KS on 2S lets
+/// TS follow; passing wins (C10, C12), as the hard level finds. The shipped
+/// network plays KS; the learned level's check
+/// (`Opponents::learned_check`) plays each action out from the one position
+/// there is, and passes.
+#[test]
+fn the_learned_level_checks_its_network_where_nothing_is_hidden() {
+    let rules = Rules::default();
+    let g = short_stock(rules, ["KD KS", "2C 3C TS"], "2S", "");
+    let view = g.observe(Viewer::Seat(Seat(0)));
+    let mut legal = Vec::new();
+    g.legal_actions(&mut legal);
+    let (ks, pass): (Action, Action) = ("play KS".parse().unwrap(), "pass".parse().unwrap());
+    assert!(CrazyEights::learned_check(&view).is_some());
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let network = Learned::<CrazyEights>::shipped(&rules)
+        .expect("the shipped networks")
+        .choose(&view, &legal, &mut rng);
+    assert_eq!(
+        network, ks,
+        "the shipped network errs here (if a new one does not, find a position where it does)"
+    );
+    for level in [Difficulty::Hard, Difficulty::Learned] {
+        let mut bot = level.bot::<CrazyEights>(&rules);
+        assert_eq!(bot.choose(&view, &legal, &mut rng), pass, "{level}");
+    }
+    // With a card in the stock the network plays alone.
+    let g = short_stock(rules, ["KD KS", "2C 3C"], "2S", "TS");
+    assert!(CrazyEights::learned_check(&g.observe(Viewer::Seat(Seat(0)))).is_none());
 }
