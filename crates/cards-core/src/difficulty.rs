@@ -58,6 +58,7 @@ impl Difficulty {
             Difficulty::Medium => G::heuristic(rules),
             Difficulty::Hard => G::hard_search().bot(rules),
             Difficulty::Learned => match Learned::<G>::shipped(rules) {
+                // Each checked decision sets the game's budget first.
                 Ok(network) => Box::new(Checked {
                     search: Rollout::anchored(
                         rules.clone(),
