@@ -1,7 +1,7 @@
 //! Helpers shared by the tests: positions from text, and card conservation.
 
-use cards_core::{CardMultiset, Game, Save, Seat, deck};
-use crazy_eights::{CrazyEights, Phase, Rules, Setup};
+use cards_core::{CardMultiset, Game, Save, Seat, Viewer, deck};
+use crazy_eights::{Action, CrazyEights, Phase, Rules, Setup, View};
 
 /// Parses a multiset of cards (`"7H 8S"`, `"-"` for none).
 pub fn cards(s: &str) -> CardMultiset {
@@ -53,6 +53,13 @@ pub fn short_stock(rules: Rules, hands: [&str; 2], top: &str, stock: &str) -> Cr
     s.stock = keep;
     s.discards = rest;
     load(s)
+}
+
+/// Seat 0's view of `g` and the legal actions there.
+pub fn seat0(g: &CrazyEights) -> (View, Vec<Action>) {
+    let mut legal = Vec::new();
+    g.legal_actions(&mut legal);
+    (g.observe(Viewer::Seat(Seat(0))), legal)
 }
 
 /// Loads a setup that must be valid.

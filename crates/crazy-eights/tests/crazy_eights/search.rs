@@ -5,11 +5,11 @@
 
 use cards_core::{
     Actor, Bot, ChaCha8Rng, Difficulty, Game, Ismcts, Learned, Opponents, SearchBudget, Seat,
-    SeedableRng, Table, Viewer,
+    SeedableRng, Table,
 };
 use crazy_eights::{Action, CrazyEights, Rules, ShedBot};
 
-use crate::common::short_stock;
+use crate::common::{seat0, short_stock};
 
 const ITERATIONS: u32 = 2_000;
 
@@ -159,10 +159,7 @@ fn an_action_without_a_node_drops_the_tree() {
 #[test]
 fn the_hard_level_plays_the_king_the_last_card_cannot_follow() {
     let rules = Rules::default();
-    let g = short_stock(rules, ["KH KS", "9S"], "KC", "");
-    let view = g.observe(Viewer::Seat(Seat(0)));
-    let mut legal = Vec::new();
-    g.legal_actions(&mut legal);
+    let (view, legal) = seat0(&short_stock(rules, ["KH KS", "9S"], "KC", ""));
     let (kh, ks): (Action, Action) = ("play KH".parse().unwrap(), "play KS".parse().unwrap());
     assert!(legal.contains(&kh) && legal.contains(&ks), "{legal:?}");
     let mut rng = ChaCha8Rng::seed_from_u64(1);
@@ -188,10 +185,7 @@ fn the_hard_level_plays_the_king_the_last_card_cannot_follow() {
 #[test]
 fn the_learned_level_checks_its_network_where_nothing_is_hidden() {
     let rules = Rules::default();
-    let g = short_stock(rules, ["KD KS", "2C 3C TS"], "2S", "");
-    let view = g.observe(Viewer::Seat(Seat(0)));
-    let mut legal = Vec::new();
-    g.legal_actions(&mut legal);
+    let (view, legal) = seat0(&short_stock(rules, ["KD KS", "2C 3C TS"], "2S", ""));
     let (ks, pass): (Action, Action) = ("play KS".parse().unwrap(), "pass".parse().unwrap());
     assert!(CrazyEights::learned_check(&view).is_some());
     let mut rng = ChaCha8Rng::seed_from_u64(1);
@@ -207,6 +201,6 @@ fn the_learned_level_checks_its_network_where_nothing_is_hidden() {
         assert_eq!(bot.choose(&view, &legal, &mut rng), pass, "{level}");
     }
     // With a card in the stock the network plays alone.
-    let g = short_stock(rules, ["KD KS", "2C 3C"], "2S", "TS");
-    assert!(CrazyEights::learned_check(&g.observe(Viewer::Seat(Seat(0)))).is_none());
+    let (view, _) = seat0(&short_stock(rules, ["KD KS", "2C 3C"], "2S", "TS"));
+    assert!(CrazyEights::learned_check(&view).is_none());
 }
