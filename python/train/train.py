@@ -97,7 +97,7 @@ RECIPES = {
     "crazy-eights": {
         4: [
             ("medium", {"games": 5000, "epochs": 30}),
-            ("hard", {"games": 600, "epochs": 16}),
+            ("hard", {"games": 5000, "epochs": 24, "lr": 1e-3}),
         ],
         2: [
             ("medium", {"games": 5000, "epochs": 30}),
