@@ -88,6 +88,53 @@ pub fn bench_learned_checked<G: Opponents>(c: &mut Criterion, group: &str, posit
     g.finish();
 }
 
+/// `learned_game_decisions` in `group`: the learned level
+/// (`Difficulty::Learned`) deciding at every one of `positions`, from the
+/// view of the seat to act, with its throughput in decisions. Given the
+/// positions of whole games, the time per decision is the mean over a
+/// game's decisions, the checked ones (`Opponents::learned_check`) among
+/// them.
+///
+/// # Panics
+/// When no player is to act in one of `positions`.
+pub fn bench_learned_games<G: Opponents>(c: &mut Criterion, group: &str, positions: &[G]) {
+    let decisions: Vec<(G::View, Vec<G::Action>)> = positions
+        .iter()
+        .map(|p| {
+            let Actor::Player(me) = p.actor() else {
+                panic!("{group}: the learned bench needs player decisions");
+            };
+            let mut legal = Vec::new();
+            p.legal_actions(&mut legal);
+            (p.observe(Viewer::Seat(me)), legal)
+        })
+        .collect();
+    let Some(first) = positions.first() else {
+        panic!("{group}: positions to decide at");
+    };
+    let checked = decisions
+        .iter()
+        .filter(|(view, _)| G::learned_check(view).is_some())
+        .count();
+    println!(
+        "{group}/learned_game_decisions: {} decisions, {checked} of them checked",
+        decisions.len()
+    );
+    let mut learned = Difficulty::Learned.bot::<G>(first.rules());
+    let mut g = c.benchmark_group(group);
+    g.throughput(Throughput::Elements(decisions.len() as u64));
+    g.bench_function("learned_game_decisions", |b| {
+        let mut rng = ChaCha8Rng::seed_from_u64(8);
+        b.iter(|| {
+            for (view, legal) in &decisions {
+                let a = learned.choose(black_box(view), legal, &mut rng);
+                assert!(legal.contains(&a), "learned_game_decisions: a legal action");
+            }
+        })
+    });
+    g.finish();
+}
+
 /// The bench `name` in `g`: one decision of `bot` from `view`, its rng
 /// seeded with `seed`; every decision is checked legal.
 fn bench_decision<G: Opponents>(

@@ -26,7 +26,7 @@ pub use bot::ShedBot;
 pub use error::{Illegal, SetupError};
 pub use event::{Event, Seen};
 pub use observe::View;
-pub use opponents::{HARD_SAMPLES, LEARNED_CHECK_SAMPLES};
+pub use opponents::{HARD_SAMPLES, LEARNED_CHECK_SAMPLES, LEARNED_CHECK_STOCK};
 pub use rules::{DEFAULT_SEATS, MAX_SEATS, MIN_SEATS, Rules, Scoring};
 pub use score::penalty;
 pub use setup::Setup;

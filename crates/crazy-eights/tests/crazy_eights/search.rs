@@ -7,7 +7,7 @@ use cards_core::{
     Actor, Bot, ChaCha8Rng, Difficulty, Game, Ismcts, Learned, Opponents, SearchBudget, Seat,
     SeedableRng, Table,
 };
-use crazy_eights::{Action, CrazyEights, Rules, ShedBot};
+use crazy_eights::{Action, CrazyEights, LEARNED_CHECK_STOCK, Rules, ShedBot};
 
 use crate::common::{seat0, short_stock};
 
@@ -200,7 +200,14 @@ fn the_learned_level_checks_its_network_where_nothing_is_hidden() {
         let mut bot = level.bot::<CrazyEights>(&rules);
         assert_eq!(bot.choose(&view, &legal, &mut rng), pass, "{level}");
     }
-    // With a card in the stock the network plays alone.
-    let (view, _) = seat0(&short_stock(rules, ["KD KS", "2C 3C"], "2S", "TS"));
-    assert!(CrazyEights::learned_check(&view).is_none());
+    // The check reaches back to a stock of LEARNED_CHECK_STOCK cards, no
+    // further; before that the network plays alone.
+    let unseen = ["TS", "4H", "5H", "6H", "7H", "9H", "TH", "JH", "QH"];
+    let last = usize::from(LEARNED_CHECK_STOCK);
+    for n in [1, last, last + 1] {
+        let stock = unseen[..n].join(" ");
+        let (view, _) = seat0(&short_stock(rules, ["KD KS", "2C 3C"], "2S", &stock));
+        let checked = CrazyEights::learned_check(&view).is_some();
+        assert_eq!(checked, n <= last, "a stock of {n}");
+    }
 }
