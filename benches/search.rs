@@ -96,8 +96,11 @@ pub fn bench_learned_checked<G: Opponents>(c: &mut Criterion, group: &str, posit
 /// them.
 ///
 /// # Panics
-/// When no player is to act in one of `positions`.
+/// When `positions` is empty or no player is to act in one of them.
 pub fn bench_learned_games<G: Opponents>(c: &mut Criterion, group: &str, positions: &[G]) {
+    let Some(first) = positions.first() else {
+        panic!("{group}: positions to decide at");
+    };
     let decisions: Vec<(G::View, Vec<G::Action>)> = positions
         .iter()
         .map(|p| {
@@ -109,9 +112,6 @@ pub fn bench_learned_games<G: Opponents>(c: &mut Criterion, group: &str, positio
             (p.observe(Viewer::Seat(me)), legal)
         })
         .collect();
-    let Some(first) = positions.first() else {
-        panic!("{group}: positions to decide at");
-    };
     let checked = decisions
         .iter()
         .filter(|(view, _)| G::learned_check(view).is_some())
