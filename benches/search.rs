@@ -101,15 +101,13 @@ pub fn bench_learned_games<G: Opponents>(c: &mut Criterion, group: &str, positio
     let Some(first) = positions.first() else {
         panic!("{group}: positions to decide at");
     };
-    let decisions: Vec<(G::View, Vec<G::Action>)> = positions
-        .iter()
-        .map(|p| {
-            let Actor::Player(me) = p.actor() else {
-                panic!("{group}: the learned bench needs player decisions");
-            };
+    let decisions: Vec<(G::View, Vec<G::Action>)> = crate::encoding::views(positions)
+        .into_iter()
+        .zip(positions)
+        .map(|(view, p)| {
             let mut legal = Vec::new();
             p.legal_actions(&mut legal);
-            (p.observe(Viewer::Seat(me)), legal)
+            (view, legal)
         })
         .collect();
     let checked = decisions
