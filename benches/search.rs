@@ -5,7 +5,8 @@
 use std::hint::black_box;
 
 use cards_core::{
-    Actor, Bot, ChaCha8Rng, Difficulty, Ismcts, Learned, Opponents, SeedableRng, Viewer,
+    Actor, Bot, ChaCha8Rng, Difficulty, Ismcts, Learned, Opponents, Seat, SeedableRng, Table,
+    Viewer,
 };
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, Criterion, Throughput};
@@ -57,43 +58,49 @@ pub fn bench_search<G: Opponents>(c: &mut Criterion, group: &str, position: &G) 
     g.finish();
 }
 
-/// `learned_checked_decision` in `group`: one decision of the learned level
-/// (`Difficulty::Learned`) from the view of the seat to act in `position`,
-/// where the game has its network's choice checked by a rollout search
-/// (`Opponents::learned_check`).
+/// The positions where seat 0, the learned level (`Difficulty::Learned`),
+/// has a choice in `games` seeded games at `seats` seats (seeds 0, 1, …),
+/// the medium level at the other seats: a game's decisions as the learned
+/// level meets them, for [`bench_learned_games`].
 ///
 /// # Panics
-/// When no player is to act in `position` or the game does not check there.
-pub fn bench_learned_checked<G: Opponents>(c: &mut Criterion, group: &str, position: &G) {
-    let Actor::Player(me) = position.actor() else {
-        panic!("{group}: the learned bench needs a player decision");
-    };
-    let view = position.observe(Viewer::Seat(me));
-    assert!(
-        G::learned_check(&view).is_some(),
-        "{group}: a position where the learned level checks its network"
-    );
-    let mut legal = Vec::new();
-    position.legal_actions(&mut legal);
-    let mut g = c.benchmark_group(group);
-    let mut learned = Difficulty::Learned.bot::<G>(position.rules());
-    bench_decision(
-        &mut g,
-        "learned_checked_decision",
-        learned.as_mut(),
-        &view,
-        &legal,
-        7,
-    );
-    g.finish();
+/// When the game refuses `seats` or a bot's choice.
+pub fn learned_positions<G: Opponents>(rules: &G::Rules, seats: usize, games: u64) -> Vec<G> {
+    let mut bots: Vec<Box<dyn Bot<G>>> = (0..seats)
+        .map(|s| {
+            let level = if s == 0 {
+                Difficulty::Learned
+            } else {
+                Difficulty::Medium
+            };
+            level.bot::<G>(rules)
+        })
+        .collect();
+    let (mut positions, mut legal) = (Vec::new(), Vec::new());
+    for seed in 0..games {
+        let mut table = Table::<G>::new(rules.clone(), seats, seed).expect("a table of `seats`");
+        while table.outcome().is_none() {
+            let g = table.state();
+            g.legal_actions(&mut legal);
+            if g.actor() == Actor::Player(Seat(0)) && legal.len() > 1 {
+                positions.push(g.clone());
+            }
+            table.play_bots(&mut bots, 1).expect("legal play");
+        }
+    }
+    positions
 }
 
-/// `learned_game_decisions` in `group`: the learned level
-/// (`Difficulty::Learned`) deciding at every one of `positions`, from the
-/// view of the seat to act, with its throughput in decisions. Given the
-/// positions of whole games, the time per decision is the mean over a
-/// game's decisions, the checked ones (`Opponents::learned_check`) among
-/// them.
+/// Two benches in `group` of the learned level (`Difficulty::Learned`)
+/// deciding from the view of the seat to act, given the positions of whole
+/// games ([`learned_positions`]):
+///
+/// - `learned_game_decisions`: a decision at every one of `positions`, with
+///   its throughput in decisions, so the time per decision is the mean over
+///   a game's decisions, the checked ones (`Opponents::learned_check`)
+///   among them;
+/// - `learned_checked_decision`, where the game checks its network: one
+///   decision at the first of `positions` it checks, the search's cost.
 ///
 /// # Panics
 /// When `positions` is empty or no player is to act in one of them.
@@ -110,16 +117,27 @@ pub fn bench_learned_games<G: Opponents>(c: &mut Criterion, group: &str, positio
             (view, legal)
         })
         .collect();
-    let checked = decisions
+    let checked: Vec<_> = decisions
         .iter()
         .filter(|(view, _)| G::learned_check(view).is_some())
-        .count();
+        .collect();
     println!(
-        "{group}/learned_game_decisions: {} decisions, {checked} of them checked",
-        decisions.len()
+        "{group}/learned_game_decisions: {} decisions, {} of them checked",
+        decisions.len(),
+        checked.len()
     );
     let mut learned = Difficulty::Learned.bot::<G>(first.rules());
     let mut g = c.benchmark_group(group);
+    if let Some((view, legal)) = checked.first() {
+        bench_decision(
+            &mut g,
+            "learned_checked_decision",
+            learned.as_mut(),
+            view,
+            legal,
+            7,
+        );
+    }
     g.throughput(Throughput::Elements(decisions.len() as u64));
     g.bench_function("learned_game_decisions", |b| {
         let mut rng = ChaCha8Rng::seed_from_u64(8);

@@ -8,10 +8,8 @@
 use std::hint::black_box;
 
 use benches::crazy_eights::{apply_pairs, player_positions};
-use cards_core::{
-    Actor, Bot, ChaCha8Rng, Difficulty, Game, Playout, Rng, Seat, SeedableRng, Table,
-};
-use crazy_eights::{CrazyEights, LEARNED_CHECK_STOCK, Rules, ShedBot};
+use cards_core::{ChaCha8Rng, Game, Playout, Rng, SeedableRng};
+use crazy_eights::{CrazyEights, Rules};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use rand::rngs::SmallRng;
 
@@ -87,51 +85,12 @@ fn search(c: &mut Criterion) {
     benches::search::bench_search(c, "crazy_eights", &position);
 }
 
-/// The learned level's checked decision (`Opponents::learned_check`):
-/// heads-up at the first of the checked stocks, where most cards are
-/// hidden and the playouts are longest, the first such decision with more
-/// than one legal action in the seeded games of two `ShedBot`s. And its
-/// decisions over whole games: every decision with a choice of seat 0,
-/// the learned level, in 20 seeded heads-up games against `ShedBot`, the
+/// The learned level's decisions over whole games, the checked ones among
+/// them (`Opponents::learned_check`): every decision with a choice of seat
+/// 0, the learned level, in 20 seeded heads-up games against `ShedBot`, the
 /// medium level.
 fn learned_checked(c: &mut Criterion) {
-    let rules = Rules::default();
-    let mut legal = Vec::new();
-    let mut bots: Vec<Box<dyn Bot<CrazyEights>>> = vec![Box::new(ShedBot), Box::new(ShedBot)];
-    let position = (0..100)
-        .find_map(|seed| {
-            let mut table = Table::<CrazyEights>::new(rules, 2, seed).expect("2 seats");
-            while table.outcome().is_none() {
-                let g = table.state();
-                g.legal_actions(&mut legal);
-                if g.stock().len() == usize::from(LEARNED_CHECK_STOCK)
-                    && matches!(g.actor(), Actor::Player(_))
-                    && legal.len() > 1
-                {
-                    return Some(*g);
-                }
-                table.play_bots(&mut bots, 1).expect("legal play");
-            }
-            None
-        })
-        .expect("a game that comes down to the checked stocks");
-    benches::search::bench_learned_checked(c, "crazy_eights", &position);
-    let mut bots: Vec<Box<dyn Bot<CrazyEights>>> = vec![
-        Difficulty::Learned.bot::<CrazyEights>(&rules),
-        Box::new(ShedBot),
-    ];
-    let mut positions = Vec::new();
-    for seed in 0..20 {
-        let mut table = Table::<CrazyEights>::new(rules, 2, seed).expect("2 seats");
-        while table.outcome().is_none() {
-            let g = table.state();
-            g.legal_actions(&mut legal);
-            if g.actor() == Actor::Player(Seat(0)) && legal.len() > 1 {
-                positions.push(*g);
-            }
-            table.play_bots(&mut bots, 1).expect("legal play");
-        }
-    }
+    let positions = benches::search::learned_positions::<CrazyEights>(&Rules::default(), 2, 20);
     benches::search::bench_learned_games(c, "crazy_eights", &positions);
 }
 
