@@ -219,6 +219,15 @@ fn search(c: &mut Criterion) {
     benches::search::bench_search(c, "schwimmen", &decision_position());
 }
 
+/// The learned level's decisions over whole games, the checked ones among
+/// them (`Opponents::learned_check`, once two seats are left): every
+/// decision with a choice of seat 0, the learned level, in 20 seeded 4-seat
+/// games against `StrongBot`, the medium level.
+fn learned_games(c: &mut Criterion) {
+    let positions = benches::search::learned_positions::<Schwimmen>(&Rules::default(), 4, 20);
+    benches::search::bench_learned_games(c, "schwimmen", &positions);
+}
+
 /// Random games never played before in the run, by a playout and by a
 /// table of random bots (`benches::fresh`).
 fn random_game_fresh(c: &mut Criterion) {
@@ -239,6 +248,7 @@ criterion_group!(
     random_round,
     random_game,
     random_game_fresh,
-    search
+    search,
+    learned_games
 );
 criterion_main!(benches);

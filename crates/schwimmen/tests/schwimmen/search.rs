@@ -1,10 +1,10 @@
 //! Search from a seat's side (S23.2): determinized positions and ISMCTS.
 
 use cards_core::{
-    Bot, CardSet, ChaCha8Rng, Determinize, Difficulty, Game, Ismcts, SearchBudget, Seat,
-    SeedableRng, Viewer, deck,
+    Actor, Bot, CardSet, ChaCha8Rng, Determinize, Difficulty, Game, Ismcts, Learned, Opponents,
+    SearchBudget, Seat, SeedableRng, Table, Viewer, deck,
 };
-use schwimmen::{Action, Rules, Schwimmen};
+use schwimmen::{Action, Fate, Rules, Schwimmen};
 
 use crate::common::{set, setup};
 
@@ -101,4 +101,63 @@ fn s23_a_spectator_view_does_not_determinize() {
     let g = last_life();
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     assert!(Schwimmen::determinize(g.rules(), &g.observe(Viewer::Spectator), &mut rng).is_err());
+}
+
+/// The learned level checks its network once two seats are left (S3: the
+/// others drowned), where one hand is hidden (S23.2), and nowhere else: in
+/// seeded games of four medium bots, every decision with a choice is asked
+/// of the learned level and of the network alone. Before the duel the two
+/// agree on every decision; in the duel the check runs
+/// (`Opponents::learned_check`) and overrules the network somewhere.
+#[test]
+fn s23_2_the_learned_level_checks_its_network_once_two_seats_are_left() {
+    let rules = Rules::default();
+    let mut network = Learned::<Schwimmen>::shipped(&rules).expect("the shipped networks");
+    let mut learned = Difficulty::Learned.bot::<Schwimmen>(&rules);
+    let mut medium: Vec<Box<dyn Bot<Schwimmen>>> = (0..4)
+        .map(|_| Difficulty::Medium.bot::<Schwimmen>(&rules))
+        .collect();
+    let (mut alone, mut checked, mut overruled) = (0, 0, 0);
+    let mut legal = Vec::new();
+    for seed in 0..6 {
+        let mut table = Table::<Schwimmen>::new(rules, 4, seed).expect("4 seats");
+        while table.outcome().is_none() {
+            let g = table.state();
+            g.legal_actions(&mut legal);
+            if let Actor::Player(seat) = g.actor()
+                && legal.len() > 1
+            {
+                let view = table.view(seat);
+                let left = view
+                    .fates
+                    .iter()
+                    .filter(|(_, f)| **f == Fate::Active)
+                    .count();
+                assert_eq!(
+                    Schwimmen::learned_check(&view).is_some(),
+                    left == 2,
+                    "{left} left"
+                );
+                let mut rng = ChaCha8Rng::seed_from_u64(seed);
+                let by_network = network.choose(&view, &legal, &mut rng);
+                let by_level = learned.choose(&view, &legal, &mut rng);
+                if left == 2 {
+                    checked += 1;
+                    overruled += usize::from(by_level != by_network);
+                } else {
+                    alone += 1;
+                    assert_eq!(by_level, by_network, "{left} seats left, seed {seed}");
+                }
+            }
+            table.play_bots(&mut medium, 1).expect("legal play");
+        }
+    }
+    assert!(
+        alone > 0 && checked > 0,
+        "{alone} decisions alone, {checked} checked"
+    );
+    assert!(
+        overruled > 0,
+        "the check kept the network's choice in all {checked}"
+    );
 }
