@@ -103,8 +103,9 @@ fn s23_a_spectator_view_does_not_determinize() {
     assert!(Schwimmen::determinize(g.rules(), &g.observe(Viewer::Spectator), &mut rng).is_err());
 }
 
-/// The learned level checks its network once two seats are left (S3: the
-/// others drowned), where one hand is hidden (S23.2), and nowhere else: in
+/// The learned level checks its network once two seats are left (the
+/// others drowned, S3, or left, S21), where one hand is hidden (S23.2),
+/// and nowhere else: in
 /// seeded games of four medium bots, every decision with a choice is asked
 /// of the learned level and of the network alone. Before the duel the two
 /// agree on every decision; in the duel the check runs
