@@ -101,8 +101,8 @@ RECIPES = {
         ],
         2: [
             ("medium", {"games": 5000, "epochs": 30}),
-            ("dagger", {"games": 13000, "epochs": 30}),
-            ("dagger", {"games": 12500, "epochs": 16}),
+            ("hard", {"games": 4000, "epochs": 24, "lr": 1e-3}),
+            *[("dagger", {"games": 4000, "epochs": 16, "lr": 1e-3})] * 2,
         ],
     },
     "hearts": {4: [
