@@ -30,6 +30,8 @@
 //!   whole games legally and alike for a seed ([`EncodingSuite::learned_games`]),
 //!   every difficulty level replaying a seeded table alike
 //!   ([`EncodingSuite::every_level_replays`]),
+//!   its network playing alone wherever the game asks for no check
+//!   ([`EncodingSuite::learned_checks_only_where_asked`]),
 //!   and its shipped networks winning at least half their fair share against
 //!   the medium level ([`EncodingSuite::learned_strength`]).
 //!
@@ -218,6 +220,13 @@ macro_rules! encoding_tests {
         #[test]
         fn encoding_every_level_replays() {
             $crate::testing::EncodingSuite::every_level_replays(&$suite);
+        }
+
+        /// The learned level is its network wherever the game asks for no
+        /// check.
+        #[test]
+        fn encoding_learned_checks_only_where_asked() {
+            $crate::testing::EncodingSuite::learned_checks_only_where_asked(&$suite);
         }
 
         /// The shipped networks win at least half their fair share against

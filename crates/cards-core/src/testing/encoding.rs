@@ -22,6 +22,7 @@ use crate::mlp::Networks;
 use crate::opponents::Opponents;
 use crate::save::Save;
 use crate::table::Table;
+use crate::{Actor, ChaCha8Rng, Seat, SeedableRng};
 
 /// How many player actions [`EncodingSuite::every_level_replays`] plays
 /// from a start: a few decisions of seat 0 even at ten seats.
@@ -252,6 +253,60 @@ impl<G: Opponents + Redeal + Save> EncodingSuite<G> {
                 Ok(())
             },
         );
+    }
+
+    /// The learned level is its network wherever the game does not ask for
+    /// a check ([`Opponents::learned_check`]): at every seat count the
+    /// weights file has a network for, in 20 seeded games of the learned
+    /// level at seat 0 against the medium level, each of seat 0's decisions
+    /// with a choice is asked of [`Difficulty::Learned`] and of the network
+    /// alone ([`Learned::shipped`]), and where the game's `learned_check`
+    /// is `None` the two choose alike. A check that leaks into the rest of
+    /// the game, costing its time everywhere, fails it.
+    pub fn learned_checks_only_where_asked(&self) {
+        const GAMES: u64 = 20;
+        let rules = G::Rules::default();
+        let Ok(nets) = Networks::from_bytes(G::learned_weights()) else {
+            return; // no file, or one `learned_games` reports
+        };
+        let Ok(mut network) = Learned::<G>::shipped(&rules) else {
+            return; // `learned_games` reports it
+        };
+        let mut level = Difficulty::Learned.bot::<G>(&rules);
+        let mut legal = Vec::new();
+        for seats in nets.seats() {
+            let mut bots: Vec<Box<dyn Bot<G>>> = (0..seats)
+                .map(|_| Difficulty::Medium.bot::<G>(&rules))
+                .collect();
+            for seed in 0..GAMES {
+                let mut table = match Table::<G>::new(rules.clone(), seats, seed) {
+                    Ok(table) => table,
+                    Err(e) => panic!("{seats} seats: {e:?}"),
+                };
+                let mut rng = ChaCha8Rng::seed_from_u64(seed);
+                let mut steps = 0;
+                while table.outcome().is_none() && steps < self.max_steps {
+                    let g = table.state();
+                    g.legal_actions(&mut legal);
+                    if g.actor() == Actor::Player(Seat(0)) && legal.len() > 1 {
+                        let view = table.view(Seat(0));
+                        if G::learned_check(&view).is_none() {
+                            let alone = network.choose(&view, &legal, &mut rng);
+                            let checked = level.choose(&view, &legal, &mut rng);
+                            assert_eq!(
+                                checked, alone,
+                                "{seats} seats, game {seed}: the learned level left its network \
+                                 where the game asks for no check"
+                            );
+                        }
+                    }
+                    if let Err(e) = table.play_bots(&mut bots, 1) {
+                        panic!("{seats} seats, game {seed}: {e}");
+                    }
+                    steps += 1;
+                }
+            }
+        }
     }
 
     /// The shipped networks play like trained ones: at every seat count the
