@@ -257,9 +257,9 @@ impl<G: Opponents + Redeal + Save> EncodingSuite<G> {
 
     /// The learned level is its network wherever the game does not ask for
     /// a check ([`Opponents::learned_check`]): at every seat count the
-    /// weights file has a network for, in 20 seeded games of the learned
-    /// level at seat 0 against the medium level, each of seat 0's decisions
-    /// with a choice is asked of [`Difficulty::Learned`] and of the network
+    /// weights file has a network for, in 20 seeded games of the medium
+    /// level at every seat, each of seat 0's decisions with a choice is
+    /// also asked of [`Difficulty::Learned`] and of the network
     /// alone ([`Learned::shipped`]), and where the game's `learned_check`
     /// is `None` the two choose alike. A check that leaks into the rest of
     /// the game, costing its time everywhere, fails it.
