@@ -211,41 +211,42 @@ impl Schwimmen {
                 "lives, fates, hands and shown need one entry per seat, lives lost and taken cards one or none",
             ));
         }
-        // S1: every card in exactly one place; an error names the card and its places.
-        let mut seen: Vec<(CardSet, String)> = Vec::new();
-        let names = (0..n).map(|i| format!("seat {i}'s hand")).chain(
-            [
-                "the second pack",
-                "the middle",
-                "the discards",
-                "the face-down discards",
-                "the stock",
-            ]
-            .map(String::from),
-        );
-        let piles = s.hands.iter().copied().chain([
-            s.second_pack,
-            s.middle,
-            s.discards,
-            s.face_down_discards,
-            s.stock,
-        ]);
-        for (p, name) in piles.zip(names) {
+        // S1: every card in exactly one place; an error names the card and its
+        // places (the names are only written then: determinizing runs this).
+        let others = [
+            (s.second_pack, "the second pack"),
+            (s.middle, "the middle"),
+            (s.discards, "the discards"),
+            (s.face_down_discards, "the face-down discards"),
+            (s.stock, "the stock"),
+        ];
+        let pile = |k: usize| if k < n { s.hands[k] } else { others[k - n].0 };
+        let name = |k: usize| {
+            if k < n {
+                format!("seat {k}'s hand")
+            } else {
+                others[k - n].1.to_string()
+            }
+        };
+        let mut all = CardSet::EMPTY;
+        for k in 0..n + others.len() {
+            let p = pile(k);
             if let Some(c) = (p - deck::CARDS_32).first() {
                 return Err(SetupError::Cards(format!(
-                    "{c} in {name} is not in the 32-card deck"
+                    "{c} in {} is not in the 32-card deck",
+                    name(k)
                 )));
             }
-            for (other, where_) in &seen {
-                if let Some(c) = (p & *other).first() {
-                    return Err(SetupError::Cards(format!(
-                        "{c} is both in {where_} and in {name}"
-                    )));
-                }
+            if let Some(c) = (p & all).first() {
+                let first = (0..k).find(|&j| pile(j).contains(c)).unwrap_or(k);
+                return Err(SetupError::Cards(format!(
+                    "{c} is both in {} and in {}",
+                    name(first),
+                    name(k)
+                )));
             }
-            seen.push((p, name));
+            all |= p;
         }
-        let all = seen.iter().fold(CardSet::EMPTY, |a, (p, _)| a | *p);
         if let Some(c) = (deck::CARDS_32 - all).first() {
             return Err(SetupError::Cards(format!("{c} is missing")));
         }
