@@ -58,7 +58,7 @@ pub use perft::perft;
 pub use pimc::Pimc;
 pub use playout::{Playout, random_playout};
 pub use rank_set::RankSet;
-pub use rollout::{Rollout, RolloutBudget};
+pub use rollout::{PRUNE_EVERY, Rollout, RolloutBudget};
 pub use save::Save;
 pub use seat::{MAX_SEATS, PerSeat, Seat};
 pub use status::Status;

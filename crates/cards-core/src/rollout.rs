@@ -10,6 +10,10 @@
 //! a sample is played out from the same random stream (common random numbers),
 //! so the actions are compared on equal luck.
 //!
+//! With an anchor, the search can stop playing out the actions that fall
+//! clearly behind on the way ([`RolloutBudget::prune`]): most of a decision's
+//! playouts then go to the few actions still in contention.
+//!
 //! When the playout policy is a sound heuristic, this is the classic rollout
 //! improvement: it plays at least about as well as the heuristic wherever the
 //! samples are plausible, and better wherever looking one move ahead through
@@ -38,15 +42,28 @@ pub struct RolloutBudget {
     /// leave the anchor's choice: the best action's mean gain over it, paired
     /// sample by sample, must exceed this many standard errors.
     pub confidence: f64,
+    /// With an anchor, stop playing out an action once its paired mean loss
+    /// to the best action still played out exceeds this many standard
+    /// errors, looked at after every [`PRUNE_EVERY`] samples (the anchor's
+    /// choice is always played out; when it is the only one left, the
+    /// decision ends there). `None` plays every action out from every
+    /// sample.
+    pub prune: Option<f64>,
 }
 
+/// How often a [`Rollout`] with [`RolloutBudget::prune`] looks at the
+/// actions it still plays out: after this many samples and every multiple.
+pub const PRUNE_EVERY: usize = 4;
+
 impl Default for RolloutBudget {
-    /// 200 samples, playouts of up to 100,000 steps, confidence 2.
+    /// 200 samples, playouts of up to 100,000 steps, confidence 2, every
+    /// action played out from every sample.
     fn default() -> Self {
         RolloutBudget {
             samples: 200,
             max_playout_steps: 100_000,
             confidence: 2.0,
+            prune: None,
         }
     }
 }
@@ -79,8 +96,13 @@ pub struct Rollout<G: Game> {
     rules: G::Rules,
     budget: RolloutBudget,
     anchor: Option<Box<dyn Bot<G>>>,
-    /// The reward of every action in every sample, sample-major.
+    /// The reward of every action in every sample, sample-major (0 for an
+    /// action no longer played out).
     rewards: Vec<f64>,
+    /// Whether each action is still played out ([`RolloutBudget::prune`]).
+    live: Vec<bool>,
+    /// Playouts run since the search was made.
+    playouts: u64,
     legal: Vec<G::Action>,
     playout: Playout<G>,
 }
@@ -102,6 +124,8 @@ impl<G: Determinize> Rollout<G> {
             budget,
             anchor: None,
             rewards: Vec::new(),
+            live: Vec::new(),
+            playouts: 0,
             legal: Vec::new(),
             playout: Playout::new(),
         }
@@ -135,6 +159,12 @@ impl<G: Determinize> Rollout<G> {
         self.anchor.as_deref_mut()
     }
 
+    /// How many playouts this search has run since it was made: the work its
+    /// decisions cost.
+    pub fn playouts(&self) -> u64 {
+        self.playouts
+    }
+
     /// How many samples a decision at `view` takes: the budget's
     /// [`samples`](RolloutBudget::samples) times the game's
     /// [`samples_factor`](Determinize::samples_factor) there.
@@ -149,22 +179,35 @@ impl<G: Determinize> Rollout<G> {
     /// a sample refuses scores -1 there, which a consistent determinization
     /// never does).
     pub fn evaluate(&mut self, view: &G::View, legal: &[G::Action], rng: &mut dyn Rng) -> Vec<f64> {
-        let taken = self.sample_rewards(view, legal, rng);
-        let n = legal.len();
-        (0..n)
-            .map(|i| {
-                let sum: f64 = (0..taken).map(|k| self.rewards[k * n + i]).sum();
-                if taken == 0 { 0.0 } else { sum / taken as f64 }
-            })
+        let taken = self.sample_rewards(view, legal, None, rng);
+        (0..legal.len())
+            .map(|i| self.mean(taken, legal.len(), i))
             .collect()
     }
 
-    /// Fills `rewards` with the reward of every action in every sample;
-    /// returns how many samples were taken.
-    fn sample_rewards(&mut self, view: &G::View, legal: &[G::Action], rng: &mut dyn Rng) -> usize {
+    /// Fills `rewards` with the reward of every action in every sample; with
+    /// an anchor whose choice is `base` and [`RolloutBudget::prune`], only of
+    /// those not yet clearly behind. Returns how many samples were taken.
+    fn sample_rewards(
+        &mut self,
+        view: &G::View,
+        legal: &[G::Action],
+        base: Option<usize>,
+        rng: &mut dyn Rng,
+    ) -> usize {
+        let n = legal.len();
         self.rewards.clear();
+        self.live.clear();
+        self.live.resize(n, true);
         let mut taken = 0;
         for _ in 0..self.samples_for(view) {
+            if let (Some(z), Some(base)) = (self.budget.prune, base)
+                && taken > 0
+                && taken % PRUNE_EVERY == 0
+                && self.prune(taken, n, base, z)
+            {
+                break;
+            }
             let Some(state) = sample_weighted::<G>(&self.rules, view, rng) else {
                 break;
             };
@@ -173,13 +216,17 @@ impl<G: Determinize> Rollout<G> {
             };
             let seed = rng.next_u64();
             let horizon = state.horizon();
-            for a in legal {
-                let mut line = state.clone();
-                let r = if line.apply_mut(a).is_ok() {
-                    let mut stream = ChaCha8Rng::seed_from_u64(seed);
-                    self.play_out(line, me, horizon, &mut stream)
+            for (i, a) in legal.iter().enumerate() {
+                let r = if !self.live[i] {
+                    0.0
                 } else {
-                    -1.0
+                    let mut line = state.clone();
+                    if line.apply_mut(a).is_ok() {
+                        let mut stream = ChaCha8Rng::seed_from_u64(seed);
+                        self.play_out(line, me, horizon, &mut stream)
+                    } else {
+                        -1.0
+                    }
                 };
                 self.rewards.push(r);
             }
@@ -188,26 +235,65 @@ impl<G: Determinize> Rollout<G> {
         taken
     }
 
-    /// The index in `legal` to play: the best mean, or with an anchor whose
-    /// choice is `base`, the best only when its paired gain over `base` is
-    /// clear (see [`Rollout::anchored`]).
+    /// Stops playing out each action (`base` excepted) whose paired mean
+    /// loss over the `taken` samples to the best mean still played out
+    /// exceeds `z` standard errors; whether `base` is the only one left.
+    fn prune(&mut self, taken: usize, n: usize, base: usize, z: f64) -> bool {
+        let lead = self.best(taken, n);
+        for i in 0..n {
+            if i != base && i != lead && self.live[i] {
+                let (m, se) = self.paired(taken, n, i, lead);
+                self.live[i] = m + z * se >= 0.0;
+            }
+        }
+        self.live.iter().filter(|l| **l).count() == 1
+    }
+
+    /// The action of best mean reward over `taken` samples among those still
+    /// played out (the first listed on a tie).
+    fn best(&self, taken: usize, n: usize) -> usize {
+        (0..n)
+            .filter(|i| self.live[*i])
+            .reduce(|b, i| {
+                if self.mean(taken, n, i) > self.mean(taken, n, b) {
+                    i
+                } else {
+                    b
+                }
+            })
+            .unwrap_or(0)
+    }
+
+    /// Action `i`'s mean reward over `taken` samples (0 for none).
+    fn mean(&self, taken: usize, n: usize, i: usize) -> f64 {
+        let sum: f64 = (0..taken).map(|k| self.rewards[k * n + i]).sum();
+        if taken == 0 { 0.0 } else { sum / taken as f64 }
+    }
+
+    /// The mean and standard error of action `i`'s reward minus `base`'s,
+    /// sample by sample, over `taken` samples (at least 2).
+    fn paired(&self, taken: usize, n: usize, i: usize, base: usize) -> (f64, f64) {
+        let diffs = (0..taken).map(|k| self.rewards[k * n + i] - self.rewards[k * n + base]);
+        let m = diffs.clone().sum::<f64>() / taken as f64;
+        let var = diffs.map(|d| (d - m) * (d - m)).sum::<f64>() / (taken - 1) as f64;
+        (m, (var / taken as f64).sqrt())
+    }
+
+    /// The index in `legal` to play: the best mean of the actions still
+    /// played out, or with an anchor whose choice is `base`, the best only
+    /// when its paired gain over `base` is clear (see [`Rollout::anchored`]).
     fn pick(&self, taken: usize, n: usize, base: Option<usize>) -> usize {
         if taken == 0 {
             return base.unwrap_or(0);
         }
-        let mean =
-            |i: usize| (0..taken).map(|k| self.rewards[k * n + i]).sum::<f64>() / taken as f64;
-        let best = (0..n).fold(0, |b, i| if mean(i) > mean(b) { i } else { b });
+        let best = self.best(taken, n);
         let Some(base) = base else {
             return best;
         };
         if best == base || taken < 2 {
             return base;
         }
-        let diffs = (0..taken).map(|k| self.rewards[k * n + best] - self.rewards[k * n + base]);
-        let m = diffs.clone().sum::<f64>() / taken as f64;
-        let var = diffs.map(|d| (d - m) * (d - m)).sum::<f64>() / (taken - 1) as f64;
-        let se = (var / taken as f64).sqrt();
+        let (m, se) = self.paired(taken, n, best, base);
         if m > self.budget.confidence * se {
             best
         } else {
@@ -219,6 +305,7 @@ impl<G: Determinize> Rollout<G> {
     /// decision's) or to the end; the reward of `me` there (0 when the step
     /// limit is reached).
     fn play_out(&mut self, mut state: G, me: Seat, horizon: u64, rng: &mut ChaCha8Rng) -> f64 {
+        self.playouts += 1;
         for _ in 0..self.budget.max_playout_steps {
             if state.horizon() != horizon
                 && let Some(r) = state.horizon_reward(me)
@@ -260,7 +347,7 @@ impl<G: Determinize> Bot<G> for Rollout<G> {
         }
         let base = self.anchor.as_mut().map(|a| a.choose(view, legal, rng));
         let base = base.and_then(|b| legal.iter().position(|a| *a == b));
-        let taken = self.sample_rewards(view, legal, rng);
+        let taken = self.sample_rewards(view, legal, base, rng);
         legal[self.pick(taken, legal.len(), base)].clone()
     }
 }

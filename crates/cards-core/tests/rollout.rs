@@ -1,13 +1,14 @@
 //! The rollout search ([`Rollout`]) on the toy game: seeded determinism, a
-//! sure loss avoided, and the anchor kept unless another action is clearly
-//! better.
+//! sure loss avoided, the anchor kept unless another action is clearly
+//! better, and actions clearly behind no longer played out when asked.
 #![allow(dead_code)]
 
 #[path = "core/toy.rs"]
 mod toy;
 
 use cards_core::{
-    Actor, Bot, ChaCha8Rng, Game, Rng, Rollout, RolloutBudget, SeedableRng, Table, Viewer,
+    Actor, Bot, ChaCha8Rng, Game, PRUNE_EVERY, Rng, Rollout, RolloutBudget, SeedableRng, Table,
+    Viewer,
 };
 use toy::{Toy, ToyAction, ToyRules};
 
@@ -19,6 +20,18 @@ impl Bot<Toy> for Stander {
             .iter()
             .copied()
             .find(|a| *a == ToyAction::Stand)
+            .unwrap_or(legal[0])
+    }
+}
+
+/// Always draws: the right choice where standing loses.
+struct Drawer;
+impl Bot<Toy> for Drawer {
+    fn choose(&mut self, _: &toy::ToyView, legal: &[ToyAction], _: &mut dyn Rng) -> ToyAction {
+        legal
+            .iter()
+            .copied()
+            .find(|a| *a == ToyAction::Draw)
             .unwrap_or(legal[0])
     }
 }
@@ -116,4 +129,57 @@ fn rollout_takes_the_games_samples_factor_times_its_budget() {
     };
     let bot = Rollout::<Toy>::new(ToyRules::plain(), RolloutBudget::samples(40));
     assert_eq!(bot.samples_for(&s.observe(Viewer::Seat(seat))), 40);
+}
+
+#[test]
+fn rollout_stops_playing_out_what_is_clearly_behind() {
+    let s = standing_loses();
+    let pruning = RolloutBudget {
+        prune: Some(2.0),
+        ..RolloutBudget::samples(40)
+    };
+    let anchored =
+        |budget, anchor: Box<dyn Bot<Toy>>| Rollout::anchored(ToyRules::plain(), budget, anchor);
+    for seed in 0..5 {
+        // Standing loses in every sample, so at the first look it is dropped;
+        // the anchor's draw is left alone and the decision ends there.
+        let mut pruned = anchored(pruning, Box::new(Drawer));
+        assert_eq!(
+            decide(&s, &mut pruned, seed),
+            ToyAction::Draw,
+            "seed {seed}"
+        );
+        assert_eq!(pruned.playouts(), 2 * PRUNE_EVERY as u64, "seed {seed}");
+        // Without the option both actions are played out from all 40 samples.
+        let mut full = anchored(RolloutBudget::samples(40), Box::new(Drawer));
+        assert_eq!(decide(&s, &mut full, seed), ToyAction::Draw, "seed {seed}");
+        assert_eq!(full.playouts(), 80, "seed {seed}");
+        // The anchor's own choice is never dropped, however far behind: a
+        // stander is still overruled on all 40 samples.
+        let mut stander = anchored(pruning, Box::new(Stander));
+        assert_eq!(
+            decide(&s, &mut stander, seed),
+            ToyAction::Draw,
+            "seed {seed}"
+        );
+        assert_eq!(stander.playouts(), 80, "seed {seed}");
+        // Without an anchor there is nothing to prune against.
+        let mut plain = Rollout::<Toy>::new(ToyRules::plain(), pruning);
+        assert_eq!(decide(&s, &mut plain, seed), ToyAction::Draw, "seed {seed}");
+        assert_eq!(plain.playouts(), 80, "seed {seed}");
+    }
+    // Means are over every sample whatever the budget says.
+    let Actor::Player(seat) = s.actor() else {
+        panic!("a player moves")
+    };
+    let mut legal = Vec::new();
+    s.legal_actions(&mut legal);
+    let means = |budget| {
+        anchored(budget, Box::new(Drawer)).evaluate(
+            &s.observe(Viewer::Seat(seat)),
+            &legal,
+            &mut ChaCha8Rng::seed_from_u64(3),
+        )
+    };
+    assert_eq!(means(pruning), means(RolloutBudget::samples(40)));
 }
