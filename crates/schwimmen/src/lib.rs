@@ -30,7 +30,7 @@ pub use encode::{NUM_ACTIONS, NUM_CHANCE_OUTCOMES, card_at, card_index, observat
 pub use error::{Illegal, SetupError};
 pub use event::{Event, RoundEnd, Seen};
 pub use observe::View;
-pub use opponents::LEARNED_CHECK_SAMPLES;
+pub use opponents::{LEARNED_CHECK_PRUNE, LEARNED_CHECK_SAMPLES};
 pub use rules::{
     AcesDisplay, AllTie, DEFAULT_SEATS, Direction, KnockerRisk, MAX_SEATS, MIN_SEATS, Refresh,
     Rules,
