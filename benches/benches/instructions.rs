@@ -18,7 +18,9 @@ use std::process::ExitCode;
 
 use benches::encoding::{encode_and_mask, views};
 use benches::{crazy_eights as c8, schwimmen as sw, shithead as sh, trump21 as t21};
-use cards_core::{CardSet, ChaCha8Rng, Encode, Game, Playout, Rank, SeedableRng};
+use cards_core::{
+    Actor, Bot, CardSet, ChaCha8Rng, Difficulty, Encode, Game, Playout, Rank, SeedableRng, Viewer,
+};
 use crazy_eights::{Action as C8Action, CrazyEights, Rules as C8Rules};
 use hearts::{Hearts, Rules as HeartsRules};
 use schwimmen::{Rules as SwRules, Schwimmen, hand_value};
@@ -84,6 +86,26 @@ fn icount_schwimmen_game(start: &Schwimmen) -> u64 {
         let mut g = *black_box(start);
         sum += playout.run(&mut g, &mut rng, 1_000_000) as u64;
         sum += outcome_code(&g);
+    }
+    sum
+}
+
+/// One decision of the hard level (the rollout search of `StrongBot`, 300
+/// samples) at each of 4 fixed turn positions (seed 5): the search's
+/// playouts, the same as the learned level's check runs. The chosen actions'
+/// places in the legal lists, from 1, summed.
+#[inline(never)]
+fn icount_schwimmen_hard(positions: &[Schwimmen], hard: &mut dyn Bot<Schwimmen>) -> u64 {
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let mut legal = Vec::new();
+    let mut sum = 0u64;
+    for g in black_box(positions) {
+        let Actor::Player(me) = g.actor() else {
+            continue;
+        };
+        g.legal_actions(&mut legal);
+        let a = hard.choose(&g.observe(Viewer::Seat(me)), &legal, &mut rng);
+        sum += 1 + legal.iter().position(|x| *x == a).unwrap_or(legal.len()) as u64;
     }
     sum
 }
@@ -328,6 +350,14 @@ const WORKLOADS: &[Workload] = &[
         name: "schwimmen_game",
         expected: 7154,
         run: || icount_schwimmen_game(&Schwimmen::new(SwRules::default(), 4).expect("setup")),
+    },
+    Workload {
+        name: "schwimmen_hard",
+        expected: 29,
+        run: || {
+            let mut hard = Difficulty::Hard.bot::<Schwimmen>(&SwRules::default());
+            icount_schwimmen_hard(&sw::turn_positions(4), hard.as_mut())
+        },
     },
     Workload {
         name: "trump21_rank",
