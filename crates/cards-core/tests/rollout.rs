@@ -12,27 +12,16 @@ use cards_core::{
 };
 use toy::{Toy, ToyAction, ToyRules};
 
-/// Always stands: a poor anchor.
-struct Stander;
-impl Bot<Toy> for Stander {
+/// Plays one action where it is legal: `Always(Stand)` is a poor anchor
+/// where standing loses, `Always(Draw)` the right one.
+struct Always(ToyAction);
+impl Bot<Toy> for Always {
     fn choose(&mut self, _: &toy::ToyView, legal: &[ToyAction], _: &mut dyn Rng) -> ToyAction {
-        legal
-            .iter()
-            .copied()
-            .find(|a| *a == ToyAction::Stand)
-            .unwrap_or(legal[0])
-    }
-}
-
-/// Always draws: the right choice where standing loses.
-struct Drawer;
-impl Bot<Toy> for Drawer {
-    fn choose(&mut self, _: &toy::ToyView, legal: &[ToyAction], _: &mut dyn Rng) -> ToyAction {
-        legal
-            .iter()
-            .copied()
-            .find(|a| *a == ToyAction::Draw)
-            .unwrap_or(legal[0])
+        if legal.contains(&self.0) {
+            self.0
+        } else {
+            legal[0]
+        }
     }
 }
 
@@ -95,11 +84,11 @@ fn rollout_draws_when_standing_loses() {
     for seed in 0..5 {
         let mut plain = Rollout::<Toy>::new(ToyRules::plain(), RolloutBudget::samples(40));
         assert_eq!(decide(&s, &mut plain, seed), ToyAction::Draw, "seed {seed}");
-        // A stander as the anchor is overruled: the gain is clear.
+        // Standing as the anchor is overruled: the gain is clear.
         let mut anchored = Rollout::<Toy>::anchored(
             ToyRules::plain(),
             RolloutBudget::samples(40),
-            Box::new(Stander),
+            Box::new(Always(ToyAction::Stand)),
         );
         assert_eq!(
             decide(&s, &mut anchored, seed),
@@ -116,7 +105,11 @@ fn rollout_keeps_the_anchor_without_enough_confidence() {
         confidence: f64::INFINITY,
         ..RolloutBudget::samples(40)
     };
-    let mut bot = Rollout::<Toy>::anchored(ToyRules::plain(), budget, Box::new(Stander));
+    let mut bot = Rollout::<Toy>::anchored(
+        ToyRules::plain(),
+        budget,
+        Box::new(Always(ToyAction::Stand)),
+    );
     assert_eq!(decide(&s, &mut bot, 1), ToyAction::Stand);
 }
 
@@ -143,7 +136,7 @@ fn rollout_stops_playing_out_what_is_clearly_behind() {
     for seed in 0..5 {
         // Standing loses in every sample, so at the first look it is dropped;
         // the anchor's draw is left alone and the decision ends there.
-        let mut pruned = anchored(pruning, Box::new(Drawer));
+        let mut pruned = anchored(pruning, Box::new(Always(ToyAction::Draw)));
         assert_eq!(
             decide(&s, &mut pruned, seed),
             ToyAction::Draw,
@@ -151,12 +144,15 @@ fn rollout_stops_playing_out_what_is_clearly_behind() {
         );
         assert_eq!(pruned.playouts(), 2 * PRUNE_EVERY as u64, "seed {seed}");
         // Without the option both actions are played out from all 40 samples.
-        let mut full = anchored(RolloutBudget::samples(40), Box::new(Drawer));
+        let mut full = anchored(
+            RolloutBudget::samples(40),
+            Box::new(Always(ToyAction::Draw)),
+        );
         assert_eq!(decide(&s, &mut full, seed), ToyAction::Draw, "seed {seed}");
         assert_eq!(full.playouts(), 80, "seed {seed}");
         // The anchor's own choice is never dropped, however far behind: a
         // stander is still overruled on all 40 samples.
-        let mut stander = anchored(pruning, Box::new(Stander));
+        let mut stander = anchored(pruning, Box::new(Always(ToyAction::Stand)));
         assert_eq!(
             decide(&s, &mut stander, seed),
             ToyAction::Draw,
@@ -175,7 +171,7 @@ fn rollout_stops_playing_out_what_is_clearly_behind() {
     let mut legal = Vec::new();
     s.legal_actions(&mut legal);
     let means = |budget| {
-        anchored(budget, Box::new(Drawer)).evaluate(
+        anchored(budget, Box::new(Always(ToyAction::Draw))).evaluate(
             &s.observe(Viewer::Seat(seat)),
             &legal,
             &mut ChaCha8Rng::seed_from_u64(3),
