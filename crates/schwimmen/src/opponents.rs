@@ -120,7 +120,8 @@ impl cards_core::Opponents for Schwimmen {
 
 /// Determinizations per hard decision (see [`cards_core::Opponents::hard_search`]):
 /// 3.2 ms median while the two-core machine was shared (criterion bench
-/// `schwimmen/hard_decision`).
+/// `schwimmen/hard_decision`); 2.81 ms on the idle machine since two costs
+/// left every playout (2026-11-30, docs/learned.md).
 pub(crate) const HARD_SAMPLES: u32 = 300;
 
 /// Samples of the learned level's check
