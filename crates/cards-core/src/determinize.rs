@@ -60,6 +60,14 @@ pub trait Determinize: Game {
         None
     }
 
+    /// The reward of `seat`, in -1..=1, for a playout cut at its step limit
+    /// before the horizon or the end (a line of play that loops, say); `None`
+    /// scores it 0.
+    fn cutoff_reward(&self, seat: Seat) -> Option<f64> {
+        let _ = seat;
+        None
+    }
+
     /// An opponent model: how likely the other seats were to act as `view`
     /// shows they did (say, to knock, or to pass on this middle) had the
     /// hidden cards lain as in `self`, a position

@@ -36,7 +36,8 @@ pub struct RolloutBudget {
     /// Determinized positions per decision; every legal action is played out
     /// once from each.
     pub samples: u32,
-    /// Steps (chance included) a playout may take before it is scored 0.
+    /// Steps (chance included) a playout may take before it is cut and
+    /// scored by [`Determinize::cutoff_reward`] (0 where a game gives none).
     pub max_playout_steps: usize,
     /// With an anchor ([`Rollout::anchored`]), how sure the search must be to
     /// leave the anchor's choice: the best action's mean gain over it, paired
@@ -302,8 +303,8 @@ impl<G: Determinize> Rollout<G> {
     }
 
     /// Plays `state` on by the game's playout policy past `horizon` (the
-    /// decision's) or to the end; the reward of `me` there (0 when the step
-    /// limit is reached).
+    /// decision's) or to the end; the reward of `me` there (the cutoff reward
+    /// when the step limit is reached).
     fn play_out(&mut self, mut state: G, me: Seat, horizon: u64, rng: &mut ChaCha8Rng) -> f64 {
         self.playouts += 1;
         for _ in 0..self.budget.max_playout_steps {
@@ -334,7 +335,10 @@ impl<G: Determinize> Rollout<G> {
         {
             return r;
         }
-        state.outcome().map_or(0.0, |o| o.reward(me))
+        match state.outcome() {
+            Some(o) => o.reward(me),
+            None => state.cutoff_reward(me).unwrap_or(0.0),
+        }
     }
 }
 

@@ -282,6 +282,13 @@ impl Determinize for Shithead {
             _ => 0.0,
         })
     }
+
+    /// A playout cut at its step limit
+    /// ([`HARD_PLAYOUT_STEPS`](crate::HARD_PLAYOUT_STEPS)) is scored as the
+    /// action limit would end the game there: by the places (H22).
+    fn cutoff_reward(&self, seat: Seat) -> Option<f64> {
+        Some(self.places().reward(seat))
+    }
 }
 
 #[cfg(test)]

@@ -37,7 +37,7 @@ pub use error::{Illegal, SetupError, Spot};
 pub use event::{Event, Then, What};
 pub use group::{Group, ParseCardsError, Trio};
 pub use observe::View;
-pub use opponents::{ARRANGE_SAMPLES_FACTOR, HARD_ITERATIONS, HARD_SAMPLES};
+pub use opponents::{ARRANGE_SAMPLES_FACTOR, HARD_ITERATIONS, HARD_PLAYOUT_STEPS, HARD_SAMPLES};
 pub use playable::{pile_level, playable, playable_on, playable_ranks};
 pub use rules::{DEFAULT_SEATS, Decks, Eights, Kings, MAX_SEATS, MIN_SEATS, PickUp, Rules};
 pub use setup::Setup;

@@ -1,10 +1,14 @@
 //! Search opponents (issue 10 items 3 and 4): ISMCTS finds the winning burn
-//! in small hand-built positions. That every difficulty level replays a
+//! in small hand-built positions, and the hard level's playouts are cut only
+//! where medium play loops (H22). That every difficulty level replays a
 //! seeded table alike is the conformance suite's
 //! (`encoding_every_level_replays`).
 
-use cards_core::{Bot, ChaCha8Rng, Game, Ismcts, SearchBudget, Seat, SeedableRng, Viewer};
-use shithead::{Position, Rules, Shithead};
+use cards_core::{
+    Actor, Bot, ChaCha8Rng, Determinize, Game, HardSearch, Ismcts, Opponents, SearchBudget, Seat,
+    SeedableRng, Viewer,
+};
+use shithead::{HARD_PLAYOUT_STEPS, Position, Rules, Shithead};
 
 use crate::common::{act, legal};
 
@@ -60,4 +64,64 @@ fn h8_ismcts_completes_four_of_a_kind_to_burn_and_win() {
         .apply(&act("play 8S"))
         .unwrap();
     assert_eq!(won.outcome().unwrap().place(Seat(0)), 1);
+}
+
+/// Medium bots at `seats` seats from `seed` (chance from the same seed): the
+/// game at its end and the most steps (chance included) any stretch took
+/// without a player going out.
+fn medium_game(seats: usize, seed: u64) -> (Shithead, usize) {
+    let mut g = Shithead::new(Rules::default(), seats).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let (mut moves, mut scratch) = (Vec::new(), Vec::new());
+    let (mut outs, mut stretch, mut longest) = (g.horizon(), 0, 0);
+    while let Some(step) = match g.actor() {
+        Actor::Terminal => None,
+        Actor::Chance => g.sample_chance(&mut rng, &mut scratch),
+        Actor::Player(seat) => {
+            g.legal_actions(&mut moves);
+            let view = g.observe(Viewer::Seat(seat));
+            Some(shithead::ShitheadBot.choose(&view, &moves, &mut rng))
+        }
+    } {
+        g.apply_mut(&step).unwrap();
+        stretch += 1;
+        longest = longest.max(stretch);
+        if g.horizon() != outs {
+            (outs, stretch) = (g.horizon(), 0);
+        }
+    }
+    (g, longest)
+}
+
+#[test]
+fn h22_the_hard_levels_playouts_are_cut_only_where_medium_play_loops() {
+    let limit = Rules::default().max_actions;
+    for (seats, games) in [(4, 3000), (10, 300)] {
+        let (mut looped, mut longest) = (0, 0);
+        for seed in 0..games {
+            let (end, stretch) = medium_game(seats, seed);
+            if end.actions() == limit {
+                looped += 1;
+                // A cut playout scores as the action limit ends the game (H22).
+                let outcome = end.outcome().unwrap();
+                for s in 0..seats as u8 {
+                    assert_eq!(end.cutoff_reward(Seat(s)), Some(outcome.reward(Seat(s))));
+                }
+            } else {
+                longest = longest.max(stretch);
+            }
+        }
+        // Medium play (the playout policy) loops in some games at four seats,
+        // and in games that end never comes near the cut, so the cut changes
+        // no playout that ends.
+        assert!(looped > 0 || seats != 4, "no game of medium play looped");
+        assert!(
+            2 * longest < HARD_PLAYOUT_STEPS,
+            "{seats} seats: a stretch of {longest} steps without a player going out"
+        );
+    }
+    let HardSearch::Rollout(budget) = Shithead::hard_search() else {
+        panic!("the hard level is the rollout search")
+    };
+    assert_eq!(budget.max_playout_steps, HARD_PLAYOUT_STEPS);
 }
