@@ -108,7 +108,7 @@ RECIPES = {
         ],
     },
     "hearts": {4: [
-        ("medium", {"games": 3000, "epochs": 30}),
+        ("medium", {"games": 3000, "epochs": 5}),
         ("hard", {"games": 10000, "epochs": 12, "soft": True}),
         ("dagger", {"games": 34400, "epochs": 10, "soft": True}),
     ]},
