@@ -39,7 +39,8 @@ pub struct SearchBudget {
     pub time_limit: Option<Duration>,
     /// The UCB exploration constant; rewards lie in -1..=1.
     pub exploration: f64,
-    /// Steps (chance included) a random playout may take before it is scored 0.
+    /// Steps (chance included) a random playout may take before it is cut and
+    /// scored by [`Determinize::cutoff_reward`] (0 where a game gives none).
     pub max_playout_steps: usize,
 }
 
@@ -385,11 +386,13 @@ impl<G: Determinize> Ismcts<G> {
             if n == 0 {
                 continue;
             }
-            if cut {
-                node.reward += state.horizon_reward(node.chooser).unwrap_or(0.0);
+            node.reward += if cut {
+                state.horizon_reward(node.chooser).unwrap_or(0.0)
             } else if let Some(o) = &outcome {
-                node.reward += o.reward(node.chooser);
-            }
+                o.reward(node.chooser)
+            } else {
+                state.cutoff_reward(node.chooser).unwrap_or(0.0)
+            };
         }
     }
 

@@ -26,7 +26,11 @@ pub struct Pimc<G: Game> {
 
 impl<G: Determinize> Pimc<G> {
     /// `samples` determinizations per decision, `playouts` random playouts per
-    /// legal action in each.
+    /// legal action in each; it plays the action with the highest total
+    /// reward, the first legal one among equals. A playout still running
+    /// after 100,000 steps (chance included; see
+    /// [`max_playout_steps`](Pimc::max_playout_steps)) is cut and scored by
+    /// [`Determinize::cutoff_reward`] (0 where a game gives none).
     pub fn new(rules: G::Rules, samples: u32, playouts: u32) -> Pimc<G> {
         Pimc {
             rules,
@@ -36,6 +40,12 @@ impl<G: Determinize> Pimc<G> {
             totals: Vec::new(),
             playout: Playout::new(),
         }
+    }
+
+    /// The same search with playouts cut after `steps` steps, chance included.
+    pub fn max_playout_steps(mut self, steps: usize) -> Pimc<G> {
+        self.max_playout_steps = steps;
+        self
     }
 }
 
@@ -58,9 +68,10 @@ impl<G: Determinize> Bot<G> for Pimc<G> {
                 for _ in 0..self.playouts {
                     let mut end = after.clone();
                     self.playout.run(&mut end, rng, self.max_playout_steps);
-                    if let Some(o) = end.outcome() {
-                        self.totals[i] += o.reward(me);
-                    }
+                    self.totals[i] += match end.outcome() {
+                        Some(o) => o.reward(me),
+                        None => end.cutoff_reward(me).unwrap_or(0.0),
+                    };
                 }
             }
         }

@@ -207,6 +207,63 @@ fn ismcts_and_pimc_beat_random_play() {
     );
 }
 
+/// Seat 1, holding 5H, to act after seat 0 stood on its hidden card (2C).
+/// The toy scores a cut playout as if every seat stood where it is cut.
+fn seat_1_after_seat_0_stood() -> (Toy, Vec<ToyAction>) {
+    let mut s = toy(2, Bug::None);
+    for c in ["2C", "5H"] {
+        s = s.apply(&ToyAction::Deal(c.parse().unwrap())).unwrap();
+    }
+    s = s.apply(&ToyAction::Stand).unwrap();
+    let mut legal = Vec::new();
+    s.legal_actions(&mut legal);
+    assert_eq!(legal, [ToyAction::Draw, ToyAction::Stand]);
+    (s, legal)
+}
+
+#[test]
+fn ismcts_scores_a_cut_playout_by_the_games_cutoff_reward() {
+    // With playouts cut at once, an iteration through the draw stops in the
+    // tree just after the card comes and scores the standings there: seat
+    // 1's total only grows, so every such line wins, and the draw is visited
+    // at least as often as standing (which ties when seat 0 holds 5C). Scored
+    // 0, the draw's lines would look worse than standing's until the tree
+    // reached their ends.
+    let (s, legal) = seat_1_after_seat_0_stood();
+    let budget = SearchBudget {
+        max_playout_steps: 0,
+        ..SearchBudget::iterations(20)
+    };
+    let view = s.observe(Viewer::Seat(cards_core::Seat(1)));
+    for seed in 0..20 {
+        let mut bot = Ismcts::<Toy>::new(ToyRules::plain(), budget);
+        let visits = bot.search(&view, &legal, &mut ChaCha8Rng::seed_from_u64(seed));
+        let of = |a| visits.iter().find(|(b, _)| *b == a).map_or(0, |(_, v)| *v);
+        assert!(
+            of(ToyAction::Draw) >= of(ToyAction::Stand),
+            "seed {seed}: {visits:?}"
+        );
+    }
+}
+
+#[test]
+fn pimc_scores_a_cut_playout_by_the_games_cutoff_reward() {
+    // Cut before the drawn card comes, drawing scores the standings as they
+    // are, exactly what standing scores at the game's end in every sample;
+    // PIMC takes the first of equals, the draw. Scored 0, the draw would lose.
+    let (s, legal) = seat_1_after_seat_0_stood();
+    let view = s.observe(Viewer::Seat(cards_core::Seat(1)));
+    for seed in 0..5 {
+        let mut bot = Pimc::<Toy>::new(ToyRules::plain(), 20, 2).max_playout_steps(0);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        assert_eq!(
+            bot.choose(&view, &legal, &mut rng),
+            ToyAction::Draw,
+            "seed {seed}"
+        );
+    }
+}
+
 impl cards_core::Opponents for Toy {
     fn heuristic(_: &ToyRules) -> Box<dyn Bot<Toy>> {
         Box::new(Greedy)

@@ -368,10 +368,14 @@ impl Game for Toy {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        if self.actor() != Actor::Terminal {
-            return None;
-        }
-        // Players still in rank by total; leavers behind them, later leavers better.
+        (self.actor() == Actor::Terminal).then(|| self.standings())
+    }
+}
+
+impl Toy {
+    /// The places as the position stands: players still in rank by total;
+    /// leavers behind them, later leavers better.
+    fn standings(&self) -> Outcome {
         let scores: Vec<(u8, u32)> = self
             .left
             .iter()
@@ -383,7 +387,7 @@ impl Game for Toy {
                 }
             })
             .collect();
-        Some(Outcome::from_scores(&scores))
+        Outcome::from_scores(&scores)
     }
 }
 
@@ -467,6 +471,11 @@ impl cards_core::Determinize for Toy {
 
     fn opponents_by_playout(&self) -> bool {
         self.rules.model_opponents
+    }
+
+    /// A cut playout scores as if every seat still in stood now.
+    fn cutoff_reward(&self, seat: Seat) -> Option<f64> {
+        Some(self.standings().reward(seat))
     }
 
     fn plausibility(&self, view: &ToyView) -> f64 {
