@@ -218,6 +218,23 @@ impl Toy {
     fn players_left(&self) -> usize {
         self.left.as_slice().iter().filter(|&&l| l == 0).count()
     }
+
+    /// The places as the position stands: players still in rank by total;
+    /// leavers behind them, later leavers better.
+    fn standings(&self) -> Outcome {
+        let scores: Vec<(u8, u32)> = self
+            .left
+            .iter()
+            .map(|(s, &l)| {
+                if l == 0 {
+                    (u8::MAX, self.total(s))
+                } else {
+                    (l, 0)
+                }
+            })
+            .collect();
+        Outcome::from_scores(&scores)
+    }
 }
 
 impl Game for Toy {
@@ -369,25 +386,6 @@ impl Game for Toy {
 
     fn outcome(&self) -> Option<Outcome> {
         (self.actor() == Actor::Terminal).then(|| self.standings())
-    }
-}
-
-impl Toy {
-    /// The places as the position stands: players still in rank by total;
-    /// leavers behind them, later leavers better.
-    fn standings(&self) -> Outcome {
-        let scores: Vec<(u8, u32)> = self
-            .left
-            .iter()
-            .map(|(s, &l)| {
-                if l == 0 {
-                    (u8::MAX, self.total(s))
-                } else {
-                    (l, 0)
-                }
-            })
-            .collect();
-        Outcome::from_scores(&scores)
     }
 }
 
