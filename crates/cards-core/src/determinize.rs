@@ -104,6 +104,16 @@ pub trait Determinize: Game {
     }
 }
 
+/// The reward of `seat` where a playout stopped short of any horizon: the
+/// game's outcome, or, for a playout cut at its step limit,
+/// [`Determinize::cutoff_reward`] (0 where a game gives none).
+pub(crate) fn end_reward<G: Determinize>(state: &G, seat: Seat) -> f64 {
+    match state.outcome() {
+        Some(o) => o.reward(seat),
+        None => state.cutoff_reward(seat).unwrap_or(0.0),
+    }
+}
+
 /// The action a search playout takes for the player to act in `state`: the
 /// game's [`Determinize::playout_action`] from the legal list (listed into
 /// `legal`), else one uniformly at random; `None` when nothing is legal.

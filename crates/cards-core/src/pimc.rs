@@ -9,7 +9,7 @@
 use rand_core::Rng;
 
 use crate::bot::Bot;
-use crate::determinize::Determinize;
+use crate::determinize::{Determinize, end_reward};
 use crate::game::{Actor, Game};
 use crate::playout::Playout;
 
@@ -68,10 +68,7 @@ impl<G: Determinize> Bot<G> for Pimc<G> {
                 for _ in 0..self.playouts {
                     let mut end = after.clone();
                     self.playout.run(&mut end, rng, self.max_playout_steps);
-                    self.totals[i] += match end.outcome() {
-                        Some(o) => o.reward(me),
-                        None => end.cutoff_reward(me).unwrap_or(0.0),
-                    };
+                    self.totals[i] += end_reward(&end, me);
                 }
             }
         }

@@ -25,7 +25,7 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 
 use crate::bot::Bot;
-use crate::determinize::{Determinize, policy_action, sample_weighted};
+use crate::determinize::{Determinize, end_reward, policy_action, sample_weighted};
 use crate::game::{Actor, Game};
 use crate::playout::Playout;
 use crate::seat::Seat;
@@ -335,10 +335,7 @@ impl<G: Determinize> Rollout<G> {
         {
             return r;
         }
-        match state.outcome() {
-            Some(o) => o.reward(me),
-            None => state.cutoff_reward(me).unwrap_or(0.0),
-        }
+        end_reward(&state, me)
     }
 }
 
