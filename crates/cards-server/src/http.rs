@@ -69,6 +69,7 @@ fn seat_number(text: &str) -> Result<usize, ErrorReply> {
                        `/tables/{id}/spectate?from=N` (docs/protocol.md)."
     ),
     paths(games, create, open_tables, table, join, host, health, metrics),
+    modifiers(&HostToken),
     components(schemas(
         CreateTable,
         BotSeat,
@@ -84,6 +85,21 @@ fn seat_number(text: &str) -> Result<usize, ErrorReply> {
     ))
 )]
 pub struct ApiDoc;
+
+/// The document's `host_token` security scheme: the bearer token that
+/// `POST /tables` answers with as `host_token`.
+struct HostToken;
+
+impl utoipa::Modify for HostToken {
+    fn modify(&self, api: &mut utoipa::openapi::OpenApi) {
+        use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
+        let mut bearer = Http::new(HttpAuthScheme::Bearer);
+        bearer.description = Some("The `host_token` of the table's `POST /tables` answer.".into());
+        api.components
+            .get_or_insert_with(Default::default)
+            .add_security_scheme("host_token", SecurityScheme::Http(bearer));
+    }
+}
 
 /// The answer to an accepted action or host operation.
 #[derive(utoipa::ToSchema)]
@@ -174,7 +190,7 @@ fn bearer(headers: &HeaderMap) -> Option<&str> {
 
 /// A host operation (such as `leave 2`), with the host's token as
 /// `Authorization: Bearer <host_token>`.
-#[utoipa::path(post, path = "/tables/{id}/host", params(("id" = String, Path)), request_body = HostOp, responses(
+#[utoipa::path(post, path = "/tables/{id}/host", params(("id" = String, Path)), request_body = HostOp, security(("host_token" = [])), responses(
     (status = 200, body = AckDoc),
     (status = 400, body = ErrorReply),
     (status = 401, body = ErrorReply),
