@@ -8,6 +8,8 @@ mod bot;
 mod builders;
 #[path = "schwimmen/common.rs"]
 mod common;
+#[path = "schwimmen/encode.rs"]
+mod encode;
 #[path = "schwimmen/facts.rs"]
 mod facts;
 #[cfg(feature = "serde")]

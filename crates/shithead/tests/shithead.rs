@@ -12,6 +12,8 @@ mod bounds;
 mod builders;
 #[path = "shithead/common.rs"]
 mod common;
+#[path = "shithead/encode.rs"]
+mod encode;
 #[path = "shithead/events.rs"]
 mod events;
 #[cfg(feature = "serde")]

@@ -9,6 +9,8 @@ mod bot;
 mod builder;
 #[path = "trump21/common.rs"]
 mod common;
+#[path = "trump21/encode.rs"]
+mod encode;
 #[path = "trump21/events.rs"]
 mod events;
 #[path = "trump21/exchange.rs"]

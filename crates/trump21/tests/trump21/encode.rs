@@ -54,7 +54,7 @@ fn encoding_suite() -> EncodingSuite<Trump21> {
     let start =
         (0u8..4, 2..=8usize).prop_map(|(v, seats)| Trump21::new(variant(v), seats).unwrap());
     EncodingSuite::new(
-        "tests/encode.proptest-regressions",
+        "tests/trump21/encode.proptest-regressions",
         start,
         (0..4).map(variant).collect(),
         2..=8,

@@ -50,7 +50,7 @@ fn encoding_suite() -> EncodingSuite<Shithead> {
     let start =
         (0u8..4, 2..=10usize).prop_map(|(v, seats)| Shithead::new(variant(v), seats).unwrap());
     EncodingSuite::new(
-        "tests/encode.proptest-regressions",
+        "tests/shithead/encode.proptest-regressions",
         start,
         (0..4).map(variant).collect(),
         2..=10,

@@ -72,7 +72,7 @@ fn encoding_suite() -> EncodingSuite<Schwimmen> {
     let start = (0..variants().len(), 2usize..=9)
         .prop_map(|(v, seats)| Schwimmen::new(variants()[v], seats).expect("valid rules"));
     EncodingSuite::new(
-        "tests/encode.proptest-regressions",
+        "tests/schwimmen/encode.proptest-regressions",
         start,
         vec![Rules::default()],
         2..=9,
