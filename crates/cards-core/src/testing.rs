@@ -33,7 +33,8 @@
 //!   its network playing alone wherever the game asks for no check
 //!   ([`EncodingSuite::learned_checks_only_where_asked`]),
 //!   and its shipped networks winning at least half their fair share against
-//!   the medium level ([`EncodingSuite::learned_strength`]).
+//!   the medium level ([`EncodingSuite::learned_strength`]);
+//! - golden files of the wire forms ([`golden_text`], [`golden_json`]).
 //!
 //! Failures are kept in the regressions file the suite names (proptest replays
 //! its seeds first), so one file per test module keeps working as before.
@@ -44,10 +45,14 @@
 //! ```
 
 mod encoding;
+mod golden;
 mod suite;
 mod texts;
 
 pub use encoding::EncodingSuite;
+pub use golden::{BLESS, golden_text};
+#[cfg(feature = "serde")]
+pub use golden::{golden_json, json_strings};
 pub use proptest;
 pub use suite::{EndCheck, Invariant, Suite};
 pub use texts::TextSuite;

@@ -5,6 +5,8 @@
 mod common;
 #[path = "crazy_eights/encode.rs"]
 mod encode;
+#[path = "crazy_eights/golden.rs"]
+mod golden;
 #[path = "crazy_eights/mutated_saves.rs"]
 mod mutated_saves;
 #[path = "crazy_eights/perft.rs"]

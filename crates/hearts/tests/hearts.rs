@@ -6,6 +6,8 @@
 mod common;
 #[path = "hearts/encode.rs"]
 mod encode;
+#[path = "hearts/golden.rs"]
+mod golden;
 #[path = "hearts/perft.rs"]
 mod perft;
 #[path = "hearts/props.rs"]

@@ -4,26 +4,12 @@
 
 use std::path::PathBuf;
 
+use cards_core::testing::golden_text;
+
 use cards_server::hub::update_json;
 use cards_server::live::{Command, Live};
 use cards_server::messages::{Ack, ErrorKind, ErrorReply};
 use cards_server::store::TableRecord;
-
-fn check(path: PathBuf, actual: &str) {
-    if std::env::var_os("CARDS_BLESS").is_some() {
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(&path, actual).unwrap();
-        return;
-    }
-    let expected = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("{}: {e} (CARDS_BLESS=1 writes it)", path.display()));
-    assert_eq!(
-        expected.trim_end(),
-        actual.trim_end(),
-        "{} is stale: run CARDS_BLESS=1 cargo test -p cards-server --test server golden",
-        path.display()
-    );
-}
 
 fn here(rel: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(rel)
@@ -31,8 +17,8 @@ fn here(rel: &str) -> PathBuf {
 
 #[test]
 fn the_committed_openapi_document_is_the_generated_one() {
-    check(
-        here("../../docs/openapi.json"),
+    golden_text(
+        &here("../../docs/openapi.json"),
         &cards_server::http::openapi_json(),
     );
 }
@@ -58,20 +44,20 @@ fn the_websocket_messages_keep_their_form() {
     let mut live = Live::create(record).unwrap();
     let seat = live.table.to_act().unwrap();
     let (to_act, _) = update_json(&mut live, Some(seat), 0);
-    check(here("tests/golden/update-to-act.json"), &pretty(&to_act));
+    golden_text(&here("tests/golden/update-to-act.json"), &pretty(&to_act));
     let record = live.apply(&Command::Move(seat, 0)).unwrap();
     let ack = Ack {
         ok: true,
         action: record.text,
         next: live.table.log_len(),
     };
-    check(
-        here("tests/golden/ack.json"),
+    golden_text(
+        &here("tests/golden/ack.json"),
         &serde_json::to_string_pretty(&ack).unwrap(),
     );
     let (spectator, _) = update_json(&mut live, None, 0);
-    check(
-        here("tests/golden/update-spectator.json"),
+    golden_text(
+        &here("tests/golden/update-spectator.json"),
         &pretty(&spectator),
     );
     let refusal: ErrorReply = live
@@ -79,16 +65,16 @@ fn the_websocket_messages_keep_their_form() {
         .play(1 - seat.min(1), "dance")
         .unwrap_err()
         .into();
-    check(
-        here("tests/golden/refusal.json"),
+    golden_text(
+        &here("tests/golden/refusal.json"),
         &serde_json::to_string_pretty(&refusal).unwrap(),
     );
     let limited = ErrorReply::new(
         ErrorKind::RateLimited,
         "more than 50 messages a second (the rate limit)",
     );
-    check(
-        here("tests/golden/rate-limited.json"),
+    golden_text(
+        &here("tests/golden/rate-limited.json"),
         &serde_json::to_string_pretty(&limited).unwrap(),
     );
 }

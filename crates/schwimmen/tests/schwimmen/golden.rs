@@ -1,11 +1,11 @@
 //! Golden JSON (docs/protocol.md): a view per viewer kind, an event per viewer
 //! kind, an action, a setup and the rules of one fixed seeded position, compared
-//! exactly with `tests/golden/*.json` and read back. `GOLDEN=write` rewrites them.
+//! exactly with `tests/golden/*.json` and read back. `CARDS_BLESS=1` rewrites
+//! them after a deliberate change of protocol.
 
+use cards_core::testing::golden_json;
 use cards_core::{Actor, ChaCha8Rng, Game, Playout, Seat, SeedableRng, Viewer};
 use schwimmen::{Action, Event, Rules, Schwimmen, Setup, View};
-use serde::Serialize;
-use serde::de::DeserializeOwned;
 
 /// Seed 7, three seats: the first turn of round 2 after two turns, so the view
 /// carries a last round result and a card taken from the middle.
@@ -18,20 +18,8 @@ fn position() -> Schwimmen {
     g
 }
 
-fn golden<T: Serialize + DeserializeOwned + PartialEq + std::fmt::Debug>(name: &str, value: &T) {
-    let path = format!("{}/tests/golden/{name}.json", env!("CARGO_MANIFEST_DIR"));
-    let json = serde_json::to_string_pretty(value).expect("serializes") + "\n";
-    if std::env::var("GOLDEN").as_deref() == Ok("write") {
-        std::fs::write(&path, &json).expect("writes");
-    }
-    let want = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    assert_eq!(
-        json, want,
-        "{name}: the JSON form changed (a protocol change)"
-    );
-    let back: T = serde_json::from_str(&want).expect("reads back");
-    assert_eq!(&back, value, "{name}");
-}
+/// The package root, where `tests/golden/` lies.
+const PACKAGE: &str = env!("CARGO_MANIFEST_DIR");
 
 #[test]
 fn s23_golden_json_views_events_action_setup_rules() {
@@ -41,29 +29,32 @@ fn s23_golden_json_views_events_action_setup_rules() {
     };
     assert!(g.last_round().is_some());
     let other = Seat((mover.0 + 1) % 3);
-    golden::<View>("view_mover", &g.observe(Viewer::Seat(mover)));
-    golden::<View>("view_spectator", &g.observe(Viewer::Spectator));
+    golden_json::<View>(PACKAGE, "view_mover", &g.observe(Viewer::Seat(mover)));
+    golden_json::<View>(PACKAGE, "view_spectator", &g.observe(Viewer::Spectator));
     let mut legal = Vec::new();
     g.legal_actions(&mut legal);
     let action = *legal
         .iter()
         .find(|a| matches!(a, Action::Swap { .. }))
         .expect("a swap");
-    golden::<Action>("action", &action);
-    golden::<Event>(
+    golden_json::<Action>(PACKAGE, "action", &action);
+    golden_json::<Event>(
+        PACKAGE,
         "event_mover",
         &g.event(&action, Viewer::Seat(mover)).expect("legal"),
     );
-    golden::<Event>(
+    golden_json::<Event>(
+        PACKAGE,
         "event_other",
         &g.event(&action, Viewer::Seat(other)).expect("legal"),
     );
-    golden::<Event>(
+    golden_json::<Event>(
+        PACKAGE,
         "event_spectator",
         &g.event(&action, Viewer::Spectator).expect("legal"),
     );
-    golden::<Setup>("setup", &g.to_setup());
-    golden::<Rules>("rules", g.rules());
+    golden_json::<Setup>(PACKAGE, "setup", &g.to_setup());
+    golden_json::<Rules>(PACKAGE, "rules", g.rules());
     // The view has no rules object: only the value its legal actions need.
     let v = serde_json::to_value(g.observe(Viewer::Seat(mover))).expect("json");
     assert!(v.get("rules").is_none() && v["passing"] == true);

@@ -1,29 +1,15 @@
 //! Golden JSON (docs/protocol.md, issue 9 item 2): a view, an event for each
 //! kind of viewer, an action, a setup and the rules of one fixed seeded game,
 //! compared byte for byte with `tests/golden/*.json` and read back.
-//! `UPDATE_GOLDEN=1 cargo test -p shithead --all-features golden` rewrites
+//! `CARDS_BLESS=1 cargo test -p shithead --all-features golden` rewrites
 //! them after a deliberate protocol change.
 
-use std::path::PathBuf;
-
+use cards_core::testing::golden_json;
 use cards_core::{Actor, Game, Seat, Table, Viewer};
-use serde::Serialize;
-use serde::de::DeserializeOwned;
 use shithead::{Action, Event, Rules, Setup, Shithead, View, What};
 
-fn golden<T: Serialize + DeserializeOwned + PartialEq + std::fmt::Debug>(name: &str, value: &T) {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/golden")
-        .join(format!("{name}.json"));
-    let text = serde_json::to_string_pretty(value).unwrap() + "\n";
-    if std::env::var_os("UPDATE_GOLDEN").is_some() {
-        std::fs::write(&path, &text).unwrap();
-    }
-    let want = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    assert_eq!(text, want, "{name}.json changed: the protocol changed");
-    let back: T = serde_json::from_str(&want).unwrap_or_else(|e| panic!("{name}: {e}"));
-    assert_eq!(&back, value, "{name}.json reads back");
-}
+/// The package root, where `tests/golden/` lies.
+const PACKAGE: &str = env!("CARGO_MANIFEST_DIR");
 
 /// Seed 3, three seats, the first legal action each time, until the first
 /// refill draw of a seat's hand after a play.
@@ -54,14 +40,20 @@ fn h23_golden_view_event_action_setup_and_rules() {
         other => panic!("{other:?}"),
     };
     let other = Seat((drawer.0 + 1) % 3);
-    golden::<View>("view", &g.observe(Viewer::Seat(other)));
-    golden::<View>("view_spectator", &g.observe(Viewer::Spectator));
-    golden::<Event>("event_you", &g.event(&draw, Viewer::Seat(drawer)).unwrap());
-    golden::<Event>(
+    golden_json::<View>(PACKAGE, "view", &g.observe(Viewer::Seat(other)));
+    golden_json::<View>(PACKAGE, "view_spectator", &g.observe(Viewer::Spectator));
+    golden_json::<Event>(
+        PACKAGE,
+        "event_you",
+        &g.event(&draw, Viewer::Seat(drawer)).unwrap(),
+    );
+    golden_json::<Event>(
+        PACKAGE,
         "event_other_seat",
         &g.event(&draw, Viewer::Seat(other)).unwrap(),
     );
-    golden::<Event>(
+    golden_json::<Event>(
+        PACKAGE,
         "event_spectator",
         &g.event(&draw, Viewer::Spectator).unwrap(),
     );
@@ -72,7 +64,7 @@ fn h23_golden_view_event_action_setup_and_rules() {
         .iter()
         .find(|a| matches!(a, Action::Play(_)))
         .unwrap_or(&legal[0]);
-    golden::<Action>("action", play);
-    golden::<Setup>("setup", &Setup::from(g));
-    golden::<Rules>("rules", &Rules::default());
+    golden_json::<Action>(PACKAGE, "action", play);
+    golden_json::<Setup>(PACKAGE, "setup", &Setup::from(g));
+    golden_json::<Rules>(PACKAGE, "rules", &Rules::default());
 }
