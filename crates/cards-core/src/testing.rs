@@ -34,7 +34,8 @@
 //!   ([`EncodingSuite::learned_checks_only_where_asked`]),
 //!   and its shipped networks winning at least half their fair share against
 //!   the medium level ([`EncodingSuite::learned_strength`]);
-//! - golden files of the wire forms ([`golden_text`], [`golden_json`]).
+//! - golden files of the wire forms ([`golden_text`], [`golden_json`],
+//!   [`golden_position`]).
 //!
 //! Failures are kept in the regressions file the suite names (proptest replays
 //! its seeds first), so one file per test module keeps working as before.
@@ -52,7 +53,7 @@ mod texts;
 pub use encoding::EncodingSuite;
 pub use golden::{BLESS, golden_text};
 #[cfg(feature = "serde")]
-pub use golden::{golden_json, json_strings};
+pub use golden::{Wire, golden_json, golden_position, json_strings};
 pub use proptest;
 pub use suite::{EndCheck, Invariant, Suite};
 pub use texts::TextSuite;

@@ -5,6 +5,9 @@
 
 use std::path::Path;
 
+#[cfg(feature = "serde")]
+use crate::{Save, Seat, Viewer};
+
 /// The variable that rewrites golden files instead of comparing them.
 pub const BLESS: &str = "CARDS_BLESS";
 
@@ -33,16 +36,55 @@ pub fn golden_text(path: &Path, actual: &str) {
 /// under the package root `package` (a test's `env!("CARGO_MANIFEST_DIR")`),
 /// then the JSON read back must give `value` again.
 #[cfg(feature = "serde")]
-pub fn golden_json<T>(package: &str, name: &str, value: &T)
-where
-    T: serde::Serialize + serde::de::DeserializeOwned + PartialEq + std::fmt::Debug,
-{
+pub fn golden_json<T: Wire>(package: &str, name: &str, value: &T) {
     let path = Path::new(package).join(format!("tests/golden/{name}.json"));
     let json = serde_json::to_string_pretty(value).expect("a wire form serializes") + "\n";
     golden_text(&path, &json);
     let back: T = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     assert_eq!(&back, value, "{} reads back", path.display());
 }
+
+/// The standard golden files of one position (docs/protocol.md), through
+/// [`golden_json`]: `view_mover` and `view_spectator` (the views of `mover`
+/// and of a spectator), `action`, the action's event as `mover`, `other` and
+/// a spectator see it (`event_mover`, `event_other`, `event_spectator`),
+/// `setup` (the position's save) and `rules`. `action` must be legal in
+/// `game` (a chance outcome where chance acts, `mover` the seat it concerns).
+#[cfg(feature = "serde")]
+pub fn golden_position<G>(package: &str, game: &G, action: &G::Action, mover: Seat, other: Seat)
+where
+    G: Save,
+    G::View: Wire,
+    G::Event: Wire,
+    G::Action: Wire,
+    G::Setup: Wire,
+    G::Rules: Wire,
+{
+    golden_json(package, "view_mover", &game.observe(Viewer::Seat(mover)));
+    golden_json(package, "view_spectator", &game.observe(Viewer::Spectator));
+    golden_json(package, "action", action);
+    for (name, viewer) in [
+        ("event_mover", Viewer::Seat(mover)),
+        ("event_other", Viewer::Seat(other)),
+        ("event_spectator", Viewer::Spectator),
+    ] {
+        let event = game.event(action, viewer).expect("the action is legal");
+        golden_json(package, name, &event);
+    }
+    golden_json(package, "setup", &game.save());
+    golden_json(package, "rules", game.rules());
+}
+
+/// What a wire form needs for [`golden_json`]: JSON both ways, and equality
+/// to compare what is read back.
+#[cfg(feature = "serde")]
+pub trait Wire:
+    serde::Serialize + serde::de::DeserializeOwned + PartialEq + std::fmt::Debug
+{
+}
+
+#[cfg(feature = "serde")]
+impl<T: serde::Serialize + serde::de::DeserializeOwned + PartialEq + std::fmt::Debug> Wire for T {}
 
 /// Every string in a JSON value, depth first: the cards a wire form names,
 /// for tests that a view names no card its viewer may not see.

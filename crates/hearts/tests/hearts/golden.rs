@@ -7,9 +7,9 @@
 
 #![cfg(feature = "serde")]
 
-use cards_core::testing::{golden_json, json_strings};
-use cards_core::{Actor, ChaCha8Rng, Game, Playout, Save, Seat, SeedableRng, Viewer};
-use hearts::{Action, Event, Hearts, PassDir, Phase, Rules, Setup, View};
+use cards_core::testing::{golden_position, json_strings};
+use cards_core::{Actor, ChaCha8Rng, Game, Playout, Seat, SeedableRng, Viewer};
+use hearts::{Action, Hearts, PassDir, Phase, Rules};
 
 /// The package root, where `tests/golden/` lies.
 const PACKAGE: &str = env!("CARGO_MANIFEST_DIR");
@@ -41,17 +41,10 @@ fn r13_golden_json_views_events_action_setup_rules() {
     let mut legal = Vec::new();
     g.legal_actions(&mut legal);
     let action = legal[0];
+    golden_position(PACKAGE, &g, &action, mover, other);
     let view = g.observe(Viewer::Seat(mover));
     let spectator = g.observe(Viewer::Spectator);
-    golden_json::<View>(PACKAGE, "view_mover", &view);
-    golden_json::<View>(PACKAGE, "view_spectator", &spectator);
-    golden_json::<Action>(PACKAGE, "action", &action);
     let event = |viewer| g.event(&action, viewer).expect("legal");
-    golden_json::<Event>(PACKAGE, "event_mover", &event(Viewer::Seat(mover)));
-    golden_json::<Event>(PACKAGE, "event_other", &event(Viewer::Seat(other)));
-    golden_json::<Event>(PACKAGE, "event_spectator", &event(Viewer::Spectator));
-    golden_json::<Setup>(PACKAGE, "setup", &g.save());
-    golden_json::<Rules>(PACKAGE, "rules", &Rules::default());
 
     // What the forms hide: a spectator is named no card in a hand; the mover
     // only its own and those it passed; the play takes the trick for all.

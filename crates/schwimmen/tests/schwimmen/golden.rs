@@ -3,9 +3,9 @@
 //! exactly with `tests/golden/*.json` and read back. `CARDS_BLESS=1` rewrites
 //! them after a deliberate change of protocol.
 
-use cards_core::testing::golden_json;
+use cards_core::testing::golden_position;
 use cards_core::{Actor, ChaCha8Rng, Game, Playout, Seat, SeedableRng, Viewer};
-use schwimmen::{Action, Event, Rules, Schwimmen, Setup, View};
+use schwimmen::{Action, Rules, Schwimmen};
 
 /// Seed 7, three seats: the first turn of round 2 after two turns, so the view
 /// carries a last round result and a card taken from the middle.
@@ -29,32 +29,13 @@ fn s23_golden_json_views_events_action_setup_rules() {
     };
     assert!(g.last_round().is_some());
     let other = Seat((mover.0 + 1) % 3);
-    golden_json::<View>(PACKAGE, "view_mover", &g.observe(Viewer::Seat(mover)));
-    golden_json::<View>(PACKAGE, "view_spectator", &g.observe(Viewer::Spectator));
     let mut legal = Vec::new();
     g.legal_actions(&mut legal);
     let action = *legal
         .iter()
         .find(|a| matches!(a, Action::Swap { .. }))
         .expect("a swap");
-    golden_json::<Action>(PACKAGE, "action", &action);
-    golden_json::<Event>(
-        PACKAGE,
-        "event_mover",
-        &g.event(&action, Viewer::Seat(mover)).expect("legal"),
-    );
-    golden_json::<Event>(
-        PACKAGE,
-        "event_other",
-        &g.event(&action, Viewer::Seat(other)).expect("legal"),
-    );
-    golden_json::<Event>(
-        PACKAGE,
-        "event_spectator",
-        &g.event(&action, Viewer::Spectator).expect("legal"),
-    );
-    golden_json::<Setup>(PACKAGE, "setup", &g.to_setup());
-    golden_json::<Rules>(PACKAGE, "rules", g.rules());
+    golden_position(PACKAGE, &g, &action, mover, other);
     // The view has no rules object: only the value its legal actions need.
     let v = serde_json::to_value(g.observe(Viewer::Seat(mover))).expect("json");
     assert!(v.get("rules").is_none() && v["passing"] == true);

@@ -1,13 +1,16 @@
-//! Golden JSON (docs/protocol.md): a view, an event per viewer kind, an action, a
-//! setup and the rules from a fixed seeded state, compared exactly and read back.
+//! Golden JSON (docs/protocol.md): the standard files of
+//! `cards_core::testing::golden_position` for a card being dealt to the
+//! drawing seat (its view and a spectator's, the card and its event per viewer
+//! kind, the setup and the rules), and the draw before it (`action_draw`),
+//! compared exactly and read back.
 //! `CARDS_BLESS=1 cargo test -p trump21 --all-features golden` rewrites them after a
 //! deliberate change of protocol.
 
 #![cfg(feature = "serde")]
 
-use cards_core::testing::golden_json;
-use cards_core::{Game, Seat, Table, Viewer};
-use trump21::{Action, Event, Rules, Setup, Trump21, View};
+use cards_core::testing::{golden_json, golden_position};
+use cards_core::{Game, Seat, Table};
+use trump21::{Action, Rules, Trump21};
 
 /// The package root, where `tests/golden/` lies.
 const PACKAGE: &str = env!("CARGO_MANIFEST_DIR");
@@ -30,27 +33,11 @@ fn fixed() -> (Trump21, Action) {
 #[test]
 fn golden_json_of_a_view_events_an_action_a_setup_and_the_rules() {
     let (g, action) = fixed();
-    golden_json::<Rules>(PACKAGE, "rules", &Rules::default());
-    golden_json::<Action>(PACKAGE, "action", &action);
-    golden_json::<Setup>(PACKAGE, "setup", &Setup::from(g.clone()));
-    golden_json::<View>(PACKAGE, "view", &g.observe(Viewer::Seat(Seat(1))));
-    // The chance step now pending: seat 0's card, as seat 0, seat 1 and a spectator see it.
+    // The chance step now pending: seat 0's card, as seat 0, seat 1 and a
+    // spectator see it.
     let mut outcomes = Vec::new();
     g.chance_outcomes(&mut outcomes);
     let card = outcomes[0].0;
-    golden_json::<Event>(
-        PACKAGE,
-        "event_own",
-        &g.event(&card, Viewer::Seat(Seat(0))).unwrap(),
-    );
-    golden_json::<Event>(
-        PACKAGE,
-        "event_other",
-        &g.event(&card, Viewer::Seat(Seat(1))).unwrap(),
-    );
-    golden_json::<Event>(
-        PACKAGE,
-        "event_spectator",
-        &g.event(&card, Viewer::Spectator).unwrap(),
-    );
+    golden_position(PACKAGE, &g, &card, Seat(0), Seat(1));
+    golden_json::<Action>(PACKAGE, "action_draw", &action);
 }
