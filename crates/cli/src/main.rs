@@ -38,6 +38,10 @@ enum Format {
     Csv,
 }
 
+/// The most worker threads `--threads` takes: far more than any machine's
+/// cores, and few enough that starting them cannot exhaust the system.
+const MAX_THREADS: i64 = 256;
+
 /// Plays seeded games between bots and reports win rates with 95 % intervals.
 #[derive(Debug, Parser)]
 #[command(name = "cards", version)]
@@ -61,9 +65,9 @@ struct Args {
     /// A house rule as name=value (the rules' JSON field names); repeatable.
     #[arg(long = "rule")]
     rules: Vec<String>,
-    /// Worker threads (default: one per core).
-    #[arg(long)]
-    threads: Option<usize>,
+    /// Worker threads, 1 to 256 (default: one per core).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=MAX_THREADS))]
+    threads: Option<u16>,
     /// Player actions after which a game counts as unfinished.
     #[arg(long, default_value_t = 1_000_000)]
     max_actions: usize,
@@ -127,6 +131,8 @@ where
     G::Rules: Serialize + DeserializeOwned + Send + Sync,
 {
     let rules: G::Rules = rules_with(&args.rules)?;
+    // The seat count first: the default bot list has one name per seat.
+    G::new(rules.clone(), args.seats).map_err(|e| e.to_string())?;
     let bots: Vec<String> = if args.bots.is_empty() {
         (0..args.seats)
             .map(|s| if s == 0 { "medium" } else { "random" }.to_string())
@@ -152,7 +158,7 @@ where
         max_actions: args.max_actions,
     };
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.unwrap_or(0))
+        .num_threads(args.threads.map_or(0, usize::from))
         .build()
         .map_err(|e| e.to_string())?;
     let started = Instant::now();

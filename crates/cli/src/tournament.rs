@@ -64,7 +64,6 @@ where
             return Err(format!("{} has no bot called {name:?}", plan.game));
         }
     }
-    G::new(plan.rules.clone(), plan.seats).map_err(|e| e.to_string())?;
     let bar = if progress {
         ProgressBar::new(plan.games).with_style(
             ProgressStyle::with_template("{bar:40} {pos}/{len} games, {per_sec}, {eta} left")

@@ -129,6 +129,27 @@ fn bad_bot_lists_are_refused_with_a_reason() {
 }
 
 #[test]
+fn huge_seat_and_thread_counts_are_refused_with_the_rule_not_a_crash() {
+    // Without --bots the default list has one bot per seat: the seat count
+    // is checked before it is built.
+    for seats in ["100000000", "18446744073709551615"] {
+        let (code, _, err) = cards(&["--game", "trump21", "--games", "1", "--seats", seats]);
+        assert_eq!(
+            (code, err.trim()),
+            (
+                2,
+                format!("cards: trump 21 needs 2 to 8 players, not {seats} (T4)").as_str()
+            )
+        );
+    }
+    for threads in ["0", "257", "18446744073709551615"] {
+        let (code, _, err) = cards(&["--game", "trump21", "--games", "1", "--threads", threads]);
+        assert_eq!(code, 2, "{err}");
+        assert!(err.contains("'--threads <THREADS>'"), "{err}");
+    }
+}
+
+#[test]
 fn csv_has_a_header_and_a_line_per_slot() {
     let (code, out, err) = cards(&[
         "--game", "shithead", "--seats", "3", "--games", "20", "--csv",
