@@ -74,3 +74,127 @@ impl Config {
         }
     }
 }
+
+/// The longest `--away-after` taken: a day (a longer wait is no wait).
+pub const MAX_AWAY_AFTER: f64 = 86_400.0;
+/// The shortest `--lease` taken: shorter leases would expire between two
+/// renewals (every third of a lease) on a busy machine.
+pub const MIN_LEASE: f64 = 0.3;
+/// The longest `--lease` taken: a day (a dead process's tables wait this long).
+pub const MAX_LEASE: f64 = 86_400.0;
+/// The highest `--rate` taken, in messages a second.
+pub const MAX_RATE: f64 = 1_000_000.0;
+
+/// A number of seconds given to `flag`, from `min` to `max` inclusive, as a
+/// duration: NaN, infinities and values out of that range are refused with
+/// a message naming the flag.
+///
+/// # Errors
+/// The message for a value that is not a number in range.
+pub fn seconds(flag: &str, text: &str, min: f64, max: f64) -> Result<Duration, String> {
+    let value = number(flag, text, min, max, "seconds")?;
+    Ok(Duration::from_secs_f64(value))
+}
+
+/// A finite number given to `flag`, from `min` to `max` inclusive.
+fn number(flag: &str, text: &str, min: f64, max: f64, unit: &str) -> Result<f64, String> {
+    let value: f64 = text.trim().parse().map_err(|_| {
+        format!(
+            "{flag} takes a number of {unit}, not {}",
+            cards_core::text::echo(text)
+        )
+    })?;
+    if !value.is_finite() || value < min || value > max {
+        return Err(format!(
+            "{flag} takes {min} to {max} {unit}, not {}",
+            cards_core::text::echo(text)
+        ));
+    }
+    Ok(value)
+}
+
+/// `--away-after`: 0 (a bot plays at once) to a day.
+///
+/// # Errors
+/// As [`seconds`].
+pub fn away_after(text: &str) -> Result<Duration, String> {
+    seconds("--away-after", text, 0.0, MAX_AWAY_AFTER)
+}
+
+/// `--lease`: 0.3 seconds to a day.
+///
+/// # Errors
+/// As [`seconds`].
+pub fn lease(text: &str) -> Result<Duration, String> {
+    seconds("--lease", text, MIN_LEASE, MAX_LEASE)
+}
+
+/// `--rate`: messages a second, more than 0 and at most a million.
+///
+/// # Errors
+/// The message for NaN, an infinity, 0, a negative or a value past the bound.
+pub fn rate(text: &str) -> Result<f64, String> {
+    let value = number("--rate", text, 0.0, MAX_RATE, "messages a second")?;
+    if value == 0.0 {
+        return Err(format!(
+            "--rate takes more than 0 messages a second (at most {MAX_RATE}), not {}",
+            cards_core::text::echo(text)
+        ));
+    }
+    Ok(value)
+}
+
+/// `--burst`: messages at once, at least 1 (with 0, every message would be
+/// refused).
+///
+/// # Errors
+/// The message for a value that is not a whole number from 1.
+pub fn burst(text: &str) -> Result<u32, String> {
+    match text.trim().parse::<u32>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!(
+            "--burst takes a whole number of messages from 1 to {}, not {}",
+            u32::MAX,
+            cards_core::text::echo(text)
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_are_finite_and_in_range() {
+        assert_eq!(away_after("30"), Ok(Duration::from_secs(30)));
+        assert_eq!(away_after("0"), Ok(Duration::ZERO));
+        assert_eq!(away_after("0.5"), Ok(Duration::from_millis(500)));
+        assert_eq!(lease("10"), Ok(Duration::from_secs(10)));
+        for bad in [
+            "inf", "-inf", "NaN", "nan", "1e30", "-1", "-0.1", "86401", "", "x",
+        ] {
+            let e = away_after(bad).unwrap_err();
+            assert!(e.starts_with("--away-after takes"), "{bad}: {e}");
+        }
+        for bad in ["inf", "1e300", "NaN", "0", "0.2", "-5", "x"] {
+            let e = lease(bad).unwrap_err();
+            assert!(e.starts_with("--lease takes"), "{bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn rates_are_finite_and_positive_and_bursts_at_least_one() {
+        assert_eq!(rate("50"), Ok(50.0));
+        assert_eq!(rate("0.5"), Ok(0.5));
+        for bad in ["NaN", "inf", "-1", "0", "-0", "1e7", "", "x"] {
+            let e = rate(bad).unwrap_err();
+            assert!(e.starts_with("--rate takes"), "{bad}: {e}");
+        }
+        assert_eq!(burst("1"), Ok(1));
+        assert_eq!(burst("50"), Ok(50));
+        for bad in ["0", "-1", "1.5", "", "x", "99999999999"] {
+            let e = burst(bad).unwrap_err();
+            assert!(e.starts_with("--burst takes"), "{bad}: {e}");
+        }
+    }
+}

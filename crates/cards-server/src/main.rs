@@ -25,22 +25,23 @@ struct Args {
     postgres: Option<String>,
     /// Seconds a process's lease on its tables lasts unrenewed (PostgreSQL):
     /// another process takes over a dead one's tables this long after.
-    #[arg(long, default_value_t = 10.0)]
-    lease: f64,
+    /// From 0.3 to 86400.
+    #[arg(long, default_value = "10", value_parser = cards_server::config::lease)]
+    lease: Duration,
     /// Wait for the disk at every commit (survives a machine crash, not only a process crash).
     #[arg(long)]
     full_sync: bool,
-    /// Seconds a joined seat may be away before a bot plays for it.
-    #[arg(long, default_value_t = 30.0)]
-    away_after: f64,
+    /// Seconds a joined seat may be away before a bot plays for it (0 to 86400).
+    #[arg(long, default_value = "30", value_parser = cards_server::config::away_after)]
+    away_after: Duration,
     /// How well the bot of an away seat plays: easy, medium, hard or learned.
     #[arg(long, default_value = "medium")]
     away_difficulty: cards_core::Difficulty,
-    /// Messages a second a connection may send, on average.
-    #[arg(long, default_value_t = 50.0)]
+    /// Messages a second a connection may send, on average (more than 0).
+    #[arg(long, default_value = "50", value_parser = cards_server::config::rate)]
     rate: f64,
-    /// Messages a connection may send at once.
-    #[arg(long, default_value_t = 50)]
+    /// Messages a connection may send at once (at least 1).
+    #[arg(long, default_value = "50", value_parser = cards_server::config::burst)]
     burst: u32,
     /// Serve the built web page (web/dist) from this directory, on the API's origin.
     #[arg(long)]
@@ -69,14 +70,14 @@ fn main() -> std::process::ExitCode {
     config.store = match args.postgres {
         Some(url) => StoreConfig::Postgres {
             url,
-            lease: Duration::from_secs_f64(args.lease.max(0.3)),
+            lease: args.lease,
         },
         None => StoreConfig::Sqlite {
             path: args.db,
             full_sync: args.full_sync,
         },
     };
-    config.away_after = Duration::from_secs_f64(args.away_after.max(0.0));
+    config.away_after = args.away_after;
     config.away_difficulty = args.away_difficulty;
     config.rate_per_second = args.rate;
     config.burst = args.burst;
@@ -99,4 +100,36 @@ fn main() -> std::process::ExitCode {
             }
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn refused(args: &[&str]) -> String {
+        let mut argv = vec!["cards-server"];
+        argv.extend_from_slice(args);
+        Args::try_parse_from(argv).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn the_flags_refuse_numbers_that_make_no_setting() {
+        for (flag, value) in [
+            ("--away-after", "inf"),
+            ("--away-after", "1e30"),
+            ("--away-after", "NaN"),
+            ("--lease", "inf"),
+            ("--lease", "1e300"),
+            ("--rate", "NaN"),
+            ("--rate", "-1"),
+            ("--burst", "0"),
+        ] {
+            let e = refused(&[&format!("{flag}={value}")]);
+            assert!(e.contains(&format!("{flag} takes")), "{flag} {value}: {e}");
+        }
+        let args = Args::try_parse_from(["cards-server"]).unwrap();
+        assert_eq!(args.away_after, Duration::from_secs(30));
+        assert_eq!(args.lease, Duration::from_secs(10));
+        assert_eq!((args.rate, args.burst), (50.0, 50));
+    }
 }
