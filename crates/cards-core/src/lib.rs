@@ -13,6 +13,7 @@ pub mod determinize;
 pub mod difficulty;
 pub mod encode;
 pub mod game;
+pub mod given;
 pub mod ismcts;
 pub mod learned;
 pub mod leave;
@@ -46,6 +47,9 @@ pub use determinize::Determinize;
 pub use difficulty::{Difficulty, ParseDifficultyError};
 pub use encode::{Encode, Layout, Shape, legal_mask};
 pub use game::{Actor, Game, Redeal, SeatView, Viewer};
+pub use given::Given;
+#[cfg(feature = "serde")]
+pub use given::Wide;
 pub use ismcts::{Ismcts, SearchBudget};
 pub use learned::Learned;
 pub use leave::{Leave, ParseLeaveError};
