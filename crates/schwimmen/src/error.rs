@@ -1,6 +1,6 @@
 //! Errors: refused moves and host operations ([`Illegal`]) and bad setups ([`SetupError`]).
 
-use cards_core::Seat;
+use cards_core::{Given, Seat};
 use thiserror::Error;
 
 /// Why an action or host operation was refused; each message names the rule.
@@ -70,16 +70,16 @@ pub enum SetupError {
     Seats(usize),
     /// S3: lives at the start.
     #[error("every player starts with 1 to 100 lives, not {0} (S3)")]
-    Lives(u8),
+    Lives(Given),
     /// S14.1: the turn limit.
     #[error("the turn limit must be 1 to 10000, not {0} (S14.1)")]
-    TurnLimit(u16),
+    TurnLimit(Given),
     /// S19.1: the round limit.
     #[error("the round limit must be 1 to 10000, not {0} (S19.1)")]
-    RoundLimit(u16),
+    RoundLimit(Given),
     /// S18: the first dealer must sit at the table.
     #[error("the first dealer must be a seat at the table, not seat {0} (S18)")]
-    FirstDealer(u8),
+    FirstDealer(Given),
     /// S1: every card of the 32-card deck is in exactly one place.
     #[error("each of the 32 cards is in exactly one place (S1): {0}")]
     Cards(String),

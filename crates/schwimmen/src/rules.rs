@@ -1,6 +1,8 @@
 //! [`Rules`]: every house rule the rules file names, as data.
 
 use crate::error::SetupError;
+#[cfg(feature = "serde")]
+use cards_core::Wide;
 
 /// The fewest seats a game of Schwimmen has (S2).
 pub const MIN_SEATS: usize = 2;
@@ -156,16 +158,16 @@ impl Rules {
     /// [`SetupError`] naming the value out of range.
     pub fn validate(&self) -> Result<(), SetupError> {
         if self.lives == 0 || self.lives > Self::MAX_LIVES {
-            return Err(SetupError::Lives(self.lives));
+            return Err(SetupError::Lives(self.lives.into()));
         }
         if self.turn_limit == 0 || self.turn_limit > Self::MAX_TURN_LIMIT {
-            return Err(SetupError::TurnLimit(self.turn_limit));
+            return Err(SetupError::TurnLimit(self.turn_limit.into()));
         }
         if self.round_limit == 0 || self.round_limit > Self::MAX_ROUND_LIMIT {
-            return Err(SetupError::RoundLimit(self.round_limit));
+            return Err(SetupError::RoundLimit(self.round_limit.into()));
         }
         if usize::from(self.first_dealer) >= MAX_SEATS {
-            return Err(SetupError::FirstDealer(self.first_dealer));
+            return Err(SetupError::FirstDealer(self.first_dealer.into()));
         }
         Ok(())
     }
@@ -180,7 +182,7 @@ impl Rules {
         }
         self.validate()?;
         if usize::from(self.first_dealer) >= seats {
-            return Err(SetupError::FirstDealer(self.first_dealer));
+            return Err(SetupError::FirstDealer(self.first_dealer.into()));
         }
         Ok(())
     }
@@ -210,7 +212,7 @@ impl Default for Rules {
 #[derive(serde::Deserialize)]
 #[serde(default, deny_unknown_fields)]
 struct RulesData {
-    lives: u8,
+    lives: Wide<u8>,
     direction: Direction,
     passing: bool,
     refresh: Refresh,
@@ -218,9 +220,9 @@ struct RulesData {
     aces_display: AcesDisplay,
     all_tie: AllTie,
     knocker_risk: KnockerRisk,
-    turn_limit: u16,
-    round_limit: u16,
-    first_dealer: u8,
+    turn_limit: Wide<u16>,
+    round_limit: Wide<u16>,
+    first_dealer: Wide<u8>,
 }
 
 #[cfg(feature = "serde")]
@@ -228,7 +230,7 @@ impl Default for RulesData {
     fn default() -> RulesData {
         let r = Rules::default();
         RulesData {
-            lives: r.lives,
+            lives: r.lives.into(),
             direction: r.direction,
             passing: r.passing,
             refresh: r.refresh,
@@ -236,9 +238,9 @@ impl Default for RulesData {
             aces_display: r.aces_display,
             all_tie: r.all_tie,
             knocker_risk: r.knocker_risk,
-            turn_limit: r.turn_limit,
-            round_limit: r.round_limit,
-            first_dealer: r.first_dealer,
+            turn_limit: r.turn_limit.into(),
+            round_limit: r.round_limit.into(),
+            first_dealer: r.first_dealer.into(),
         }
     }
 }
@@ -248,7 +250,7 @@ impl TryFrom<RulesData> for Rules {
     type Error = SetupError;
     fn try_from(d: RulesData) -> Result<Rules, SetupError> {
         let r = Rules {
-            lives: d.lives,
+            lives: d.lives.or(SetupError::Lives)?,
             direction: d.direction,
             passing: d.passing,
             refresh: d.refresh,
@@ -256,9 +258,9 @@ impl TryFrom<RulesData> for Rules {
             aces_display: d.aces_display,
             all_tie: d.all_tie,
             knocker_risk: d.knocker_risk,
-            turn_limit: d.turn_limit,
-            round_limit: d.round_limit,
-            first_dealer: d.first_dealer,
+            turn_limit: d.turn_limit.or(SetupError::TurnLimit)?,
+            round_limit: d.round_limit.or(SetupError::RoundLimit)?,
+            first_dealer: d.first_dealer.or(SetupError::FirstDealer)?,
         };
         r.validate()?;
         Ok(r)

@@ -89,7 +89,7 @@ fn s3_s14_1_s19_1_rule_values_out_of_range_are_refused() {
             },
             3
         ),
-        Err(SetupError::FirstDealer(3))
+        Err(SetupError::FirstDealer(3u8.into()))
     );
 }
 

@@ -150,7 +150,7 @@ fn s18_the_deal_passes_on_and_the_first_dealer_is_a_rule() {
     assert_eq!(Schwimmen::new(rules, 3).unwrap().dealer(), Seat(2));
     assert_eq!(
         Schwimmen::new(rules, 2).unwrap_err(),
-        SetupError::FirstDealer(2)
+        SetupError::FirstDealer(2u8.into())
     );
 }
 

@@ -51,7 +51,7 @@ fn s3_lives_a_loss_costs_one_then_swimming_then_out() {
             3
         )
         .unwrap_err(),
-        SetupError::Lives(0)
+        SetupError::Lives(0u8.into())
     );
     // Seat 0 (9) is lowest when the round ends at the knocker (seat 1).
     let g = pos(

@@ -244,7 +244,7 @@ fn s14_1_turn_limit_ends_the_round_without_a_knocker() {
             3
         )
         .unwrap_err(),
-        SetupError::TurnLimit(0)
+        SetupError::TurnLimit(0u16.into())
     );
 }
 
