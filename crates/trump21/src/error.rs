@@ -1,5 +1,6 @@
 //! Errors: illegal actions and host operations, bad setups, unreadable text.
 
+use cards_core::Given;
 use thiserror::Error;
 
 /// Why an action or host operation was refused; the message names the rule.
@@ -96,20 +97,29 @@ pub enum SetupError {
     #[error("trump 21 needs 2 to 8 players, not {0} (T4)")]
     Seats(usize),
     /// Copies per value outside 1–4.
-    #[error("copies per number value must be 1 to 4 (T1)")]
-    Copies,
+    #[error("copies per number value must be 1 to 4, not {0} (T1)")]
+    Copies(Given),
     /// Too many trump cards.
-    #[error("the trump deck may hold at most 64 cards (T2)")]
-    TrumpDeck,
+    #[error("the trump deck may hold at most 64 cards, not {0} (T2)")]
+    TrumpDeck(Given),
+    /// A count of one trump kind outside 0–64.
+    #[error("a trump kind's count must be 0 to 64, not {0} (T2)")]
+    TrumpCount(Given),
     /// Gamble weights both zero.
     #[error("the gamble needs a positive total weight (T7)")]
     Gamble,
-    /// Zero lives.
-    #[error("players must start with at least 1 life (T4)")]
-    Lives,
+    /// A gamble weight that is no `u32`.
+    #[error("each gamble weight must be 0 to 4294967295, not {0} (T7)")]
+    GambleWeight(Given),
+    /// Lives outside 1–255.
+    #[error("players must start with 1 to 255 lives, not {0} (T4)")]
+    Lives(Given),
+    /// A fixed round damage outside 0–255.
+    #[error("the fixed round damage must be 0 to 255, not {0} (T4)")]
+    Damage(Given),
     /// Round limit outside 1–1000.
-    #[error("the round limit must be 1 to 1000 (T13.2)")]
-    RoundLimit,
+    #[error("the round limit must be 1 to 1000, not {0} (T13.2)")]
+    RoundLimit(Given),
     /// Too few number cards for the deal.
     #[error("the number deck must hold two cards per player for the deal (T5)")]
     DeckTooSmall,

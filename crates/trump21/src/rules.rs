@@ -2,6 +2,8 @@
 
 use crate::error::SetupError;
 use crate::trump::TrumpCounts;
+#[cfg(feature = "serde")]
+use cards_core::Wide;
 
 /// Most copies of each number value (T1); keeps a player's open stack bounded.
 pub const MAX_COPIES: u8 = 4;
@@ -33,7 +35,10 @@ pub enum Ranking {
 /// The damage every loser of a round takes before Damage+ and Shield (T4, T13).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[cfg_attr(
+    feature = "serde",
+    serde(rename_all = "snake_case", try_from = "RoundDamageData")
+)]
 pub enum RoundDamage {
     /// The same every round (standard: 2).
     Fixed(u8),
@@ -66,7 +71,7 @@ pub enum LoveCard {
 /// are refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(remote = "Self", deny_unknown_fields))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields, try_from = "RulesData"))]
 pub struct Rules {
     /// Copies of each number value 1–11 (T1; standard 4, at most [`MAX_COPIES`]).
     pub copies: u8,
@@ -112,19 +117,19 @@ impl Rules {
     /// A [`SetupError`] naming the value.
     pub fn validate(&self) -> Result<(), SetupError> {
         if self.copies == 0 || self.copies > MAX_COPIES {
-            return Err(SetupError::Copies);
+            return Err(SetupError::Copies(self.copies.into()));
         }
         if self.trumps.total() > MAX_TRUMPS {
-            return Err(SetupError::TrumpDeck);
+            return Err(SetupError::TrumpDeck(self.trumps.total().into()));
         }
         if u64::from(self.gamble_win) + u64::from(self.gamble_lose) == 0 {
             return Err(SetupError::Gamble);
         }
         if self.lives == 0 {
-            return Err(SetupError::Lives);
+            return Err(SetupError::Lives(self.lives.into()));
         }
         if !(1..=MAX_ROUNDS).contains(&self.round_limit) {
-            return Err(SetupError::RoundLimit);
+            return Err(SetupError::RoundLimit(self.round_limit.into()));
         }
         Ok(())
     }
@@ -172,19 +177,60 @@ impl Rules {
     }
 }
 
+/// [`RoundDamage`] as read, before its number is known to fit a `u8`.
 #[cfg(feature = "serde")]
-impl serde::Serialize for Rules {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        Rules::serialize(self, s)
-    }
+#[derive(serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum RoundDamageData {
+    Fixed(Wide<u8>),
+    Growing,
 }
 
 #[cfg(feature = "serde")]
-impl<'de> serde::Deserialize<'de> for Rules {
+impl TryFrom<RoundDamageData> for RoundDamage {
+    type Error = SetupError;
+    fn try_from(d: RoundDamageData) -> Result<RoundDamage, SetupError> {
+        Ok(match d {
+            RoundDamageData::Fixed(n) => RoundDamage::Fixed(n.or(SetupError::Damage)?),
+            RoundDamageData::Growing => RoundDamage::Growing,
+        })
+    }
+}
+
+/// [`Rules`] as read, before [`Rules::validate`]: every field is needed, unknown
+/// fields are refused.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RulesData {
+    copies: Wide<u8>,
+    trumps: TrumpCounts,
+    gamble_win: Wide<u32>,
+    gamble_lose: Wide<u32>,
+    lives: Wide<u8>,
+    damage: RoundDamage,
+    round_limit: Wide<u32>,
+    ranking: Ranking,
+    love: LoveCard,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<RulesData> for Rules {
+    type Error = SetupError;
     /// Reads rules and refuses them unless [`Rules::validate`] accepts them.
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Rules, D::Error> {
-        let rules = Rules::deserialize(d)?;
-        rules.validate().map_err(serde::de::Error::custom)?;
+    fn try_from(d: RulesData) -> Result<Rules, SetupError> {
+        let rules = Rules {
+            copies: d.copies.or(SetupError::Copies)?,
+            trumps: d.trumps,
+            gamble_win: d.gamble_win.or(SetupError::GambleWeight)?,
+            gamble_lose: d.gamble_lose.or(SetupError::GambleWeight)?,
+            lives: d.lives.or(SetupError::Lives)?,
+            damage: d.damage,
+            round_limit: d.round_limit.or(SetupError::RoundLimit)?,
+            ranking: d.ranking,
+            love: d.love,
+        };
+        rules.validate()?;
         Ok(rules)
     }
 }

@@ -317,7 +317,7 @@ impl serde::Serialize for TrumpCounts {
 #[cfg(feature = "serde")]
 impl<'de> serde::Deserialize<'de> for TrumpCounts {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<TrumpCounts, D::Error> {
-        let map = std::collections::BTreeMap::<String, u8>::deserialize(d)?;
+        let map = std::collections::BTreeMap::<String, cards_core::Wide<u8>>::deserialize(d)?;
         let mut c = TrumpCounts::EMPTY;
         for (name, n) in map {
             let k: Trump = name.parse().map_err(serde::de::Error::custom)?;
@@ -326,7 +326,9 @@ impl<'de> serde::Deserialize<'de> for TrumpCounts {
                     "trump kind {k} is listed twice (T2)"
                 )));
             }
-            c.0[k.index()] = n;
+            c.0[k.index()] = n
+                .or(crate::SetupError::TrumpCount)
+                .map_err(serde::de::Error::custom)?;
         }
         Ok(c)
     }

@@ -30,10 +30,10 @@ impl View {
     /// [`SetupError::View`] naming the first broken rule, or the rules' own error.
     pub fn validate(&self) -> Result<(), SetupError> {
         if !(1..=MAX_COPIES).contains(&self.copies) {
-            return Err(SetupError::Copies);
+            return Err(SetupError::Copies(self.copies.into()));
         }
         if self.trump_cards > MAX_TRUMPS {
-            return Err(SetupError::TrumpDeck);
+            return Err(SetupError::TrumpDeck(self.trump_cards.into()));
         }
         let n = self.seats.len();
         if !(MIN_SEATS..=MAX_SEATS).contains(&n) {

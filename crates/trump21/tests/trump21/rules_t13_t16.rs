@@ -67,7 +67,7 @@ fn t13_2_round_limit_ends_the_game_ranked_by_lives() {
             },
             2
         ),
-        Err(SetupError::RoundLimit)
+        Err(SetupError::RoundLimit(0u32.into()))
     );
     assert_eq!(Rules::default().round_limit, 1000);
 }

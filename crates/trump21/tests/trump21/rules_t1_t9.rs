@@ -42,7 +42,7 @@ fn t1_copies_per_value_is_an_option() {
             },
             2
         ),
-        Err(SetupError::Copies)
+        Err(SetupError::Copies(0u8.into()))
     );
     assert_eq!(
         Trump21::new(
@@ -52,7 +52,7 @@ fn t1_copies_per_value_is_an_option() {
             },
             2
         ),
-        Err(SetupError::Copies)
+        Err(SetupError::Copies(5u8.into()))
     );
     // One copy of each value is 11 cards: too few to deal 2 cards to 8 players.
     assert_eq!(
@@ -104,7 +104,10 @@ fn t2_trump_counts_are_an_option() {
         trumps: TrumpCounts([4; KINDS]),
         ..Rules::default()
     };
-    assert_eq!(Trump21::new(too_many, 2), Err(SetupError::TrumpDeck));
+    assert_eq!(
+        Trump21::new(too_many, 2),
+        Err(SetupError::TrumpDeck(76u32.into()))
+    );
 }
 
 #[test]
@@ -188,7 +191,7 @@ fn t4_lives_option() {
             },
             2
         ),
-        Err(SetupError::Lives)
+        Err(SetupError::Lives(0u8.into()))
     );
 }
 

@@ -276,11 +276,14 @@ fn t13_2_round_limits_above_1000_are_refused() {
             round_limit: limit,
             ..Rules::default()
         };
-        assert_eq!(Trump21::new(r, 2).err(), Some(SetupError::RoundLimit));
+        assert_eq!(
+            Trump21::new(r, 2).err(),
+            Some(SetupError::RoundLimit(limit.into()))
+        );
         assert!(
-            SetupError::RoundLimit
+            SetupError::RoundLimit(limit.into())
                 .to_string()
-                .contains("1 to 1000 (T13.2)")
+                .ends_with(&format!("1 to 1000, not {limit} (T13.2)"))
         );
     }
     let r = Rules {
