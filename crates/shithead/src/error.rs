@@ -1,6 +1,6 @@
 //! Errors: refused actions and host operations ([`Illegal`]) and bad setups ([`SetupError`]).
 
-use cards_core::{Card, Rank, Seat};
+use cards_core::{Card, Given, Rank, Seat};
 use thiserror::Error;
 
 use crate::group::Group;
@@ -135,8 +135,8 @@ pub enum SetupError {
     #[error("shithead is played by 2 to 10 players, not {0} (H1)")]
     Players(usize),
     /// H1: 1 to 3 decks.
-    #[error("the number of decks must be 1 to 3 (H1)")]
-    Decks,
+    #[error("the number of decks must be 1 to 3, not {0} (H1)")]
+    Decks(Given),
     /// H2: every player needs nine cards.
     #[error("{decks} deck(s) cannot deal nine cards to each of {players} players (H1)")]
     TooFewCards {
@@ -150,7 +150,7 @@ pub enum SetupError {
     SuitOrder,
     /// H22: the action limit must be 1 to `Rules::MAX_ACTIONS`.
     #[error("the action limit must be 1 to 100000, not {0} (H22)")]
-    ActionLimit(u32),
+    ActionLimit(Given),
     /// H2: the dealer must sit at the table.
     #[error("the dealer {0} is not at the table (H2)")]
     Dealer(Seat),

@@ -1,5 +1,7 @@
 //! [`Rules`]: every option the rules file names, as data.
 
+#[cfg(feature = "serde")]
+use cards_core::Wide;
 use cards_core::{Rank, Suit};
 
 use crate::error::SetupError;
@@ -37,7 +39,7 @@ pub(crate) fn opening_rank(rank: Rank) -> Option<usize> {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(
     feature = "serde",
-    serde(rename_all = "snake_case", deny_unknown_fields)
+    serde(rename_all = "snake_case", deny_unknown_fields, try_from = "DecksData")
 )]
 pub enum Decks {
     /// One deck up to four players, ⌈players / 4⌉ above that.
@@ -45,6 +47,26 @@ pub enum Decks {
     Auto,
     /// A fixed number of decks, 1 to 3.
     Fixed(u8),
+}
+
+/// [`Decks`] as read, before its count is known to fit a `u8`.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+enum DecksData {
+    Auto,
+    Fixed(Wide<u8>),
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<DecksData> for Decks {
+    type Error = SetupError;
+    fn try_from(d: DecksData) -> Result<Decks, SetupError> {
+        Ok(match d {
+            DecksData::Auto => Decks::Auto,
+            DecksData::Fixed(n) => Decks::Fixed(n.or(SetupError::Decks)?),
+        })
+    }
 }
 
 /// When a player may take the pile (H7).
@@ -135,7 +157,7 @@ struct RulesData {
     pick_up: PickUp,
     eights: Eights,
     kings: Kings,
-    max_actions: u32,
+    max_actions: Wide<u32>,
 }
 
 #[cfg(feature = "serde")]
@@ -148,7 +170,7 @@ impl TryFrom<RulesData> for Rules {
             pick_up: d.pick_up,
             eights: d.eights,
             kings: d.kings,
-            max_actions: d.max_actions,
+            max_actions: d.max_actions.or(SetupError::ActionLimit)?,
         };
         rules.validate()?;
         Ok(rules)
@@ -187,7 +209,7 @@ impl Rules {
         if let Decks::Fixed(d) = self.decks
             && !(1..=3).contains(&d)
         {
-            return Err(SetupError::Decks);
+            return Err(SetupError::Decks(d.into()));
         }
         let mut seen = [false; 4];
         for s in self.suit_order {
@@ -196,7 +218,7 @@ impl Rules {
             }
         }
         if !(1..=Self::MAX_ACTIONS).contains(&self.max_actions) {
-            return Err(SetupError::ActionLimit(self.max_actions));
+            return Err(SetupError::ActionLimit(self.max_actions.into()));
         }
         Ok(())
     }
@@ -241,13 +263,16 @@ pub(crate) fn check_rules(rules: &Rules, seats: usize) -> Result<u8, SetupError>
     if !(MIN_SEATS..=MAX_SEATS).contains(&seats) {
         return Err(SetupError::Players(seats));
     }
-    let decks = rules.decks_for(seats).ok_or(SetupError::Decks)?;
+    rules.validate()?;
+    // After `validate`, only `Auto` with more than 12 players has no deck count.
+    let decks = rules
+        .decks_for(seats)
+        .ok_or(SetupError::Decks(seats.div_ceil(4).into()))?;
     if 52 * decks as usize > 0 && 9 * seats > 52 * decks as usize {
         return Err(SetupError::TooFewCards {
             decks,
             players: seats,
         });
     }
-    rules.validate()?;
     Ok(decks)
 }

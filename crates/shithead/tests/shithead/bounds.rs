@@ -13,9 +13,12 @@ fn h22_action_limits_outside_1_to_max_are_refused() {
             max_actions: bad,
             ..Rules::default()
         };
-        assert_eq!(Shithead::new(rules, 3), Err(SetupError::ActionLimit(bad)));
-        assert_eq!(rules.validate(), Err(SetupError::ActionLimit(bad)));
-        let msg = SetupError::ActionLimit(bad).to_string();
+        assert_eq!(
+            Shithead::new(rules, 3),
+            Err(SetupError::ActionLimit(bad.into()))
+        );
+        assert_eq!(rules.validate(), Err(SetupError::ActionLimit(bad.into())));
+        let msg = SetupError::ActionLimit(bad.into()).to_string();
         assert!(msg.contains("(H22)") && msg.contains("100000"), "{msg}");
     }
     let top = Rules {

@@ -73,8 +73,14 @@ fn h1_bad_seat_and_deck_counts_are_setup_errors() {
         decks: Decks::Fixed(d),
         ..Rules::default()
     };
-    assert_eq!(Shithead::new(fixed(4), 4), Err(SetupError::Decks));
-    assert_eq!(Shithead::new(fixed(0), 4), Err(SetupError::Decks));
+    assert_eq!(
+        Shithead::new(fixed(4), 4),
+        Err(SetupError::Decks(4u8.into()))
+    );
+    assert_eq!(
+        Shithead::new(fixed(0), 4),
+        Err(SetupError::Decks(0u8.into()))
+    );
     assert_eq!(
         Shithead::new(fixed(1), 6),
         Err(SetupError::TooFewCards {

@@ -385,7 +385,7 @@ fn h22_the_action_limit_ends_the_game_ranked_by_cards_held() {
             },
             2
         ),
-        Err(SetupError::ActionLimit(0))
+        Err(SetupError::ActionLimit(0u32.into()))
     );
 }
 
