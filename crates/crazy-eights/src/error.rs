@@ -1,6 +1,6 @@
 //! Errors: refused actions ([`Illegal`]) and refused setups ([`SetupError`]).
 
-use cards_core::Seat;
+use cards_core::{Given, Seat};
 use thiserror::Error;
 
 /// Why an action was refused; each message names the rule with its clause.
@@ -63,12 +63,12 @@ pub enum SetupError {
     /// Seats outside 2 to 10 (C1).
     #[error("crazy eights is played by 2 to 10 players here, not {0} (C1)")]
     Seats(usize),
-    /// `max_draw_cards` is 0 (C2).
-    #[error("max_draw_cards must be at least 1 (C2, C9)")]
-    MaxDrawCards,
-    /// `max_turns` is 0 (C2).
-    #[error("max_turns must be at least 1 (C2, C12.2)")]
-    MaxTurns,
+    /// `max_draw_cards` is 0, or no `u8` (C2).
+    #[error("max_draw_cards must be 1 to 255, not {0} (C2, C9)")]
+    MaxDrawCards(Given),
+    /// `max_turns` is 0, or no `u16` (C2).
+    #[error("max_turns must be 1 to 65535, not {0} (C2, C12.2)")]
+    MaxTurns(Given),
     /// The hands listed do not match the seat count (C1).
     #[error("one hand per seat is needed (C1)")]
     HandCount,

@@ -1,6 +1,8 @@
 //! [`Rules`]: OpenSpiel's parameters with their defaults (C2), and [`Scoring`] (C13).
 
 use crate::error::SetupError;
+#[cfg(feature = "serde")]
+use cards_core::Wide;
 
 /// The fewest players (C1).
 pub const MIN_SEATS: usize = 2;
@@ -32,7 +34,7 @@ pub enum Scoring {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(deny_unknown_fields, default))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields, try_from = "RulesData"))]
 pub struct Rules {
     /// The most cards a player may draw in one turn before he must play or pass (C9), at least 1.
     pub max_draw_cards: u8,
@@ -58,6 +60,49 @@ impl Default for Rules {
     }
 }
 
+/// [`Rules`] as read, before [`Rules::validate`]: missing fields take their
+/// default, unknown fields are refused.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields, default)]
+struct RulesData {
+    max_draw_cards: Wide<u8>,
+    max_turns: Wide<u16>,
+    use_special_cards: bool,
+    reshuffle: bool,
+    scoring: Scoring,
+}
+
+#[cfg(feature = "serde")]
+impl Default for RulesData {
+    fn default() -> RulesData {
+        let r = Rules::default();
+        RulesData {
+            max_draw_cards: r.max_draw_cards.into(),
+            max_turns: r.max_turns.into(),
+            use_special_cards: r.use_special_cards,
+            reshuffle: r.reshuffle,
+            scoring: r.scoring,
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<RulesData> for Rules {
+    type Error = SetupError;
+    fn try_from(d: RulesData) -> Result<Rules, SetupError> {
+        let rules = Rules {
+            max_draw_cards: d.max_draw_cards.or(SetupError::MaxDrawCards)?,
+            max_turns: d.max_turns.or(SetupError::MaxTurns)?,
+            use_special_cards: d.use_special_cards,
+            reshuffle: d.reshuffle,
+            scoring: d.scoring,
+        };
+        rules.validate()?;
+        Ok(rules)
+    }
+}
+
 impl Rules {
     /// Checks the values on their own (C2).
     ///
@@ -65,10 +110,10 @@ impl Rules {
     /// [`SetupError::MaxDrawCards`] or [`SetupError::MaxTurns`] for a zero.
     pub fn validate(&self) -> Result<(), SetupError> {
         if self.max_draw_cards == 0 {
-            return Err(SetupError::MaxDrawCards);
+            return Err(SetupError::MaxDrawCards(self.max_draw_cards.into()));
         }
         if self.max_turns == 0 {
-            return Err(SetupError::MaxTurns);
+            return Err(SetupError::MaxTurns(self.max_turns.into()));
         }
         Ok(())
     }

@@ -68,13 +68,17 @@ fn c2_rules_are_openspiels_parameters_with_their_defaults() {
     };
     assert_eq!(
         CrazyEights::new(zero_draws, 3),
-        Err(SetupError::MaxDrawCards)
+        Err(SetupError::MaxDrawCards(0u8.into()))
     );
     assert_eq!(
         CrazyEights::new(Rules { max_turns: 0, ..r }, 3),
-        Err(SetupError::MaxTurns)
+        Err(SetupError::MaxTurns(0u16.into()))
     );
-    assert!(SetupError::MaxDrawCards.to_string().contains("(C2"));
+    assert!(
+        SetupError::MaxDrawCards(0u8.into())
+            .to_string()
+            .contains("(C2")
+    );
 }
 
 #[test]

@@ -74,7 +74,7 @@ fn c15_setups_that_do_not_hold_together_are_refused_with_their_clause() {
     refused(s, "(C10.1)");
     let mut s = base();
     s.rules.max_turns = 0;
-    assert_eq!(CrazyEights::load(s), Err(SetupError::MaxTurns));
+    assert_eq!(CrazyEights::load(s), Err(SetupError::MaxTurns(0u16.into())));
 }
 
 #[test]
