@@ -203,3 +203,101 @@ fn the_events_written_as_text_are_the_events_as_values() {
         }
     }
 }
+
+/// Sets the number at `path` (object keys, from the top) in `rules` to `n`.
+fn with_number(rules: &serde_json::Value, path: &[&str], n: &str) -> String {
+    let mut rules = rules.clone();
+    let mut at = &mut rules;
+    for key in path {
+        at = &mut at[*key];
+    }
+    *at = serde_json::from_str(n).unwrap();
+    rules.to_string()
+}
+
+/// The paths of every number in `v`, a game's default rules.
+fn number_paths(v: &serde_json::Value, path: &mut Vec<String>, out: &mut Vec<Vec<String>>) {
+    match v {
+        serde_json::Value::Number(_) => out.push(path.clone()),
+        serde_json::Value::Object(fields) => {
+            for (k, v) in fields {
+                path.push(k.clone());
+                number_paths(v, path, out);
+                path.pop();
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The refusal message of `game` under `rules`.
+fn refusal(game: &str, rules: &str) -> String {
+    let seats = AnyTable::seat_limits(game).unwrap()[1];
+    let e = AnyTable::new(game, rules, seats, 1).expect_err(rules);
+    assert_eq!(e.kind, Kind::BadRequest, "{rules}");
+    e.message
+}
+
+#[test]
+fn a_rule_number_its_type_cannot_hold_is_refused_naming_the_rule_and_the_number() {
+    // Every numeric rule of every game, with the clause its message names: a
+    // number one past its type, a negative number and a fraction each get the
+    // game's own range error, showing the number as given.
+    let rules: &[(&str, &[&str], &str, &str)] = &[
+        ("schwimmen", &["lives"], "(S3)", "256"),
+        ("schwimmen", &["turn_limit"], "(S14.1)", "65536"),
+        ("schwimmen", &["round_limit"], "(S19.1)", "70000"),
+        ("schwimmen", &["first_dealer"], "(S18)", "300"),
+        ("trump21", &["copies"], "(T1)", "300"),
+        ("trump21", &["trumps", "shield"], "(T2)", "300"),
+        ("trump21", &["gamble_win"], "(T7)", "4294967296"),
+        ("trump21", &["gamble_lose"], "(T7)", "4294967296"),
+        ("trump21", &["lives"], "(T4)", "300"),
+        ("trump21", &["damage", "fixed"], "(T4)", "300"),
+        ("trump21", &["round_limit"], "(T13.2)", "4294967296"),
+        ("shithead", &["decks", "fixed"], "(H1)", "300"),
+        ("shithead", &["max_actions"], "(H22)", "4294967296"),
+        ("crazy-eights", &["max_draw_cards"], "(C2, C9)", "256"),
+        ("crazy-eights", &["max_turns"], "(C2, C12.2)", "65536"),
+    ];
+    for &(game, path, clause, too_big) in rules {
+        let mut defaults: serde_json::Value =
+            serde_json::from_str(&AnyTable::default_rules(game).unwrap()).unwrap();
+        if path == ["decks", "fixed"] {
+            // Shithead's standard is `auto`: a fixed count is the numeric form.
+            defaults["decks"] = serde_json::json!({"fixed": 2});
+        }
+        for n in [too_big, "-1", "2.5"] {
+            let message = refusal(game, &with_number(&defaults, path, n));
+            assert!(
+                message.contains(&format!(" {n} {clause}")),
+                "{game} {path:?} = {n}: {message}"
+            );
+        }
+    }
+    // Every number in every game's rules is in the list above.
+    for game in NAMES {
+        let defaults = serde_json::from_str(&AnyTable::default_rules(game).unwrap()).unwrap();
+        let mut paths = Vec::new();
+        number_paths(&defaults, &mut Vec::new(), &mut paths);
+        for path in paths {
+            // Trump 21's trump kinds share one reader: `trumps.shield` stands for all.
+            let listed = rules.iter().any(|(g, p, ..)| {
+                *g == game && (*p == path || p[0] == "trumps" && path[0] == "trumps")
+            });
+            assert!(
+                listed,
+                "{game} {path:?} is a numeric rule the list above misses"
+            );
+        }
+    }
+    // Out of the type or only out of the range: one message.
+    assert_eq!(
+        refusal("schwimmen", "{\"lives\": 300}"),
+        "the rules do not load: every player starts with 1 to 100 lives, not 300 (S3)"
+    );
+    assert_eq!(
+        refusal("schwimmen", "{\"lives\": 0}"),
+        "the rules do not load: every player starts with 1 to 100 lives, not 0 (S3)"
+    );
+}
