@@ -6,9 +6,11 @@ use std::sync::Arc;
 
 use axum::Router;
 use axum::body::Bytes;
+use axum::extract::rejection::{BytesRejection, PathRejection, QueryRejection};
 use axum::extract::ws::WebSocketUpgrade;
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::{Path, Query, State};
-use axum::http::{HeaderMap, StatusCode, header};
+use axum::http::{HeaderMap, Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use utoipa::OpenApi;
@@ -26,6 +28,8 @@ pub fn status(kind: ErrorKind) -> StatusCode {
         ErrorKind::BadRequest => StatusCode::BAD_REQUEST,
         ErrorKind::Unauthorized => StatusCode::UNAUTHORIZED,
         ErrorKind::NotFound => StatusCode::NOT_FOUND,
+        ErrorKind::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
+        ErrorKind::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
         ErrorKind::Conflict | ErrorKind::NotYourTurn => StatusCode::CONFLICT,
         ErrorKind::Illegal => StatusCode::UNPROCESSABLE_ENTITY,
         ErrorKind::RateLimited => StatusCode::TOO_MANY_REQUESTS,
@@ -43,15 +47,83 @@ fn bad(message: impl std::fmt::Display) -> ErrorReply {
     ErrorReply::new(ErrorKind::BadRequest, message)
 }
 
-fn body<T: serde::de::DeserializeOwned>(bytes: &Bytes) -> Result<T, ErrorReply> {
-    serde_json::from_slice(bytes).map_err(|e| bad(format!("the body is not what this takes: {e}")))
+fn body<T: serde::de::DeserializeOwned>(
+    bytes: Result<Bytes, BytesRejection>,
+) -> Result<T, ErrorReply> {
+    let bytes = bytes.map_err(|r| {
+        if r.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            ErrorReply::new(
+                ErrorKind::TooLarge,
+                format!("the body is over the limit of {BODY_LIMIT} bytes"),
+            )
+        } else {
+            bad(format!("the body does not read: {}", r.body_text()))
+        }
+    })?;
+    serde_json::from_slice(&bytes).map_err(|e| bad(format!("the body is not what this takes: {e}")))
+}
+
+/// The largest request body taken (axum's default limit).
+pub const BODY_LIMIT: usize = 2 * 1024 * 1024;
+
+/// The path's parameters, or the refusal of a path that does not read (a
+/// percent escape that is not UTF-8, say).
+fn path<T>(path: Result<Path<T>, PathRejection>) -> Result<T, ErrorReply> {
+    path.map(|Path(p)| p)
+        .map_err(|r| bad(format!("the path does not read: {}", r.body_text())))
+}
+
+/// The query's parameters, or the refusal of a query that does not read.
+fn query_params(
+    query: Result<Query<HashMap<String, String>>, QueryRejection>,
+) -> Result<HashMap<String, String>, ErrorReply> {
+    query
+        .map(|Query(q)| q)
+        .map_err(|r| bad(format!("the query does not read: {}", r.body_text())))
+}
+
+/// The upgrade, or the refusal of a request to a WebSocket path that is
+/// not a WebSocket handshake.
+fn websocket(
+    ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+) -> Result<WebSocketUpgrade, ErrorReply> {
+    ws.map_err(|r| {
+        bad(format!(
+            "this path is a WebSocket: connect with a WebSocket handshake ({})",
+            r.body_text()
+        ))
+    })
+}
+
+/// Any path the API does not route (without `--web`).
+pub async fn unknown_path(uri: Uri) -> ErrorReply {
+    ErrorReply::new(
+        ErrorKind::NotFound,
+        format!(
+            "there is nothing at {}",
+            cards_core::text::echo(uri.path().trim_start_matches('/'))
+        ),
+    )
+}
+
+/// A routed path asked with a method it does not take.
+async fn method_not_allowed(method: Method, uri: Uri) -> ErrorReply {
+    ErrorReply::new(
+        ErrorKind::MethodNotAllowed,
+        format!(
+            "{} does not take {method} (docs/openapi.json lists the methods)",
+            cards_core::text::echo(uri.path())
+        ),
+    )
 }
 
 // The OpenAPI document's `maximum = 9` for a seat below is MAX_SEATS - 1.
 const _: () = assert!(cards_core::seat::MAX_SEATS == 10);
 
+/// A seat's number: plain decimal digits (no sign, no space).
 fn seat_number(text: &str) -> Result<usize, ErrorReply> {
-    text.parse().map_err(|_| {
+    let digits = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+    digits.then(|| text.parse().ok()).flatten().ok_or_else(|| {
         bad(format!(
             "{} is not a seat number",
             cards_core::text::echo(text)
@@ -125,6 +197,8 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/tables/{id}/spectate", get(spectate))
         .route("/health", get(health))
         .route("/metrics", get(metrics))
+        .fallback(unknown_path)
+        .method_not_allowed_fallback(method_not_allowed)
         .with_state(hub)
 }
 
@@ -138,10 +212,14 @@ async fn games() -> axum::Json<Vec<GameInfo>> {
 #[utoipa::path(post, path = "/tables", request_body = CreateTable, responses(
     (status = 201, body = Created),
     (status = 400, body = ErrorReply),
+    (status = 413, body = ErrorReply),
     (status = 503, body = ErrorReply),
 ))]
-async fn create(State(hub): State<Arc<Hub>>, bytes: Bytes) -> Result<Response, ErrorReply> {
-    let req: CreateTable = body(&bytes)?;
+async fn create(
+    State(hub): State<Arc<Hub>>,
+    bytes: Result<Bytes, BytesRejection>,
+) -> Result<Response, ErrorReply> {
+    let req: CreateTable = body(bytes)?;
     let created = hub.create(req).await?;
     Ok((StatusCode::CREATED, axum::Json(created)).into_response())
 }
@@ -159,8 +237,9 @@ async fn open_tables(State(hub): State<Arc<Hub>>) -> axum::Json<Vec<TableSummary
 ))]
 async fn table(
     State(hub): State<Arc<Hub>>,
-    Path(id): Path<String>,
+    id: Result<Path<String>, PathRejection>,
 ) -> Result<axum::Json<TableSummary>, ErrorReply> {
+    let id: String = path(id)?;
     let cell = hub.table(&id).await?;
     Ok(axum::Json(hub.summary(&cell).await))
 }
@@ -174,8 +253,9 @@ async fn table(
 ))]
 async fn join(
     State(hub): State<Arc<Hub>>,
-    Path((id, seat)): Path<(String, String)>,
+    ids: Result<Path<(String, String)>, PathRejection>,
 ) -> Result<axum::Json<Joined>, ErrorReply> {
+    let (id, seat) = path(ids)?;
     let seat = seat_number(&seat)?;
     Ok(axum::Json(hub.join(&id, seat).await?))
 }
@@ -195,14 +275,16 @@ fn bearer(headers: &HeaderMap) -> Option<&str> {
     (status = 400, body = ErrorReply),
     (status = 401, body = ErrorReply),
     (status = 404, body = ErrorReply),
+    (status = 413, body = ErrorReply),
     (status = 422, body = ErrorReply),
 ))]
 async fn host(
     State(hub): State<Arc<Hub>>,
-    Path(id): Path<String>,
+    id: Result<Path<String>, PathRejection>,
     headers: HeaderMap,
-    bytes: Bytes,
+    bytes: Result<Bytes, BytesRejection>,
 ) -> Result<axum::Json<Ack>, ErrorReply> {
+    let id: String = path(id)?;
     let cell = hub.table(&id).await?;
     let token = bearer(&headers).unwrap_or("");
     if !hub.authorize_host(&cell, token).await {
@@ -211,7 +293,7 @@ async fn host(
             "the host's token is missing or wrong",
         ));
     }
-    let op: HostOp = body(&bytes)?;
+    let op: HostOp = body(bytes)?;
     Ok(axum::Json(
         hub.act(&cell, Command::Host(None, op.op)).await?,
     ))
@@ -263,10 +345,13 @@ fn upgrade(ws: WebSocketUpgrade, hub: &Arc<Hub>) -> WebSocketUpgrade {
 
 async fn seat_socket(
     State(hub): State<Arc<Hub>>,
-    Path((id, seat)): Path<(String, String)>,
-    Query(query): Query<HashMap<String, String>>,
-    ws: WebSocketUpgrade,
+    ids: Result<Path<(String, String)>, PathRejection>,
+    query_: Result<Query<HashMap<String, String>>, QueryRejection>,
+    ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, ErrorReply> {
+    let (id, seat) = path(ids)?;
+    let query = query_params(query_)?;
+    let ws = websocket(ws)?;
     let cell = hub.table(&id).await?;
     let seat = seat_number(&seat)?;
     let from = from_index(&query)?;
@@ -284,10 +369,13 @@ async fn seat_socket(
 
 async fn spectate(
     State(hub): State<Arc<Hub>>,
-    Path(id): Path<String>,
-    Query(query): Query<HashMap<String, String>>,
-    ws: WebSocketUpgrade,
+    id: Result<Path<String>, PathRejection>,
+    query_: Result<Query<HashMap<String, String>>, QueryRejection>,
+    ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, ErrorReply> {
+    let id: String = path(id)?;
+    let query = query_params(query_)?;
+    let ws = websocket(ws)?;
     let cell = hub.table(&id).await?;
     let from = from_index(&query)?;
     Ok(upgrade(ws, &hub)

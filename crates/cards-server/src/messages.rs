@@ -30,8 +30,12 @@ pub enum ErrorKind {
     BadRequest,
     /// No token, or a token that is not this seat's.
     Unauthorized,
-    /// No such table.
+    /// No such table, or nothing at the path.
     NotFound,
+    /// The path is served, but not with this method (`DELETE /tables`).
+    MethodNotAllowed,
+    /// The request's body is over the limit (2 MB).
+    TooLarge,
     /// The seat is taken, or is a bot's.
     Conflict,
     /// More messages than the connection's rate limit allows.

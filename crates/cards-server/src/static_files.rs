@@ -24,7 +24,11 @@ pub fn with_page(router: Router, dir: Option<PathBuf>) -> Router {
         None => router,
         Some(dir) => {
             let dir: Arc<Path> = dir.into();
-            router.fallback(get(move |uri: Uri| file(dir.clone(), uri)))
+            // Other methods than GET at a path the API does not route:
+            // the API's own 404.
+            router.fallback(
+                get(move |uri: Uri| file(dir.clone(), uri)).fallback(crate::http::unknown_path),
+            )
         }
     }
 }

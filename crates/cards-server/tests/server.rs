@@ -18,5 +18,7 @@ mod leaks;
 mod play;
 #[path = "server/postgres.rs"]
 mod postgres;
+#[path = "server/refusals.rs"]
+mod refusals;
 #[path = "server/web.rs"]
 mod web;

@@ -1,0 +1,129 @@
+//! Every refusal of the HTTP side is the documented JSON `{"error", "kind"}`
+//! with its kind's status, also where axum itself refuses (no route, a
+//! method a path does not take, a body over the limit, a path that does not
+//! read, a WebSocket path without a handshake).
+
+use crate::common::*;
+use cards_server::client::http;
+use cards_server::store::sqlite::Sqlite;
+
+/// Asserts `(status, body)` is a refusal of `kind` with `status`; returns its message.
+fn refusal(answer: &(u16, String), status: u16, kind: &str) -> String {
+    let (s, body) = answer;
+    assert_eq!(*s, status, "{body}");
+    let v: serde_json::Value =
+        serde_json::from_str(body).unwrap_or_else(|e| panic!("not JSON ({e}): {body:?}"));
+    assert_eq!(v["kind"], kind, "{body}");
+    assert_eq!(v.as_object().unwrap().len(), 2, "{body}");
+    v["error"].as_str().expect("an error message").to_string()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_refusal_is_the_documented_json() {
+    let db = temp_db("refusals");
+    let server = start(config(&db)).await;
+    let addr = server.addr;
+    let (id, host) = create(addr, r#"{"game":"trump21","seats":2}"#).await;
+
+    // No route: 404 not_found, naming the path.
+    let e = refusal(
+        &http(addr, "GET", "/nowhere", None, None).await.unwrap(),
+        404,
+        "not_found",
+    );
+    assert!(e.contains("nowhere"), "{e}");
+    refusal(
+        &http(addr, "POST", "/tables/x/y/z", Some("{}"), None)
+            .await
+            .unwrap(),
+        404,
+        "not_found",
+    );
+    // A method the path does not take: 405 method_not_allowed.
+    for (method, path) in [
+        ("DELETE", "/tables".to_string()),
+        ("PUT", format!("/tables/{id}")),
+        ("POST", "/health".into()),
+    ] {
+        let e = refusal(
+            &http(addr, method, &path, None, None).await.unwrap(),
+            405,
+            "method_not_allowed",
+        );
+        assert!(e.contains(method), "{e}");
+    }
+    // A body over the limit: 413 too_large.
+    let limit = cards_server::http::BODY_LIMIT;
+    let big = format!(r#"{{"game":"{}"}}"#, "x".repeat(limit));
+    refusal(
+        &http(addr, "POST", "/tables", Some(&big), None)
+            .await
+            .unwrap(),
+        413,
+        "too_large",
+    );
+    refusal(
+        &http(
+            addr,
+            "POST",
+            &format!("/tables/{id}/host"),
+            Some(&big),
+            Some(&host),
+        )
+        .await
+        .unwrap(),
+        413,
+        "too_large",
+    );
+    // A path that is not UTF-8: 400 bad_request.
+    for path in [format!("/tables/{id}/seats/%ff"), "/tables/%ff".into()] {
+        let method = if path.contains("seats") {
+            "POST"
+        } else {
+            "GET"
+        };
+        refusal(
+            &http(addr, method, &path, None, None).await.unwrap(),
+            400,
+            "bad_request",
+        );
+    }
+    refusal(
+        &http(addr, "POST", "/tables/%ff/host", Some("{}"), None)
+            .await
+            .unwrap(),
+        400,
+        "bad_request",
+    );
+    // A seat is plain digits.
+    for seat in ["+0", "-0", "%200", "0x1", ""] {
+        let answer = http(
+            addr,
+            "POST",
+            &format!("/tables/{id}/seats/{seat}"),
+            None,
+            None,
+        )
+        .await
+        .unwrap();
+        if seat.is_empty() {
+            refusal(&answer, 404, "not_found");
+        } else {
+            let e = refusal(&answer, 400, "bad_request");
+            assert!(e.contains("is not a seat number"), "{seat}: {e}");
+        }
+    }
+    // A WebSocket path without the handshake: 400 bad_request.
+    for path in [
+        format!("/tables/{id}/seats/0/ws?token=x"),
+        format!("/tables/{id}/spectate"),
+    ] {
+        let e = refusal(
+            &http(addr, "GET", &path, None, None).await.unwrap(),
+            400,
+            "bad_request",
+        );
+        assert!(e.contains("WebSocket"), "{e}");
+    }
+    Sqlite::remove(&db);
+}
