@@ -244,7 +244,8 @@ async fn table(
     Ok(axum::Json(hub.summary(&cell).await))
 }
 
-/// Joins a seat: answers with the seat's token.
+/// Joins a seat: answers with the seat's token. A taken seat, a bot's, or
+/// any seat once the game is over is refused (409).
 #[utoipa::path(post, path = "/tables/{id}/seats/{seat}", params(("id" = String, Path), ("seat" = usize, Path, description = "The seat, from 0 (a table has at most 10).", maximum = 9)), responses(
     (status = 200, body = Joined),
     (status = 400, body = ErrorReply),
@@ -354,6 +355,7 @@ async fn seat_socket(
     let ws = websocket(ws)?;
     let cell = hub.table(&id).await?;
     let seat = seat_number(&seat)?;
+    hub.seat_exists(&cell, seat).await?;
     let from = from_index(&query)?;
     let token = query.get("token").map_or("", String::as_str);
     if !hub.authorize(&cell, seat, token).await {

@@ -111,6 +111,19 @@ fn not_found(id: &str) -> ErrorReply {
     )
 }
 
+fn no_such_seat(live: &Live, seat: usize) -> Result<(), ErrorReply> {
+    if seat >= live.record.seats {
+        return Err(ErrorReply::new(
+            ErrorKind::BadRequest,
+            format!(
+                "there is no seat {seat}: the table has {} seats",
+                live.record.seats
+            ),
+        ));
+    }
+    Ok(())
+}
+
 impl Hub {
     /// A hub over `store`, holding every open table the store has (each
     /// replayed from its log and checked against the stored hashes).
@@ -316,18 +329,16 @@ impl Hub {
     /// Gives `seat` of table `id` to a new player: returns its token.
     ///
     /// # Errors
-    /// `not_found`, `bad_request` (no such seat), `conflict` (taken, or a bot's),
-    /// `unavailable`.
+    /// `not_found`, `bad_request` (no such seat), `conflict` (taken, a bot's,
+    /// or the game is over), `unavailable`.
     pub async fn join(self: &Arc<Self>, id: &str, seat: usize) -> Result<Joined, ErrorReply> {
         let cell = self.table(id).await?;
         let mut live = cell.live.lock().await;
-        if seat >= live.record.seats {
+        no_such_seat(&live, seat)?;
+        if live.table.outcome().is_some() {
             return Err(ErrorReply::new(
-                ErrorKind::BadRequest,
-                format!(
-                    "there is no seat {seat}: the table has {} seats",
-                    live.record.seats
-                ),
+                ErrorKind::Conflict,
+                format!("the game is over: seat {seat} of a finished table can no longer be taken"),
             ));
         }
         if live.record.bots[seat].is_some() || live.record.tokens[seat].is_some() {
@@ -350,6 +361,14 @@ impl Hub {
             seat,
             ws: format!("/tables/{}/seats/{seat}/ws", cell.id),
         })
+    }
+
+    /// The refusal of a seat past the table (as joining it answers).
+    ///
+    /// # Errors
+    /// `bad_request` naming the table's seat count.
+    pub async fn seat_exists(&self, cell: &Cell, seat: usize) -> Result<(), ErrorReply> {
+        no_such_seat(&*cell.live.lock().await, seat)
     }
 
     /// Whether `token` is the token of `seat` at this table.

@@ -36,7 +36,7 @@ pub enum ErrorKind {
     MethodNotAllowed,
     /// The request's body is over the limit (2 MB).
     TooLarge,
-    /// The seat is taken, or is a bot's.
+    /// The seat is taken, or is a bot's, or the game is over.
     Conflict,
     /// More messages than the connection's rate limit allows.
     RateLimited,

@@ -219,11 +219,8 @@ async fn handle(
         ErrorReply::new(ErrorKind::BadRequest, m)
     };
     let text = text.ok_or_else(|| bad("messages are JSON text, not binary".into()))?;
-    let message: ClientMessage = serde_json::from_str(text).map_err(|e| {
-        bad(format!(
-            "not a message: {e} (send {{\"action\": \"...\"}}, {{\"move\": N}} or {{\"host\": \"...\"}})"
-        ))
-    })?;
+    let message: ClientMessage =
+        serde_json::from_str(text).map_err(|e| bad(not_a_message(text, &e)))?;
     let seat = seat.ok_or_else(|| bad("a spectator does not act".into()))?;
     let command = match message {
         ClientMessage::Action(a) => Command::Play(seat, a),
@@ -233,10 +230,56 @@ async fn handle(
     hub.act(cell, command).await
 }
 
+/// Why `text` is not a client message: a message is a JSON object with
+/// exactly one of the keys `action`, `move` and `host`.
+fn not_a_message(text: &str, e: &serde_json::Error) -> String {
+    const USAGE: &str = "a message is a JSON object with exactly one of the keys action, move \
+                         or host: send {\"action\": \"...\"}, {\"move\": N} or {\"host\": \"...\"}";
+    let why = match serde_json::from_str::<serde_json::Value>(text) {
+        Err(_) => format!("not JSON ({e})"),
+        Ok(serde_json::Value::Object(o)) if o.len() != 1 => {
+            format!("an object with {} keys", o.len())
+        }
+        Ok(serde_json::Value::Object(o)) => match o.keys().next().map(String::as_str) {
+            Some(k @ ("action" | "move" | "host")) => format!("a bad value of {k} ({e})"),
+            Some(k) => format!("an unknown key {}", cards_core::text::echo(k)),
+            None => e.to_string(),
+        },
+        Ok(_) => "JSON that is not an object".into(),
+    };
+    format!("not a message: {why}; {USAGE}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use std::time::Duration;
+
+    #[test]
+    fn a_refused_message_says_what_a_message_is() {
+        for text in [
+            "{}",
+            r#"{"action":"draw","move":0}"#,
+            "hello",
+            "[1]",
+            r#"{"seat":1}"#,
+            r#"{"move":-1}"#,
+        ] {
+            let e = serde_json::from_str::<ClientMessage>(text).unwrap_err();
+            let m = not_a_message(text, &e);
+            assert!(
+                m.contains(
+                    "a message is a JSON object with exactly one of the keys action, move or host"
+                ),
+                "{text}: {m}"
+            );
+            if text != "hello" {
+                assert!(!m.contains("expected value"), "{text}: {m}");
+            }
+        }
+        let e = serde_json::from_str::<ClientMessage>("{}").unwrap_err();
+        assert!(not_a_message("{}", &e).starts_with("not a message: an object with 0 keys;"));
+    }
 
     #[test]
     fn the_bucket_allows_a_burst_then_the_rate() {

@@ -36,7 +36,6 @@ async fn hostile_clients_are_refused_and_change_nothing() {
         format!("/tables/{a}/seats/0/ws?token=00000000000000000000000000000000"),
         format!("/tables/{a}/seats/0/ws?token={}", ta[1]),
         format!("/tables/{b}/seats/1/ws?token={}", ta[1]),
-        format!("/tables/{a}/seats/9/ws?token={}", ta[0]),
     ] {
         let e = Socket::connect(addr, &path).await.err().expect("refused");
         assert!(e.contains("401"), "{path}: {e}");

@@ -127,3 +127,59 @@ async fn every_refusal_is_the_documented_json() {
     }
     Sqlite::remove(&db);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seat_past_the_table_and_a_finished_game_are_refused() {
+    let db = temp_db("refusals-seats");
+    let server = start(config(&db)).await;
+    let addr = server.addr;
+    let (id, host) = create(addr, r#"{"game":"trump21","seats":2}"#).await;
+    let t0 = join(addr, &id, 0).await;
+    // The socket of a seat past the table says so before the token.
+    let path = format!("/tables/{id}/seats/9/ws?token={t0}");
+    let e = cards_server::client::Socket::connect(addr, &path)
+        .await
+        .err()
+        .expect("refused");
+    assert!(e.contains("400"), "{e}");
+    // The host's leave names the table's seats, not the game's largest table.
+    for op in ["leave 5", "leave 99"] {
+        let body = format!(r#"{{"op":"{op}"}}"#);
+        let answer = http(
+            addr,
+            "POST",
+            &format!("/tables/{id}/host"),
+            Some(&body),
+            Some(&host),
+        )
+        .await
+        .unwrap();
+        let e = refusal(&answer, 400, "bad_request");
+        assert!(e.contains("the table has 2 seats"), "{op}: {e}");
+    }
+    // A finished game's open seat can no longer be taken.
+    let answer = http(
+        addr,
+        "POST",
+        &format!("/tables/{id}/host"),
+        Some(r#"{"op":"leave 0"}"#),
+        Some(&host),
+    )
+    .await
+    .unwrap();
+    assert_eq!(answer.0, 200, "{}", answer.1);
+    assert!(
+        !summary(addr, &id).await["places"].is_null(),
+        "the game is over"
+    );
+    let e = refusal(
+        &http(addr, "POST", &format!("/tables/{id}/seats/1"), None, None)
+            .await
+            .unwrap(),
+        409,
+        "conflict",
+    );
+    assert!(e.contains("the game is over"), "{e}");
+    assert!(summary(addr, &id).await["open_seats"] == serde_json::json!([1]));
+    Sqlite::remove(&db);
+}
