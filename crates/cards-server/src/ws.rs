@@ -57,7 +57,14 @@ fn json<T: serde::Serialize>(value: &T) -> Message {
 /// still sends until its own close frame, for at most a second: dropping the
 /// socket with a flood's messages unread would reset the connection, and the
 /// client could lose the close frame that says why.
+///
+/// After a read error (a message over the limit, a broken frame) the stream
+/// reads nothing more (tokio-tungstenite ends it at its first error), so the
+/// rest of a large fragmented message stays unread: the socket is then held
+/// for the rest of the second before it is dropped (and reset), which gives
+/// the client that time to read the close frame.
 async fn close(socket: &mut WebSocket, code: u16, reason: &str) {
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(1);
     let frame = CloseFrame {
         code,
         reason: reason.into(),
@@ -66,13 +73,18 @@ async fn close(socket: &mut WebSocket, code: u16, reason: &str) {
         return;
     }
     let drain = async {
-        while let Some(Ok(message)) = socket.recv().await {
-            if matches!(message, Message::Close(_)) {
-                break;
+        loop {
+            match socket.recv().await {
+                Some(Ok(Message::Close(_))) => return true,
+                Some(Ok(_)) => continue,
+                None | Some(Err(_)) => return false,
             }
         }
     };
-    let _ = tokio::time::timeout(std::time::Duration::from_secs(1), drain).await;
+    let answered = tokio::time::timeout_at(deadline, drain).await;
+    if answered == Ok(false) {
+        tokio::time::sleep_until(deadline).await;
+    }
 }
 
 /// Runs one connection for `seat` (a spectator for `None`) until it closes,
