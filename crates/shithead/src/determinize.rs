@@ -62,7 +62,8 @@ impl Shithead {
         let n = view.status.len();
         let mut g = Shithead::with_dealer(*rules, n, view.dealer)?;
         let hand = view.hand.ok_or(bad("a seated viewer sees his own hand"))?;
-        let mut pool = CardMultiset::decks(CARDS_52, g.decks).map_err(|_| SetupError::Decks(g.decks.into()))?;
+        let mut pool = CardMultiset::decks(CARDS_52, g.decks)
+            .map_err(|_| SetupError::Decks(g.decks.into()))?;
         let mut out = |cards: CardMultiset| {
             if pool.remove_all(cards) {
                 Ok(())

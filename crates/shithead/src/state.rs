@@ -179,7 +179,8 @@ impl Shithead {
             up: [CardMultiset::EMPTY; MAX_SEATS],
             down: [CardMultiset::EMPTY; MAX_SEATS],
             known: [CardMultiset::EMPTY; MAX_SEATS],
-            stock: CardMultiset::decks(CARDS_52, decks).map_err(|_| SetupError::Decks(decks.into()))?,
+            stock: CardMultiset::decks(CARDS_52, decks)
+                .map_err(|_| SetupError::Decks(decks.into()))?,
             pile: CardMultiset::EMPTY,
             burned: CardMultiset::EMPTY,
             removed: CardMultiset::EMPTY,

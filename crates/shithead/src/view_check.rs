@@ -100,7 +100,8 @@ impl View {
             total == 52 * usize::from(decks),
             "the counts add up to the decks in play (H1)",
         )?;
-        let all = CardMultiset::decks(CARDS_52, decks).map_err(|_| SetupError::Decks(decks.into()))?;
+        let all =
+            CardMultiset::decks(CARDS_52, decks).map_err(|_| SetupError::Decks(decks.into()))?;
         let mut seen = self
             .pile
             .checked_union(self.burned)
