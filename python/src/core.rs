@@ -150,7 +150,8 @@ pub trait PyGame:
     + Sync
     + 'static
 {
-    /// Rules from JSON (the game's serde form of its `Rules`).
+    /// Rules from JSON (the game's serde form of its `Rules`, over the
+    /// defaults; a refusal names the rule).
     fn rules_from_json(json: &str) -> Result<Self::Rules, String>;
     /// Rules as JSON.
     fn rules_to_json(rules: &Self::Rules) -> String;
@@ -173,7 +174,7 @@ where
     G::View: Serialize,
 {
     fn rules_from_json(json: &str) -> Result<G::Rules, String> {
-        serde_json::from_str(json).map_err(|e| e.to_string())
+        cards_games::rules_from_json(json)
     }
     fn rules_to_json(rules: &G::Rules) -> String {
         serde_json::to_string(rules).unwrap_or_default()

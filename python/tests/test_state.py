@@ -119,3 +119,12 @@ def test_schwimmen_known_ids():
     assert st.action_to_string(0) == "keep" and st.action_to_string(1) == "take other"
     assert st.action_to_string(5 + 32 * 16 + 31, False) == "swap 7H AS"
     assert st.action_to_string(32, True) == "refill 7C"
+
+
+def test_bad_rules_are_refused_naming_the_rule():
+    with pytest.raises(ValueError, match=r"lives: every player starts with 1 to 100 lives, not 300 \(S3\)"):
+        cardrules.state("schwimmen", 3, {"lives": 300}, seed=1)
+    with pytest.raises(ValueError, match="lives: invalid type"):
+        cardrules.state("schwimmen", 3, {"lives": "three"}, seed=1)
+    with pytest.raises(ValueError, match='unknown rule "lifes"'):
+        cardrules.state("schwimmen", 3, {"lifes": 3}, seed=1)

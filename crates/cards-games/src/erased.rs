@@ -109,7 +109,8 @@ impl<G: Hosted> Clone for Typed<G> {
 
 impl<G: Hosted> Typed<G> {
     pub(crate) fn new(rules: &str, seats: usize, seed: u64) -> Result<Typed<G>, Refusal> {
-        let rules = rules_over_defaults::<G::Rules>(rules)?;
+        let rules = crate::rules_from_json::<G::Rules>(rules)
+            .map_err(|e| Refusal::bad_request(format!("the rules do not load: {e}")))?;
         let table = Table::<G>::new(rules, seats, seed).map_err(Refusal::bad_request)?;
         Ok(Typed::from_table(table))
     }
@@ -196,25 +197,6 @@ impl<G: Hosted> Typed<G> {
 
 /// Rules from JSON: the fields `given` names over the defaults (`""` and
 /// `{}` are the defaults), then checked as the game's rules.
-fn rules_over_defaults<R: Default + Serialize + DeserializeOwned>(
-    given: &str,
-) -> Result<R, Refusal> {
-    let bad =
-        |e: &dyn std::fmt::Display| Refusal::bad_request(format!("the rules do not load: {e}"));
-    if given.trim().is_empty() {
-        return Ok(R::default());
-    }
-    let given: serde_json::Value = serde_json::from_str(given).map_err(|e| bad(&e))?;
-    let serde_json::Value::Object(given) = given else {
-        return Err(bad(&"rules are a JSON object of rule names and values"));
-    };
-    let mut rules = json(&R::default());
-    if let serde_json::Value::Object(defaults) = &mut rules {
-        defaults.extend(given);
-    }
-    serde_json::from_value(rules).map_err(|e| bad(&e))
-}
-
 fn json<T: Serialize>(value: &T) -> serde_json::Value {
     serde_json::to_value(value).expect("the games' serde forms are JSON")
 }

@@ -34,11 +34,15 @@ mod any;
 mod erased;
 #[cfg(feature = "serde")]
 mod refusal;
+#[cfg(feature = "serde")]
+mod rules_json;
 
 #[cfg(feature = "serde")]
 pub use any::{AnyTable, Event, Move};
 #[cfg(feature = "serde")]
 pub use refusal::{Kind, Refusal};
+#[cfg(feature = "serde")]
+pub use rules_json::{rules_from_json, rules_over_defaults};
 
 pub use cards_core;
 pub use crazy_eights;

@@ -291,13 +291,36 @@ fn a_rule_number_its_type_cannot_hold_is_refused_naming_the_rule_and_the_number(
             );
         }
     }
-    // Out of the type or only out of the range: one message.
+    // Out of the type or only out of the range: one message, led by the
+    // rule's name; a value that is no number at all names the rule too.
     assert_eq!(
         refusal("schwimmen", "{\"lives\": 300}"),
-        "the rules do not load: every player starts with 1 to 100 lives, not 300 (S3)"
+        "the rules do not load: lives: every player starts with 1 to 100 lives, not 300 (S3)"
     );
     assert_eq!(
-        refusal("schwimmen", "{\"lives\": 0}"),
-        "the rules do not load: every player starts with 1 to 100 lives, not 0 (S3)"
+        refusal("schwimmen", "{\"turn_limit\": 30, \"lives\": 0}"),
+        "the rules do not load: lives: every player starts with 1 to 100 lives, not 0 (S3)"
+    );
+    assert_eq!(
+        refusal("schwimmen", "{\"lives\": \"three\"}"),
+        "the rules do not load: lives: invalid type: string \"three\", expected a number"
+    );
+    assert_eq!(
+        refusal("trump21", "{\"lifes\": 3}"),
+        format!(
+            "the rules do not load: unknown rule \"lifes\"; the rules are {}",
+            [
+                "copies",
+                "damage",
+                "gamble_lose",
+                "gamble_win",
+                "lives",
+                "love",
+                "ranking",
+                "round_limit",
+                "trumps"
+            ]
+            .join(", ")
+        )
     );
 }

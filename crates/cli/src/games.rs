@@ -3,7 +3,7 @@
 use cards_core::{Bot, Difficulty, Opponents, RandomBot};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 /// A game the `cards` command can run: every game of the list
 /// (`cards_games`), since each has the difficulty levels of [`Opponents`]
@@ -34,32 +34,24 @@ where
 pub const BOT_NAMES: [&str; 5] = ["random", "easy", "medium", "hard", "learned"];
 
 /// The default rules with `overrides` (`name=value`, the value as JSON or else
-/// as a string) applied through the rules' serde form, so every house rule is
-/// reachable by its documented name.
+/// as a string) applied through the rules' serde form
+/// ([`cards_games::rules_over_defaults`]), so every house rule is reachable by
+/// its documented name.
 ///
 /// # Errors
 /// A message naming the rule that is unknown or has a value the rules refuse.
 pub fn rules_with<R: Default + Serialize + DeserializeOwned>(
     overrides: &[String],
 ) -> Result<R, String> {
-    let mut json = serde_json::to_value(R::default()).map_err(|e| e.to_string())?;
-    let Value::Object(fields) = &mut json else {
-        return Err("these rules have no named options".to_string());
-    };
+    let mut given = Map::new();
     for o in overrides {
         let (name, value) = o
             .split_once('=')
             .ok_or_else(|| format!("a rule option is name=value, not {o:?}"))?;
-        let name = name.trim();
-        let Some(field) = fields.get_mut(name) else {
-            let known: Vec<&str> = fields.keys().map(String::as_str).collect();
-            return Err(format!(
-                "unknown rule {name:?}; the rules are {}",
-                known.join(", ")
-            ));
-        };
-        *field = serde_json::from_str(value.trim())
-            .unwrap_or_else(|_| Value::String(value.trim().to_string()));
+        let value = value.trim();
+        let value = serde_json::from_str(value).unwrap_or_else(|_| Value::String(value.into()));
+        given.insert(name.trim().to_string(), value);
     }
-    serde_json::from_value(json).map_err(|e| format!("the rules refuse {overrides:?}: {e}"))
+    cards_games::rules_over_defaults(given)
+        .map_err(|e| format!("the rules refuse {overrides:?}: {e}"))
 }
