@@ -36,12 +36,11 @@ pub struct Kept {
 
 /// A writable `rows × cols` array: a kept one nobody else holds, or a new
 /// one. The caller writes every entry.
-fn take<'py, T: Element + Copy>(
+fn take<'py, T: Element>(
     py: Python<'py>,
     kept: &mut Vec<Py<PyArray2<T>>>,
     rows: usize,
     cols: usize,
-    zero: T,
 ) -> PyResult<PyReadwriteArray2<'py, T>> {
     // The count is exact under the GIL, which this abi3 build always has;
     // pyo3's suggested replacement is an `unsafe` FFI call.
@@ -55,8 +54,12 @@ fn take<'py, T: Element + Copy>(
     {
         return Ok(array);
     }
-    let fresh = PyArray1::from_vec(py, vec![zero; rows * cols]).reshape([rows, cols])?;
-    Ok(fresh.readwrite())
+    // numpy's own 2-D array, owning its data: a view of it (a row, a
+    // slice, `np.asarray`) holds this array as its base, so the count
+    // above sees it. An array reshaped from a 1-D one would be a view
+    // itself, and numpy gives views of it the 1-D owner as their base,
+    // which the count missed: a row kept in Python was written again.
+    Ok(PyArray2::<T>::zeros(py, [rows, cols], false).readwrite())
 }
 
 /// Keeps `array` for a later call, forgetting the oldest beyond [`KEPT`].
@@ -96,8 +99,8 @@ impl<'py> Buffers<'py> {
             n,
             shape,
             seats,
-            obs: take(py, &mut kept.obs, n, shape.observation, 0.0)?,
-            mask: take(py, &mut kept.mask, n, shape.actions, false)?,
+            obs: take(py, &mut kept.obs, n, shape.observation)?,
+            mask: take(py, &mut kept.mask, n, shape.actions)?,
             rewards: vec![0.0; n * seats],
             terminated: vec![false; n],
             truncated: vec![false; n],

@@ -122,3 +122,29 @@ def test_arrays_python_holds_are_never_written_again(game):
         np.testing.assert_array_equal(m, m_then)
     np.testing.assert_array_equal(row, row_then)
     assert len(addresses) <= 3, "dropped arrays are written again"
+
+
+@pytest.mark.parametrize(
+    "keep",
+    [
+        lambda a: a[0],
+        lambda a: a[1:3],
+        lambda a: a[:, 1],
+        lambda a: np.asarray(a)[2],
+        lambda a: a.reshape(-1),
+        lambda a: memoryview(a),
+    ],
+    ids=["row", "slice", "column", "asarray", "reshape", "memoryview"],
+)
+def test_a_view_alone_keeps_its_array(game, keep):
+    """A view of an obs or mask array (the array itself dropped) keeps its
+    values: the views' base is the array the reuse check counts."""
+    env = cardrules.vec_env(game, 8, table(game), short_rules(game))
+    obs, mask, _ = env.reset(1)
+    views = [keep(obs), keep(mask)]
+    then = [np.array(v, copy=True) for v in views]
+    del obs, mask
+    for _ in range(8):
+        env.step(env.random_actions())
+    for v, t in zip(views, then):
+        np.testing.assert_array_equal(np.asarray(v), t)
