@@ -471,9 +471,9 @@ impl<G: PyGame> Core<G> {
     }
 
     /// `seat`'s view as JSON.
-    pub fn view_json(&self, seat: Option<usize>) -> String {
-        let viewer = seat.map_or(Viewer::Spectator, |s| Viewer::Seat(Seat(s as u8)));
-        G::view_to_json(&self.game.observe(viewer))
+    pub fn view_json(&self, seat: Option<usize>) -> Result<String, String> {
+        let viewer = self.viewer(seat)?;
+        Ok(G::view_to_json(&self.game.observe(viewer)))
     }
 
     /// Each seat's return: its reward for its place at the end, 0 before.
@@ -506,8 +506,8 @@ impl<G: PyGame> Core<G> {
 
     /// What applying `id` shows `seat` (or a spectator), in words.
     pub fn event_text(&self, id: usize, seat: Option<usize>) -> Result<String, String> {
+        let viewer = self.viewer(seat)?;
         let a = self.action(id)?;
-        let viewer = seat.map_or(Viewer::Spectator, |s| Viewer::Seat(Seat(s as u8)));
         self.game
             .event(&a, viewer)
             .map(|e| e.to_string())

@@ -173,9 +173,8 @@ macro_rules! py_game {
             #[pyo3(signature = (seat = None))]
             fn view_json(&self, seat: Option<usize>) -> pyo3::PyResult<String> {
                 self.0
-                    .viewer(seat)
-                    .map_err(pyo3::exceptions::PyValueError::new_err)?;
-                Ok(self.0.view_json(seat))
+                    .view_json(seat)
+                    .map_err(pyo3::exceptions::PyValueError::new_err)
             }
 
             /// Everything `seat` has seen since the start (the public record
@@ -340,7 +339,7 @@ macro_rules! py_game {
                     "{}(player={}, json={})",
                     stringify!($state),
                     self.0.current_player(),
-                    self.0.view_json(None)
+                    self.0.view_json(None).unwrap_or_default()
                 )
             }
         }

@@ -111,6 +111,20 @@ def test_observation_is_the_seats_view(game):
         st.observation(n)
 
 
+def test_event_text_refuses_a_seat_outside_the_table(game):
+    # Seat 256 once wrapped to seat 0 (and showed its private text); seats
+    # past the table answered as a spectator. None is the spectator.
+    n = table(game)
+    st = cardrules.state(game, n, short_rules(game), seed=9)
+    st.resolve_chance()
+    a = st.legal_actions()[0]
+    for seat in (n, n + 1, 11, 255, 256, 256 + n):
+        with pytest.raises(ValueError, match=f"seat {seat} is not at this {n}-seat table"):
+            st.event_text(a, seat)
+    assert st.event_text(a, None) == st.event_text(a)
+    assert all(isinstance(st.event_text(a, s), str) for s in range(n))
+
+
 def test_schwimmen_known_ids():
     st = cardrules.state("schwimmen", 2, seed=0)
     assert (st.num_actions, st.num_chance_outcomes, st.observation_size) == (1029, 64, 144 + 76 * 2)
