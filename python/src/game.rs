@@ -355,7 +355,8 @@ macro_rules! py_game {
         /// (chance resolved inside), auto-reset when a game ends.
         ///
         /// `VecEnv(num_envs, seats, rules=None, threads=0)` (0 threads: one
-        /// per core); `reset(seed)` returns `(obs, mask, player)`,
+        /// per core): 1 to `MAX_GAMES` (2**20) games on at most
+        /// `MAX_THREADS` (256) threads, ValueError otherwise; `reset(seed)` returns `(obs, mask, player)`,
         /// `step(actions)` (any integer array or list) returns `(obs, mask,
         /// rewards, terminated, truncated, player, final_obs)`: obs
         /// `float32[n, obs]` of the seat to act, mask `bool[n, actions]`,

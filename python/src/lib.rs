@@ -44,5 +44,7 @@ cards_games::for_each_game!(encoded_games, encode);
 /// `Encode`, and `GAMES` listing them.
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("MAX_GAMES", vector::MAX_GAMES)?;
+    m.add("MAX_THREADS", vector::MAX_THREADS)?;
     add_games(m)
 }

@@ -19,6 +19,19 @@ const GAMES_PER_RUN: usize = 16;
 /// at once calls again within this time.
 const KEEP_AWAKE: Duration = Duration::from_micros(200);
 
+/// The most games one batch takes. A game holds about 15 KB at most (a
+/// Shithead observation is 770 floats, written into three kept arrays, the
+/// final observation and the step's outputs, besides its position), so this
+/// many are some 16 GB, beyond what a learning run asks of one batch; a
+/// count past it (`2**40`) once aborted the interpreter on its allocation,
+/// or panicked on the capacity (`2**62`).
+pub const MAX_GAMES: usize = 1 << 20;
+
+/// The most threads a batch steps on, as for the `cards` CLI's
+/// `--threads`: each is a thread of the pool, started when the batch is
+/// made (10,000 took two minutes) and woken on every step.
+pub const MAX_THREADS: usize = 256;
+
 /// Mixed into the seed of the policy streams, so that they differ from the
 /// chance streams of the same seed.
 const POLICY: u64 = 0x5eed_0f90_11c1_e500;
@@ -158,6 +171,20 @@ impl<G: PyGame> VecCore<G> {
         rules: Option<&str>,
         threads: usize,
     ) -> Result<VecCore<G>, String> {
+        if n == 0 {
+            return Err("num_envs is 0: a vector env needs at least one game".to_string());
+        }
+        if n > MAX_GAMES {
+            return Err(format!(
+                "num_envs {n} is more than the {MAX_GAMES} games a vector env takes"
+            ));
+        }
+        if threads > MAX_THREADS {
+            return Err(format!(
+                "threads {threads} is more than the {MAX_THREADS} a vector env takes \
+                 (0: one per core)"
+            ));
+        }
         let rules = match rules {
             Some(json) => G::rules_from_json(json)?,
             None => G::Rules::default(),
@@ -165,7 +192,7 @@ impl<G: PyGame> VecCore<G> {
         let start = G::new(rules.clone(), seats).map_err(|e| e.to_string())?;
         let shape = G::shape(&rules, seats);
         let threads = match threads {
-            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            0 => std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_THREADS)),
             t => t,
         };
         // The calling thread is one of the `threads`. A pool thread more

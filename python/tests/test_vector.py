@@ -148,3 +148,19 @@ def test_a_view_alone_keeps_its_array(game, keep):
         env.step(env.random_actions())
     for v, t in zip(views, then):
         np.testing.assert_array_equal(np.asarray(v), t)
+
+
+def test_num_envs_and_threads_are_bounded():
+    """0 games, more than MAX_GAMES (2**40 once aborted the interpreter,
+    2**62 panicked) and more than MAX_THREADS threads (10,000 took two
+    minutes) are refused with ValueError naming the limit."""
+    assert cardrules.MAX_GAMES == 2**20 and cardrules.MAX_THREADS == 256
+    with pytest.raises(ValueError, match="num_envs is 0"):
+        cardrules.vec_env("hearts", 0)
+    for n in (2**20 + 1, 2**40, 2**62):
+        with pytest.raises(ValueError, match=f"num_envs {n} is more than the 1048576 games"):
+            cardrules.vec_env("hearts", n)
+    for t in (257, 10_000, 2**63):
+        with pytest.raises(ValueError, match=f"threads {t} is more than the 256"):
+            cardrules.vec_env("crazy-eights", 4, None, None, t)
+    assert cardrules.vec_env("crazy-eights", 2, None, None, 256).threads == 256

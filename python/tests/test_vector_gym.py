@@ -79,3 +79,9 @@ def test_any_integer_actions(kind):
 def test_threads_are_reported():
     assert cardrules.vec_env("hearts", 2, 4, threads=2).threads == 2
     assert cardrules.vec_env("hearts", 2, 4).threads >= 1
+
+
+def test_zero_games_are_refused_with_value_error():
+    # Once IndexError "no game 0" from the adapter's inner.state(0).
+    with pytest.raises(ValueError, match="num_envs is 0"):
+        CardVectorEnv("hearts", 0)

@@ -24,6 +24,10 @@ for _name, _title, _state, _vec in _core.GAMES:
 #: Game name -> title for people.
 TITLES = {name: title for name, title, _, _ in _core.GAMES}
 
+#: The most games one ``VecEnv`` takes, and the most threads it steps on.
+MAX_GAMES = _core.MAX_GAMES
+MAX_THREADS = _core.MAX_THREADS
+
 #: OpenSpiel's player ids for chance and for a finished game.
 CHANCE = -1
 TERMINAL = -4
