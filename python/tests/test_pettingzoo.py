@@ -151,3 +151,26 @@ def test_every_observation_lies_in_its_declared_space(game):
         actions = {a: int(rng.choice(np.flatnonzero(o["action_mask"]))) if o["action_mask"].any() else 0 for a, o in obs.items()}
         obs, *_ = par.step(actions)
     assert checked > 200
+
+
+def test_parallel_step_after_the_end_is_refused_and_changes_nothing(game):
+    env = MODULES[game].parallel_env(seats=table(game), rules=short_rules(game))
+    env.reset(seed=1)
+    actor = env.aec.agent_selection
+    mask = env.aec.observe(actor)["action_mask"]
+    illegal = int(np.flatnonzero(mask == 0)[0])
+    _, rewards, terms, _, infos = env.step({a: illegal for a in env.agents})
+    assert env.agents == [] and rewards[actor] == -1.0 and infos[actor]["illegal_action"]
+    before = env.aec.game_state.history_len
+    nxt = env.aec.agent_selection
+    legal = int(np.flatnonzero(env.aec.observe(nxt)["action_mask"])[0])
+    with pytest.raises(RuntimeError, match="the game is over"):
+        env.step({nxt: legal})
+    assert env.aec.game_state.history_len == before
+    # A game that ended by its play is refused the same way.
+    env.reset(seed=2)
+    while env.agents:
+        a = env.aec.agent_selection
+        env.step({a: int(np.flatnonzero(env.aec.observe(a)["action_mask"])[0])})
+    with pytest.raises(RuntimeError, match="the game is over"):
+        env.step({env.aec.agent_selection: 0})

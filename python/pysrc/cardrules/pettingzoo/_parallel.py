@@ -7,7 +7,8 @@ are those of the AEC environment after the step. An illegal action of the
 acting seat (``illegal_action="lose"``, the default, as PettingZoo's
 ``TerminateIllegalWrapper``) ends the game: that seat gets -1, the others 0,
 and its info says ``illegal_action``; with ``"raise"`` it raises ValueError
-naming the rule and changes nothing.
+naming the rule and changes nothing. A ``step`` once no agent is left (the
+game over) raises RuntimeError and changes nothing.
 """
 
 from pettingzoo import ParallelEnv
@@ -50,6 +51,10 @@ class CardParallelEnv(ParallelEnv):
         return self.aec.state()
 
     def step(self, actions):
+        # After the end (or an illegal action's loss) no agent is left;
+        # playing on would change a finished game.
+        if not getattr(self, "agents", None):
+            raise RuntimeError("the game is over: call reset()")
         actor = self.aec.agent_selection
         action = int(actions[actor])
         mask = self.aec.observe(actor)["action_mask"]
