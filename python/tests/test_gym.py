@@ -102,3 +102,26 @@ def test_every_observation_lies_in_its_declared_space(game):
             steps += 1
         assert env.observation_space.contains(obs)
     assert steps > 20
+
+
+def test_seats_zero_and_negative_are_the_games_refusal(game):
+    """seats=0 once fell back to the default table (``seats or default``);
+    -1 gave 'seat 0 is not at this -1-seat table'."""
+    from cardrules.gym import CardGameGymEnv
+
+    with pytest.raises(ValueError, match=r"not 0 \(\w+\)$"):
+        CardGameGymEnv(game, seats=0)
+    with pytest.raises(ValueError, match="seats -1 is not a seat count"):
+        CardGameGymEnv(game, seats=-1)
+
+
+def test_bad_seat_and_opponents_are_refused_at_construction():
+    from cardrules.gym import CardGameGymEnv
+
+    with pytest.raises(TypeError):
+        CardGameGymEnv("hearts", seat=1.5)
+    with pytest.raises(TypeError, match="an opponent is a level"):
+        CardGameGymEnv("hearts", opponents=[None] * 3)
+    with pytest.raises(TypeError, match="an opponent is a level"):
+        CardGameGymEnv("hearts", opponents=["easy", 3, "hard"])
+    assert CardGameGymEnv("hearts", seat=np.int64(2)).seat == 2

@@ -142,3 +142,20 @@ def test_bad_rules_are_refused_naming_the_rule():
         cardrules.state("schwimmen", 3, {"lives": "three"}, seed=1)
     with pytest.raises(ValueError, match='unknown rule "lifes"'):
         cardrules.state("schwimmen", 3, {"lifes": 3}, seed=1)
+
+
+def test_zero_seats_reach_the_games_own_refusal(game):
+    # ``seats or default`` once turned 0 into the default table.
+    from cardrules.pettingzoo._aec import CardGameEnv
+
+    for make in (
+        lambda: cardrules.state(game, 0),
+        lambda: cardrules.vec_env(game, 2, 0),
+        lambda: CardGameEnv(game, seats=0),
+    ):
+        with pytest.raises(ValueError, match=r"not 0 \(\w+\)$"):
+            make()
+    with pytest.raises(ValueError, match="seats -1 is not a seat count"):
+        cardrules.state(game, -1)
+    with pytest.raises(TypeError):
+        cardrules.state(game, 2.0)

@@ -12,6 +12,8 @@ that steps many games inside Rust per call on a pool of threads. Adapters:
 and ``cardrules.bots`` (random, easy, medium and hard players).
 """
 
+import operator
+
 from . import _core
 
 #: Game name -> (State class, VecEnv class), from the list the extension was built with.
@@ -57,13 +59,25 @@ def default_seats(game):
 
 def state(game, seats=None, rules=None, seed=0):
     """A new ``State`` of ``game`` ("schwimmen", ...); ``rules`` is a dict or JSON text."""
-    return GAMES[game][0](seats or default_seats(game), _rules_json(rules), seed)
+    return GAMES[game][0](_seats(game, seats), _rules_json(rules), seed)
 
 
 def vec_env(game, num_envs, seats=None, rules=None, threads=0):
     """A batched ``VecEnv`` of ``num_envs`` games of ``game`` stepped on
     ``threads`` threads (0: one per core)."""
-    return GAMES[game][1](num_envs, seats or default_seats(game), _rules_json(rules), threads)
+    return GAMES[game][1](num_envs, _seats(game, seats), _rules_json(rules), threads)
+
+
+def _seats(game, seats):
+    """The seat count to ask the game for: its default for None, else
+    ``seats`` as given (0 included: the game's rules refuse it by name). A
+    negative count, which the Rust side cannot take, is refused here."""
+    if seats is None:
+        return default_seats(game)
+    seats = operator.index(seats)
+    if seats < 0:
+        raise ValueError(f"seats {seats} is not a seat count: {game} needs a table of players")
+    return seats
 
 
 def _rules_json(rules):

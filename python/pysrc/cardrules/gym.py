@@ -18,6 +18,8 @@ it raises ValueError naming the rule and changes nothing. The opponents' seeds
 come from the environment's ``np_random``, so ``reset(seed=...)`` replays.
 """
 
+import operator
+
 import gymnasium
 import numpy as np
 from gymnasium import spaces
@@ -45,7 +47,12 @@ class CardGameGymEnv(gymnasium.Env):
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}")
         self.game = game
-        self.seats = seats or cardrules.default_seats(game)
+        self.seats = cardrules._seats(game, seats)
+        self.rules = cardrules._rules_json(rules)
+        # The game refuses a table it is not played at, by its rule's name,
+        # before the seat is checked against that table.
+        probe = cardrules.state(game, self.seats, self.rules)
+        seat = operator.index(seat)
         if not 0 <= seat < self.seats:
             raise ValueError(f"seat {seat} is not at this {self.seats}-seat table")
         if illegal_action not in ("lose", "raise"):
@@ -53,7 +60,6 @@ class CardGameGymEnv(gymnasium.Env):
         self.illegal_action = illegal_action
         self._lost = False
         self.seat = seat
-        self.rules = cardrules._rules_json(rules)
         self.render_mode = render_mode
         others = self.seats - 1
         if isinstance(opponents, str) or isinstance(opponents, Bot) or callable(opponents):
@@ -61,8 +67,12 @@ class CardGameGymEnv(gymnasium.Env):
         opponents = list(opponents)
         if len(opponents) != others:
             raise ValueError(f"{len(opponents)} opponents for {others} other seats")
+        for o in opponents:
+            if not (isinstance(o, (str, Bot)) or callable(o)):
+                raise TypeError(
+                    f"an opponent is a level, a cardrules.bots.Bot or a function, not {type(o).__name__}"
+                )
         self.opponents = [Bot(game, o) if isinstance(o, str) else o for o in opponents]
-        probe = cardrules.state(game, self.seats, self.rules)
         self.observation_space = spaces.Dict(
             {
                 "observation": observation_box(probe),

@@ -37,7 +37,7 @@ class CardGameEnv(AECEnv):
             raise ValueError(f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}")
         self.metadata = dict(self.metadata, name=f"{game.replace('-', '_')}_v0")
         self.game = game
-        self.seats = seats or cardrules.default_seats(game)
+        self.seats = cardrules._seats(game, seats)
         self.rules = cardrules._rules_json(rules)
         self.render_mode = render_mode
         probe = cardrules.state(game, self.seats, self.rules)
