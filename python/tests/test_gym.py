@@ -125,3 +125,17 @@ def test_bad_seat_and_opponents_are_refused_at_construction():
     with pytest.raises(TypeError, match="an opponent is a level"):
         CardGameGymEnv("hearts", opponents=["easy", 3, "hard"])
     assert CardGameGymEnv("hearts", seat=np.int64(2)).seat == 2
+
+
+def test_step_takes_integer_actions_only():
+    """step(2.7) once played 2 and step("3") played 3."""
+    env = gymnasium.make(cardrules.gym.IDS["hearts"]).unwrapped
+    obs, _ = env.reset(seed=1)
+    before = env.game_state.history_len
+    legal = int(np.flatnonzero(obs["action_mask"])[0])
+    for bad in (legal + 0.7, float(legal), str(legal), np.float64(legal), None):
+        with pytest.raises(TypeError, match="an action is an integer id"):
+            env.step(bad)
+        assert env.game_state.history_len == before
+    env.step(np.int16(legal))
+    assert env.game_state.history_len > before

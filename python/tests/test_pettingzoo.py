@@ -174,3 +174,25 @@ def test_parallel_step_after_the_end_is_refused_and_changes_nothing(game):
         env.step({a: int(np.flatnonzero(env.aec.observe(a)["action_mask"])[0])})
     with pytest.raises(RuntimeError, match="the game is over"):
         env.step({env.aec.agent_selection: 0})
+
+
+def test_aec_and_parallel_take_integer_actions_only():
+    """{actor: 1.9} was once truncated to 1 and played."""
+    raw = MODULES["hearts"].raw_env()
+    raw.reset(seed=1)
+    legal = int(np.flatnonzero(raw.observe(raw.agent_selection)["action_mask"])[0])
+    before = raw.game_state.history_len
+    for bad in (legal + 0.9, str(legal)):
+        with pytest.raises(TypeError, match="an action is an integer id"):
+            raw.step(bad)
+    assert raw.game_state.history_len == before
+    par = MODULES["hearts"].parallel_env()
+    par.reset(seed=1)
+    actor = par.aec.agent_selection
+    legal = int(np.flatnonzero(par.aec.observe(actor)["action_mask"])[0])
+    before = par.aec.game_state.history_len
+    with pytest.raises(TypeError, match="an action is an integer id"):
+        par.step({a: legal + 0.9 for a in par.agents})
+    assert par.aec.game_state.history_len == before and par.agents
+    par.step({a: np.int64(legal) for a in par.agents})
+    assert par.aec.game_state.history_len > before

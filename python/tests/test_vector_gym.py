@@ -85,3 +85,10 @@ def test_zero_games_are_refused_with_value_error():
     # Once IndexError "no game 0" from the adapter's inner.state(0).
     with pytest.raises(ValueError, match="num_envs is 0"):
         CardVectorEnv("hearts", 0)
+
+
+def test_reset_seed_is_an_integer():
+    env = CardVectorEnv("hearts", 2)
+    with pytest.raises(TypeError):
+        env.reset(seed=1.5)
+    env.reset(seed=np.uint32(3))

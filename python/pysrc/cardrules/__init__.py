@@ -80,6 +80,15 @@ def _seats(game, seats):
     return seats
 
 
+def _action(action):
+    """An action id as a Python int: ints and numpy integer scalars only, so
+    that a float or a string is never quietly truncated or parsed."""
+    try:
+        return operator.index(action)
+    except TypeError:
+        raise TypeError(f"an action is an integer id, not {type(action).__name__} {action!r}") from None
+
+
 def _rules_json(rules):
     if rules is None or isinstance(rules, str):
         return rules

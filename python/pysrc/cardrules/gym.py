@@ -104,8 +104,9 @@ class CardGameGymEnv(gymnasium.Env):
             p = s.current_player()
             o = self._opponent(p)
             a = o.act(s) if isinstance(o, Bot) else o(s)
-            self._log.append(f"player_{p}: {s.event_text(int(a))}")
-            s.apply(int(a))
+            a = cardrules._action(a)
+            self._log.append(f"player_{p}: {s.event_text(a)}")
+            s.apply(a)
             s.resolve_chance()
 
     def reset(self, seed=None, options=None):
@@ -130,7 +131,7 @@ class CardGameGymEnv(gymnasium.Env):
         s = self.game_state
         if s.is_terminal() or self._lost:
             raise RuntimeError("the game is over: call reset()")
-        action = int(action)
+        action = cardrules._action(action)
         legal = 0 <= action < s.num_actions and s.legal_mask()[action]
         if not legal and self.illegal_action == "lose":
             self._lost = True

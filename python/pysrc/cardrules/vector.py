@@ -14,6 +14,7 @@ elsewhere) and ``infos["_final_obs"]`` marks those games. EnvPool-style ``send(a
 waiting and ``recv()`` returns its result.
 """
 
+import operator
 from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
@@ -55,7 +56,7 @@ class CardVectorEnv(VectorEnv):
     def reset(self, seed=None, options=None):
         if seed is None:
             seed = int(np.random.default_rng().integers(0, 2**63))
-        obs, mask, player = self.inner.reset(int(seed))
+        obs, mask, player = self.inner.reset(operator.index(seed))
         self._player = player
         return _obs(obs, mask), {"player": player}
 

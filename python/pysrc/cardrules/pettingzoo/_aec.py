@@ -104,7 +104,7 @@ class CardGameEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        action = int(action)
+        action = cardrules._action(action)
         self._log.append(f"{agent}: {self.game_state.event_text(action)}")
         self.game_state.apply(action)
         self.game_state.resolve_chance()

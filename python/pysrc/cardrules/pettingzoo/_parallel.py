@@ -13,6 +13,8 @@ game over) raises RuntimeError and changes nothing.
 
 from pettingzoo import ParallelEnv
 
+import cardrules
+
 from ._aec import CardGameEnv
 
 
@@ -56,7 +58,7 @@ class CardParallelEnv(ParallelEnv):
         if not getattr(self, "agents", None):
             raise RuntimeError("the game is over: call reset()")
         actor = self.aec.agent_selection
-        action = int(actions[actor])
+        action = cardrules._action(actions[actor])
         mask = self.aec.observe(actor)["action_mask"]
         if self.illegal_action == "lose" and not (0 <= action < len(mask) and mask[action]):
             obs = self._observations()
