@@ -504,6 +504,23 @@ pub fn action_ids(actions: &Bound<'_, PyAny>) -> PyResult<Vec<i64>> {
             "actions must be integers, not an array of dtype kind {kind:?}"
         )));
     }
+    if kind == "u" {
+        // An id past i64 would wrap to a negative one in the cast below;
+        // it is reported as given.
+        let arr = arr.call_method1("astype", ("uint64",))?;
+        let a: PyReadonlyArray1<'_, u64> = arr.extract()?;
+        let ids = a.as_array();
+        if let Some((i, id)) = ids
+            .iter()
+            .enumerate()
+            .find(|(_, id)| i64::try_from(**id).is_err())
+        {
+            return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                "action {id} is not legal in game {i}: not an id of the player action space"
+            )));
+        }
+        return Ok(ids.iter().map(|&id| id as i64).collect());
+    }
     let arr = arr.call_method1("astype", ("int64",))?;
     let a: PyReadonlyArray1<'_, i64> = arr.extract()?;
     Ok(a.as_array().to_vec())

@@ -407,7 +407,10 @@ impl<G: PyGame> VecCore<G> {
                 .ok()
                 .and_then(|id| Some(bits.get(id / 64)? >> (id % 64) & 1 == 1));
             if legal != Some(true) {
-                return Err(format!("action {id} is not legal in game {i}"));
+                return Err(format!(
+                    "action {id} is not legal in game {i}: {}",
+                    self.refusal(i, id)
+                ));
             }
         }
         let ended = self.each(out.reborrow(), |rules, seats, slot, i, out| {
@@ -429,6 +432,27 @@ impl<G: PyGame> VecCore<G> {
             }
         }
         Ok(())
+    }
+
+    /// Why game `i` refuses the id `id`, in the words of its rules (the
+    /// clause, as `State.apply` says it); only on the error path, so the
+    /// copy of the game costs nothing in a step.
+    fn refusal(&self, i: usize, id: i64) -> String {
+        let slot = &self.slots[i];
+        let (rules, seats) = (slot.game.rules(), slot.game.seats());
+        let action = usize::try_from(id)
+            .ok()
+            .and_then(|id| G::action_from_id(rules, seats, id, false));
+        let Some(action) = action else {
+            return format!(
+                "not an id of the player action space (0 to {})",
+                self.shape.actions - 1
+            );
+        };
+        match slot.game.clone().apply_mut(&action) {
+            Err(e) => e.to_string(),
+            Ok(_) => "the game refuses it".to_string(),
+        }
     }
 
     /// A uniformly random legal player id for every game (-1 where no

@@ -164,3 +164,28 @@ def test_num_envs_and_threads_are_bounded():
         with pytest.raises(ValueError, match=f"threads {t} is more than the 256"):
             cardrules.vec_env("crazy-eights", 4, None, None, t)
     assert cardrules.vec_env("crazy-eights", 2, None, None, 256).threads == 256
+
+
+def test_refused_ids_are_reported_as_given_with_the_reason(game):
+    """A uint64 id past i64 once wrapped ('action -9223372036854775808');
+    a refusal now says why, in the rules' words as State.apply does."""
+    env = cardrules.vec_env(game, 2, table(game), short_rules(game))
+    _, mask, _ = env.reset(1)
+    before = [env.state(i).to_json() for i in range(2)]
+    with pytest.raises(ValueError, match=r"^action 9223372036854775808 is not legal in game 0: not an id"):
+        env.step(np.array([2**63] * 2, np.uint64))
+    with pytest.raises(ValueError, match=r"^action 18446744073709551615 is not legal in game 1"):
+        env.step(np.array([int(np.flatnonzero(mask[0])[0]), 2**64 - 1], np.uint64))
+    with pytest.raises(ValueError, match=rf"^action {env.num_actions} is not legal in game 0: not an id"):
+        env.step([env.num_actions, 0])
+    illegal = np.flatnonzero(~mask[0])
+    if illegal.size:
+        st = env.state(0)
+        with pytest.raises(ValueError) as why:
+            st.apply(int(illegal[0]))
+        actions = env.random_actions().copy()
+        actions[0] = illegal[0]
+        with pytest.raises(ValueError, match=rf"^action {illegal[0]} is not legal in game 0: ") as refused:
+            env.step(actions)
+        assert str(refused.value).endswith(str(why.value))
+    assert [env.state(i).to_json() for i in range(2)] == before
