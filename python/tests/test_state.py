@@ -159,3 +159,22 @@ def test_zero_seats_reach_the_games_own_refusal(game):
         cardrules.state(game, -1)
     with pytest.raises(TypeError):
         cardrules.state(game, 2.0)
+
+
+def test_unknown_game_names_are_value_errors_listing_the_games():
+    # Once a bare KeyError: 'nope'.
+    from cardrules.gym import CardGameGymEnv
+    from cardrules.pettingzoo import CardGameEnv
+    from cardrules.vector import CardVectorEnv
+
+    for make in (
+        lambda: cardrules.state("nope"),
+        lambda: cardrules.state("nope", 4),
+        lambda: cardrules.vec_env("nope", 2),
+        lambda: cardrules.default_seats("nope"),
+        lambda: CardGameGymEnv("nope"),
+        lambda: CardGameEnv("nope"),
+        lambda: CardVectorEnv("nope", 2),
+    ):
+        with pytest.raises(ValueError, match=r"'nope' is not a game of this build: \[.*'hearts'"):
+            make()

@@ -41,10 +41,11 @@ DEFAULT_SEATS = 4
 def seat_range(game):
     """The smallest and largest table ``game``'s default rules accept, asked of
     the Rust state itself (the library's seat limits, never a copy of them)."""
+    state_class = _classes(game)[0]
     accepted = []
     for seats in range(1, 11):
         try:
-            GAMES[game][0](seats, None, 0)
+            state_class(seats, None, 0)
         except ValueError:  # the Rust setup error for a table the rules refuse
             continue
         accepted.append(seats)
@@ -59,13 +60,21 @@ def default_seats(game):
 
 def state(game, seats=None, rules=None, seed=0):
     """A new ``State`` of ``game`` ("schwimmen", ...); ``rules`` is a dict or JSON text."""
-    return GAMES[game][0](_seats(game, seats), _rules_json(rules), seed)
+    return _classes(game)[0](_seats(game, seats), _rules_json(rules), seed)
 
 
 def vec_env(game, num_envs, seats=None, rules=None, threads=0):
     """A batched ``VecEnv`` of ``num_envs`` games of ``game`` stepped on
     ``threads`` threads (0: one per core)."""
-    return GAMES[game][1](num_envs, _seats(game, seats), _rules_json(rules), threads)
+    return _classes(game)[1](num_envs, _seats(game, seats), _rules_json(rules), threads)
+
+
+def _classes(game):
+    """``GAMES[game]``, or ValueError listing the games (as ``Bot`` says it)."""
+    try:
+        return GAMES[game]
+    except (KeyError, TypeError):
+        raise ValueError(f"{game!r} is not a game of this build: {sorted(GAMES)}") from None
 
 
 def _seats(game, seats):
