@@ -216,12 +216,17 @@ pub fn rng_of((seed, stream, pos): RngState) -> Result<ChaCha8Rng, String> {
 /// A bot level: `random`, or one of `cards_core::Difficulty` (`easy`,
 /// `medium`, `hard`, `learned`).
 pub fn bot<G: Opponents>(level: &str, rules: &G::Rules) -> Result<Box<dyn Bot<G>>, String> {
-    if level.eq_ignore_ascii_case("random") {
+    // Exactly the names `cardrules.bots.LEVELS` lists, as `Bot(game,
+    // level)` takes them: `Difficulty`'s parser also reads "HARD" and
+    // " hard", which `Bot` refuses.
+    let refused = || format!("{level:?} is not a bot level: random, easy, medium, hard or learned");
+    if !matches!(level, "random" | "easy" | "medium" | "hard" | "learned") {
+        return Err(refused());
+    }
+    if level == "random" {
         return Ok(Box::new(RandomBot));
     }
-    let d: Difficulty = level.parse().map_err(|_| {
-        format!("{level:?} is not a bot level: random, easy, medium, hard or learned")
-    })?;
+    let d: Difficulty = level.parse().map_err(|_| refused())?;
     Ok(d.bot::<G>(rules))
 }
 

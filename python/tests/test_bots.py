@@ -71,3 +71,16 @@ def test_bots_as_pettingzoo_opponents(game):
         else:
             env.step(bots[agent].pettingzoo_action(env))
     assert not env.agents and -1.0 <= total <= 1.0
+
+
+def test_state_bot_action_takes_the_levels_bot_takes():
+    # State.bot_action once read "HARD" and " hard" while Bot refused them.
+    st = cardrules.state("hearts", seed=1)
+    st.resolve_chance()
+    for level in ("HARD", " hard", "Random", "medium ", ""):
+        with pytest.raises(ValueError, match="is not a bot level"):
+            Bot("hearts", level)
+        with pytest.raises(ValueError, match="is not a bot level"):
+            st.bot_action(level)
+    for level in LEVELS:
+        assert st.bot_action(level) in st.legal_actions()
