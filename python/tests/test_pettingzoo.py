@@ -196,3 +196,25 @@ def test_aec_and_parallel_take_integer_actions_only():
     assert par.aec.game_state.history_len == before and par.agents
     par.step({a: np.int64(legal) for a in par.agents})
     assert par.aec.game_state.history_len > before
+
+
+def test_module_functions_take_only_their_parameters():
+    """env() and raw_env() once advertised **kwargs, and
+    env(illegal_action=...) failed inside make()."""
+    import inspect
+
+    m = MODULES["hearts"]
+    for f in (m.env, m.raw_env):
+        assert not any(p.kind is p.VAR_KEYWORD for p in inspect.signature(f).parameters.values())
+        with pytest.raises(TypeError, match=rf"{f.__name__}\(\) got an unexpected keyword argument 'illegal_action'"):
+            f(illegal_action="raise")
+    assert m.parallel_env(illegal_action="raise").illegal_action == "raise"
+    with pytest.raises(ValueError, match="illegal_action 'nope'"):
+        m.parallel_env(illegal_action="nope")
+
+
+def test_rules_that_are_not_an_object_are_refused():
+    # A JSON array was once read by position.
+    for rules in ("[1, 2]", [1], "3", "null"):
+        with pytest.raises(ValueError, match="rules are a JSON object"):
+            MODULES["hearts"].env(rules=rules)

@@ -4,8 +4,8 @@ so that a game added to the Rust list gets its module without a new file.
 
 Each module has ``env(seats=..., rules=None, render_mode=None)`` (the AEC
 environment with PettingZoo's usual wrappers), ``raw_env(...)`` (without them)
-and ``parallel_env(...)`` (the parallel API: only the acting seat's action is
-used each step, see ``_parallel``).
+and ``parallel_env(..., illegal_action="lose")`` (the parallel API: only the
+acting seat's action is used each step, see ``_parallel``).
 """
 
 import sys
@@ -28,17 +28,21 @@ def _module(game):
     name = module_name(game)
     module = types.ModuleType(f"{__name__}.{name}", f"{game} as a PettingZoo environment.")
 
-    def env(seats=None, rules=None, render_mode=None, **kwargs):
+    # Only the parameters each environment takes: a ``**kwargs`` here once
+    # advertised more, and env(illegal_action=...) failed inside make().
+    def env(seats=None, rules=None, render_mode=None):
         """The wrapped AEC environment (what PettingZoo's tests and most trainers use)."""
-        return make(game, seats=seats, rules=rules, render_mode=render_mode, **kwargs)
+        return make(game, seats=seats, rules=rules, render_mode=render_mode)
 
-    def raw_env(seats=None, rules=None, render_mode=None, **kwargs):
+    def raw_env(seats=None, rules=None, render_mode=None):
         """The AEC environment without wrappers."""
-        return CardGameEnv(game, seats=seats, rules=rules, render_mode=render_mode, **kwargs)
+        return CardGameEnv(game, seats=seats, rules=rules, render_mode=render_mode)
 
-    def parallel_env(seats=None, rules=None, render_mode=None, **kwargs):
-        """The parallel environment."""
-        return CardParallelEnv(game, seats=seats, rules=rules, render_mode=render_mode, **kwargs)
+    def parallel_env(seats=None, rules=None, render_mode=None, illegal_action="lose"):
+        """The parallel environment (``illegal_action``: ``"lose"`` or ``"raise"``)."""
+        return CardParallelEnv(
+            game, seats=seats, rules=rules, render_mode=render_mode, illegal_action=illegal_action
+        )
 
     module.env, module.raw_env, module.parallel_env = env, raw_env, parallel_env
     return name, module
