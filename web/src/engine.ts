@@ -193,8 +193,59 @@ export class Engine {
       throw { kind: "bad_request", message: "not a saved game of this page (card-rules-web/1)" };
     }
     const table = this.wasm.Table.load(file.table);
+    try {
+      this.check(file, table);
+    } catch (e) {
+      table.free();
+      throw e;
+    }
     this.replace(table, file.setup, file.history);
     return this.snapshot();
+  }
+
+  /** Throws a bad_request naming what in `file` does not fit `table` (its own
+   * table): the setup, the bots, or a history that does not replay to it. */
+  private check({ setup, history }: SaveFile, table: WasmTable) {
+    const bad: (what: string) => never = (what) => {
+      throw { kind: "bad_request", message: `not a saved game of this page: ${what}` };
+    };
+    if (typeof setup !== "object" || Array.isArray(setup)) bad("the setup is not an object");
+    if (setup.game !== table.game) bad(`the setup's game ${JSON.stringify(setup.game)} is not the table's ${table.game}`);
+    if (setup.seats !== table.seats) bad(`the setup's ${JSON.stringify(setup.seats)} seats are not the table's ${table.seats}`);
+    if (!Number.isInteger(setup.you) || setup.you < 0 || setup.you >= table.seats) {
+      bad(`there is no seat ${JSON.stringify(setup.you)} for you`);
+    }
+    const bots = setup.bots as unknown;
+    if (!bots || typeof bots !== "object" || Array.isArray(bots)) bad("the bots are not an object of seats and levels");
+    for (const [seat, level] of Object.entries(bots as object)) {
+      if (!/^\d+$/.test(seat) || Number(seat) >= table.seats || !["easy", "medium", "hard", "learned"].includes(level)) {
+        bad(`the bot ${JSON.stringify(seat)}: ${JSON.stringify(level)} is not a seat of the table and a level`);
+      }
+    }
+    // The history must replay, from the setup's fresh table, to the table saved:
+    // the same log length and every seat's view.
+    let fresh: WasmTable;
+    try {
+      fresh = new this.wasm.Table(setup.game, JSON.stringify(setup.rules), setup.seats, setup.seed);
+    } catch (e) {
+      bad(`the setup's rules or seed: ${refusalOf(e).message}`);
+    }
+    try {
+      history.forEach((p, i) => {
+        if (!p || typeof p !== "object" || typeof p.action !== "string") bad(`history move ${i + 1} is not a seat and an action`);
+        try {
+          fresh.play(p.seat, p.action);
+        } catch (e) {
+          bad(`history move ${i + 1}: ${refusalOf(e).message}`);
+        }
+      });
+      // Not the saves: a bot's own random stream differs between the two.
+      const seen = (t: WasmTable) =>
+        JSON.stringify([t.logLength, ...Array.from({ length: t.seats }, (_, s) => t.view(s))]);
+      if (seen(fresh) !== seen(table)) bad("the history does not replay to the table saved");
+    } finally {
+      fresh.free();
+    }
   }
 
   /** The game as it stood after `step` moves, from a fresh table of the same seed. */

@@ -157,6 +157,56 @@ describe("engine", () => {
     );
   });
 
+  it("refuses a file whose setup, bots or history do not fit its table, and keeps the game as it was", () => {
+    const started = (game: string, seats: number, level: "medium" | "hard" = "medium") => {
+      const e = new Engine(wasm);
+      const bots: Record<number, "medium" | "hard"> = {};
+      for (let s = 1; s < seats; s++) bots[s] = level;
+      let snap = e.start({ game, rules: {}, seats, seed: 7, you: 0, bots });
+      while (snap.moves < 8 && !snap.outcome) snap = snap.toAct === 0 ? e.play(snap.legal[0].text) : e.botStep();
+      return e;
+    };
+    const engine = started("schwimmen", 3);
+    const good = JSON.parse(engine.save());
+    const hearts = JSON.parse(started("hearts", 4).save());
+    const before = { snap: engine.snapshot(), save: engine.save() };
+    const edited = (edit: (f: typeof good) => void) => {
+      const f = structuredClone(good);
+      edit(f);
+      return JSON.stringify(f);
+    };
+    const bad: [string, string, RegExp][] = [
+      ["you 99", edited((f) => (f.setup.you = 99)), /no seat 99 for you/],
+      ["you 1.5", edited((f) => (f.setup.you = 1.5)), /no seat 1.5 for you/],
+      ["setup 1", edited((f) => (f.setup = 1)), /setup/],
+      ["hearts setup", edited((f) => (f.setup = hearts.setup)), /game "hearts" is not the table's schwimmen/],
+      ["4 seats", edited((f) => (f.setup.seats = 4)), /4 seats are not the table's 3/],
+      ["bots null", edited((f) => (f.setup.bots = null)), /bots/],
+      ["bot seat 5", edited((f) => (f.setup.bots = { 5: "easy" })), /bot "5"/],
+      ["bot level", edited((f) => (f.setup.bots = { 1: "genius" })), /"genius"/],
+      ["history garbage", edited((f) => (f.history = [1, "x"])), /history move 1/],
+      ["history illegal", edited((f) => (f.history = [{ seat: 0, action: "dance" }])), /history move 1/],
+      ["history short", edited((f) => f.history.pop()), /does not replay/],
+      ["other seed", edited((f) => (f.setup.seed = 8)), /history|replay/],
+      ["bad rules", edited((f) => (f.setup.rules = { lives: "many" })), /the setup's rules or seed/],
+    ];
+    for (const [name, text, message] of bad) {
+      let refused: unknown = null;
+      try {
+        engine.load(text);
+      } catch (e) {
+        refused = e;
+      }
+      expect(refused, name).toMatchObject({ kind: "bad_request", message: expect.stringMatching(message) });
+      expect(engine.snapshot(), name).toEqual(before.snap);
+      expect(engine.save(), name).toBe(before.save);
+    }
+    // The file unedited still loads, and so does a save taken with hard bots.
+    expect(engine.load(JSON.stringify(good)).moves).toBe(good.history.length);
+    const hard = started("hearts", 4, "hard").save();
+    expect(new Engine(wasm).load(hard).moves).toBe(JSON.parse(hard).history.length);
+  });
+
   it("reads lives from Schwimmen's and Trump 21's views", () => {
     expect(livesOf({ lives: [3, 2, 0] })).toEqual([3, 2, 0]);
     expect(livesOf({ seats: [{ lives: 4 }, { lives: 0 }] })).toEqual([4, 0]);
