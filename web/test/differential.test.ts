@@ -1,6 +1,7 @@
 // The WebAssembly build against the native crates: 100 seeded games of every
-// game, whose every legal-move list, move, bot move and outcome the native
-// build wrote (crates/cards-wasm/examples/fixtures.rs; set WEB_FIXTURES, or
+// game, whose every legal-move list, move, bot move (the hard level's in the
+// first three games, the medium level's after) and outcome the native build
+// wrote (crates/cards-wasm/examples/fixtures.rs; set WEB_FIXTURES, or
 // it is read from target/web-fixtures.json).
 
 import { existsSync, readFileSync } from "node:fs";
@@ -10,7 +11,7 @@ import { Table, wasm } from "./wasm";
 
 const path = process.env.WEB_FIXTURES ?? fileURLToPath(new URL("../../target/web-fixtures.json", import.meta.url));
 
-interface Step { seat: number; legal: string; id?: number; played?: string; bot?: string }
+interface Step { seat: number; legal: string; id?: number; played?: string; bot?: string; level?: "medium" | "hard" }
 interface Game { game: string; seats: number; seed: number; steps: Step[]; places: number[] | null }
 
 describe.runIf(existsSync(path))("wasm and native agree", () => {
@@ -37,7 +38,7 @@ describe.runIf(existsSync(path))("wasm and native agree", () => {
           expect(t.toAct, `${name} seed ${f.seed} step ${i}`).toBe(s.seat);
           const legal = t.legalActions(s.seat).map((m) => m.text).join("|");
           expect(legal, `${name} seed ${f.seed} step ${i}`).toBe(s.legal);
-          if (s.bot !== undefined) expect(t.botMove(s.seat, "medium")).toBe(s.bot);
+          if (s.bot !== undefined) expect(t.botMove(s.seat, s.level!), `${name} seed ${f.seed} step ${i}`).toBe(s.bot);
           else expect(t.playId(s.seat, s.id!)).toBe(s.played);
           steps++;
         });

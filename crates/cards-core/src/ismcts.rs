@@ -447,8 +447,11 @@ impl<G: Determinize> Ismcts<G> {
             let listed = n.action.as_ref().is_some_and(|a| self.legal.contains(a));
             if listed {
                 let visits = f64::from(n.visits.max(1));
-                let score =
-                    n.reward / visits + c * (f64::from(n.available.max(1)).ln() / visits).sqrt();
+                // libm's log, not `f64::ln`: the platform's log (glibc's
+                // natively, Rust's libm in WebAssembly) may differ in the last
+                // bit, and a seed must give the same search everywhere.
+                let available = libm::log(f64::from(n.available.max(1)));
+                let score = n.reward / visits + c * (available / visits).sqrt();
                 if score > best.1 {
                     best = (child, score);
                 }

@@ -3,9 +3,11 @@
 //!
 //! - `games`: 100 seeded games of each game of the list, played through
 //!   [`AnyTable`] by seeded picks among the legal moves (every seventh move a
-//!   medium bot's), each step with its seat, its legal moves and the move
-//!   played, and each game's outcome. The WebAssembly table must list
-//!   exactly these moves and reach exactly these places.
+//!   bot's: the hard level's in the first [`HARD_GAMES`] games, whose search
+//!   must not depend on the platform's floating point, else the medium
+//!   level's), each step with its seat, its legal moves and the move played
+//!   (a bot's with its `level`), and each game's outcome. The WebAssembly
+//!   table must list exactly these moves and reach exactly these places.
 //! - `bad`: the fuzz checks' inputs (edited action texts and edited saves,
 //!   `fuzz_checks::inputs`), which the JavaScript boundary must refuse with
 //!   a typed error or accept, never panic on.
@@ -16,6 +18,8 @@ use serde_json::{Value, json};
 
 /// Games per game of the list.
 const GAMES_EACH: u64 = 100;
+/// Games per game of the list whose bot moves are the hard level's.
+const HARD_GAMES: u64 = 3;
 /// Bad inputs per game and kind.
 const BAD_EACH: usize = 60;
 
@@ -65,10 +69,13 @@ fn play(game: &str, seats: usize, seed: u64) -> Value {
             .map(|m| m.text)
             .collect();
         let step = if steps.len() % 7 == 6 {
-            let played = table
-                .play_bot(seat, Difficulty::Medium)
-                .expect("bots play legally");
-            json!({"seat": seat, "legal": legal.join("|"), "bot": played})
+            let (level, name) = if seed < HARD_GAMES {
+                (Difficulty::Hard, "hard")
+            } else {
+                (Difficulty::Medium, "medium")
+            };
+            let played = table.play_bot(seat, level).expect("bots play legally");
+            json!({"seat": seat, "legal": legal.join("|"), "bot": played, "level": name})
         } else {
             let id = below(&mut picks, legal.len() as u64) as u32;
             table.play_id(seat, id).expect("listed moves are legal");
