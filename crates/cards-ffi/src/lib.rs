@@ -19,7 +19,9 @@
 //!   refused), as the Rust error does.
 //! - **Answers** come through `out_` pointer arguments, never as return
 //!   values. An `out_` argument may be null only where its documentation
-//!   says so; a failed call leaves null (or 0) in its outputs.
+//!   says so; a failed call leaves each output at its empty value: null
+//!   for a pointer, 0 for a count, `CARDS_NO_SEAT` for `cards_to_act`'s
+//!   seat and `from` for `cards_events`' next index.
 //! - **Strings** passed in are NUL-terminated UTF-8; strings handed out are
 //!   too, and each is freed once with `cards_string_free`. Nothing the
 //!   caller passes is kept after the call returns.

@@ -158,7 +158,7 @@ pub enum SetupError {
     #[error("the position must hold every card of its decks exactly once per deck (H1)")]
     Cards,
     /// A card lies in more places than its decks hold copies of it.
-    #[error("{card} is both in {first} and in {second}: more copies than the decks hold (H1)")]
+    #[error("{card} {}: more copies than the decks hold (H1)", twice(.first, .second))]
     Twice {
         /// The card.
         card: Card,
@@ -176,4 +176,13 @@ pub enum SetupError {
     /// A position is inconsistent; the text says how.
     #[error("inconsistent position: {0}")]
     Position(&'static str),
+}
+
+/// Where [`SetupError::Twice`] found a card: in two places, or twice in one.
+fn twice(first: &Spot, second: &Spot) -> String {
+    if first == second {
+        format!("is in {first} more than once")
+    } else {
+        format!("is both in {first} and in {second}")
+    }
 }

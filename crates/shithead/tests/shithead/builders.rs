@@ -74,6 +74,16 @@ fn h1_setup_errors_name_the_card_the_seat_and_the_place() {
         e.to_string(),
         "7H is both in seat 0's hand and in the pile: more copies than the decks hold (H1)"
     );
+    // A copy too many in one place (a save's stock listing a card twice).
+    let e = SetupError::Twice {
+        card: "2C".parse().unwrap(),
+        first: Spot::Stock,
+        second: Spot::Stock,
+    };
+    assert_eq!(
+        e.to_string(),
+        "2C is in the stock more than once: more copies than the decks hold (H1)"
+    );
     // The places left out take the lowest cards; with only 2S in the stock
     // the first card lying nowhere is named.
     let e = Deal::new(Rules::default(), 2)
