@@ -5,7 +5,12 @@
 // Tables are IDisposable (a SafeHandle frees them even if Dispose is
 // forgotten); strings cross as UTF-8 and the library's copies are freed at
 // once; a refused call throws CardsException with the library's status and
-// message (which names the rule's clause where a rule refused).
+// message (which names the rule's clause where a rule refused). What the C
+// ABI cannot be handed is refused here before the call, as a CardsException
+// too (Args): a null string (NullArgument, as the library refuses a null
+// pointer), a string holding a NUL character, which a NUL-terminated string
+// would cut short, and a negative seat count, which its size_t cannot hold
+// (BadRequest).
 //
 // Threads: a Table may be used from any thread, but not from two at once
 // without a lock (Unity: keep a table on the main thread, or lock it).
@@ -39,7 +44,8 @@ namespace CardRules
         Learned = 3,
     }
 
-    /// <summary>A refused call: its status and the library's message.</summary>
+    /// <summary>A refused call: its status and the library's message (or
+    /// this binding's, for an argument refused before the call).</summary>
     public sealed class CardsException : Exception
     {
         public Status Status { get; }
@@ -81,15 +87,6 @@ namespace CardRules
         [DllImport(Lib)] internal static extern Status cards_events(TableHandle table, int seat, UIntPtr from, out IntPtr json, out UIntPtr next);
         [DllImport(Lib)] internal static extern Status cards_outcome(TableHandle table, [In, Out] byte[] places, UIntPtr capacity, out UIntPtr len);
 
-        /// <summary>A NUL-terminated UTF-8 copy of `text`.</summary>
-        internal static byte[] Utf8(string text)
-        {
-            int n = Encoding.UTF8.GetByteCount(text);
-            var bytes = new byte[n + 1];
-            Encoding.UTF8.GetBytes(text, 0, text.Length, bytes, 0);
-            return bytes;
-        }
-
         /// <summary>The NUL-terminated UTF-8 string at `ptr`.</summary>
         internal static string Read(IntPtr ptr)
         {
@@ -120,6 +117,42 @@ namespace CardRules
         {
             Check(status);
             return Take(ptr);
+        }
+    }
+
+    /// <summary>The caller's arguments that the C ABI cannot be handed as
+    /// they are, refused before the call (so the table is left as it was).</summary>
+    internal static class Args
+    {
+        /// <summary>The string argument `name` as a NUL-terminated UTF-8
+        /// copy; a CardsException when it is null (NullArgument) or holds a
+        /// NUL character (BadRequest: the library would read only the text
+        /// before it).</summary>
+        internal static byte[] Text(string text, string name)
+        {
+            if (text == null) throw new CardsException(Status.NullArgument, name + " is null");
+            int nul = text.IndexOf('\0');
+            if (nul >= 0)
+                throw new CardsException(Status.BadRequest,
+                    name + " holds a NUL character at " + nul + " (strings cross as NUL-terminated UTF-8)");
+            int n = Encoding.UTF8.GetByteCount(text);
+            var bytes = new byte[n + 1];
+            Encoding.UTF8.GetBytes(text, 0, text.Length, bytes, 0);
+            return bytes;
+        }
+
+        /// <summary>The seat count `seats` as a size_t for the game `name`
+        /// (`game`: its Text); a negative count is a CardsException
+        /// (BadRequest) naming it and the game's seat limits, worded as the
+        /// games word a count they refuse. (A cast would make -1 4294967295.)</summary>
+        internal static UIntPtr Seats(byte[] game, string name, int seats)
+        {
+            if (seats >= 0) return new UIntPtr((uint)seats);
+            // An unknown game is refused here as the library refuses it.
+            Native.Check(Native.cards_seat_limits(game, out UIntPtr min, out _, out UIntPtr max));
+            string range = min == max ? "exactly " + min : min + " to " + max;
+            throw new CardsException(Status.BadRequest,
+                name + " is played by " + range + " players, not " + seats);
         }
     }
 
@@ -155,7 +188,7 @@ namespace CardRules
                     Name = Native.Text(Native.cards_game_name(index, out IntPtr name), name),
                     Title = Native.Text(Native.cards_game_title(index, out IntPtr title), title),
                 };
-                Native.Check(Native.cards_seat_limits(Native.Utf8(game.Name), out UIntPtr min, out UIntPtr usual, out UIntPtr max));
+                Native.Check(Native.cards_seat_limits(Args.Text(game.Name, "game"), out UIntPtr min, out UIntPtr usual, out UIntPtr max));
                 game.MinSeats = (int)min;
                 game.Seats = (int)usual;
                 game.MaxSeats = (int)max;
@@ -179,16 +212,19 @@ namespace CardRules
         }
 
         /// <summary>A table of `game` for `seats` players dealt from `seed`,
-        /// under `rulesJson` ("{}": the game's defaults).</summary>
+        /// under `rulesJson` ("{}": the game's defaults). A seat count the
+        /// game does not take is a CardsException (BadRequest).</summary>
         public Table(string game, int seats, ulong seed, string rulesJson = "{}")
         {
-            Native.Check(Native.cards_table_new(Native.Utf8(game), Native.Utf8(rulesJson), new UIntPtr((uint)seats), seed, out handle));
+            byte[] name = Args.Text(game, "game");
+            byte[] rules = Args.Text(rulesJson, "rulesJson");
+            Native.Check(Native.cards_table_new(name, rules, Args.Seats(name, game, seats), seed, out handle));
         }
 
         /// <summary>The table that Save wrote, continuing exactly where it stood.</summary>
         public static Table Load(string saveJson)
         {
-            Native.Check(Native.cards_table_load(Native.Utf8(saveJson), out TableHandle loaded));
+            Native.Check(Native.cards_table_load(Args.Text(saveJson, "saveJson"), out TableHandle loaded));
             return new Table(loaded);
         }
 
@@ -231,10 +267,10 @@ namespace CardRules
         public string Play(int seat, uint id) => Native.Text(Native.cards_play_id(handle, seat, id, out IntPtr played), played);
 
         /// <summary>Plays `action` (its text) for `seat`; returns it as the table wrote it.</summary>
-        public string Play(int seat, string action) => Native.Text(Native.cards_play_text(handle, seat, Native.Utf8(action), out IntPtr played), played);
+        public string Play(int seat, string action) => Native.Text(Native.cards_play_text(handle, seat, Args.Text(action, "action"), out IntPtr played), played);
 
         /// <summary>A host operation ("leave 2") asked by `seat`, or by the host (Spectator).</summary>
-        public void Host(string op, int seat = Spectator) => Native.Check(Native.cards_host(handle, seat, Native.Utf8(op)));
+        public void Host(string op, int seat = Spectator) => Native.Check(Native.cards_host(handle, seat, Args.Text(op, "op")));
 
         /// <summary>What a bot would play for `seat`, not played (a hint).</summary>
         public string BotChoice(int seat, Difficulty level) => Native.Text(Native.cards_bot_choice(handle, seat, (uint)level, out IntPtr action), action);

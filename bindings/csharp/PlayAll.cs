@@ -1,7 +1,9 @@
 // PlayAll.cs: plays one whole game of every game of the list through
 // Cards.cs, seat 0 as a player who picks from the legal moves by their text,
 // the other seats as medium bots; checks the refusals arrive as
-// CardsExceptions and that a saved game loads back to end the same.
+// CardsExceptions (the binding's own too: null strings, strings holding a
+// NUL character, negative seat counts) and that a saved game loads back to
+// end the same.
 // .ci/ffi-check compiles it with mcs and runs it with mono. Exits 1 on the
 // first failure.
 using System;
@@ -15,7 +17,10 @@ public static class PlayAll
         if (!ok) throw new Exception("FAILED: " + what);
     }
 
-    private static Status Thrown(Action call)
+    private static Status Thrown(Action call) => Refusal(call)?.Status ?? Status.Ok;
+
+    /// <summary>The CardsException `call` throws; null when it throws none.</summary>
+    private static CardsException Refusal(Action call)
     {
         try
         {
@@ -23,9 +28,19 @@ public static class PlayAll
         }
         catch (CardsException e)
         {
-            return e.Status;
+            return e;
         }
-        return Status.Ok;
+        return null;
+    }
+
+    /// <summary>Expects `call` refused with `status` and a message holding `words`.</summary>
+    private static void Refused(Action call, Status status, string words, string what)
+    {
+        var e = Refusal(call);
+        Expect(e != null, what + ": refused (nothing was thrown)");
+        Expect(e.Status == status && e.Message.Contains(words),
+            what + ": expected " + status + " with \"" + words + "\", got " + e.Message);
+        Console.WriteLine("  refused, {0}: {1}", what, e.Message);
     }
 
     /// <summary>Plays `table` to its end; returns the number of moves.</summary>
@@ -71,6 +86,15 @@ public static class PlayAll
                     Expect(Thrown(() => table.Play(other, legal[0])) == Status.NotYourTurn, game.Name + ": out of turn");
                     Expect(Thrown(() => table.Play(first, "dance")) == Status.BadRequest, game.Name + ": no action");
                     Expect(Thrown(() => table.Play(first, (uint)legal.Count)) == Status.BadRequest, game.Name + ": no such id");
+                    // A NUL would cut the action short at it: "play 2H\0garbage" must not play "play 2H".
+                    Refused(() => table.Play(first, legal[0] + "\0garbage"), Status.BadRequest,
+                        "action holds a NUL character at " + legal[0].Length, game.Name + ": an action holding a NUL");
+                    Refused(() => table.Play(first, (string)null), Status.NullArgument, "action is null", game.Name + ": a null action");
+                    Refused(() => table.Host(null), Status.NullArgument, "op is null", game.Name + ": a null host operation");
+                    Expect(table.ToAct == first && table.LegalMoves(first).SequenceEqual(legal), game.Name + ": the refusals left the table as it was");
+                    string range = game.MinSeats == game.MaxSeats ? "exactly " + game.MinSeats : game.MinSeats + " to " + game.MaxSeats;
+                    Refused(() => new Table(game.Name, -1, 1), Status.BadRequest,
+                        game.Name + " is played by " + range + " players, not -1", game.Name + ": -1 seats");
                     Expect(table.LegalMovesJson(first).StartsWith("[{\"id\":0"), game.Name + ": moves as JSON");
                     string hint = table.BotChoice(first, Difficulty.Easy);
                     Expect(legal.Contains(hint), game.Name + ": the hint is a legal move");
@@ -88,6 +112,13 @@ public static class PlayAll
                 }
             }
             Expect(Thrown(() => new Table("chess", 2, 1)) == Status.BadRequest, "no such game");
+            Expect(Thrown(() => new Table("chess", -1, 1)) == Status.BadRequest, "no such game, -1 seats");
+            Refused(() => new Table("hearts", int.MinValue, 1), Status.BadRequest, "not -2147483648", "int.MinValue seats");
+            Refused(() => new Table("hearts\0x", 4, 1), Status.BadRequest, "game holds a NUL character at 6", "a game name holding a NUL");
+            Refused(() => new Table("hearts", 4, 1, "{}\0x"), Status.BadRequest, "rulesJson holds a NUL character at 2", "rules holding a NUL");
+            Refused(() => new Table(null, 4, 1), Status.NullArgument, "game is null", "a null game");
+            Refused(() => new Table("hearts", 4, 1, null), Status.NullArgument, "rulesJson is null", "null rules");
+            Refused(() => Table.Load(null), Status.NullArgument, "saveJson is null", "a null save");
             Console.WriteLine("Cards.cs: ok");
             return 0;
         }
