@@ -2,7 +2,8 @@
 // (edited action texts and edited saves, written by the native fixtures
 // example) and every odd JavaScript value, at every method. Each call must
 // succeed or throw a CardsError with a protocol kind; a panic would surface as
-// a WebAssembly.RuntimeError instead, and the table must stay usable.
+// a WebAssembly.RuntimeError instead, and the table must stay usable. A
+// freed table refuses every call as a bad request too (web/build-wasm.sh).
 
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -58,6 +59,48 @@ describe("the JavaScript boundary", () => {
       expect(t.legalActions(t.toAct ?? 0)).toBeInstanceOf(Array);
       t.free();
     }
+  });
+
+  it("refuses every call on a freed table as a bad request", () => {
+    const g = wasm.games()[0];
+    const t = new Table(g.name, undefined, g.defaultSeats, 1);
+    const other = new Table(g.name, undefined, g.defaultSeats, 1);
+    const seat = t.toAct!;
+    t.free();
+    const freed = (name: string, f: () => unknown) => {
+      let thrown: unknown;
+      try {
+        f();
+      } catch (e) {
+        thrown = e;
+      }
+      expect(thrown).toBeInstanceOf(Error);
+      expect(thrown).toMatchObject({
+        name: "CardsError",
+        kind: "bad_request",
+        message: `${name}: this table was freed (free() was called); start a new Table or Table.load a save`,
+      });
+    };
+    freed("play", () => t.play(seat, "knock"));
+    freed("playId", () => t.playId(seat, 0));
+    freed("legalActions", () => t.legalActions(seat));
+    freed("botMove", () => t.botMove(seat, "easy"));
+    freed("host", () => t.host(undefined, "leave 1"));
+    freed("view", () => t.view(undefined));
+    freed("events", () => t.events(0, undefined));
+    freed("save", () => t.save());
+    freed("rules", () => t.rules());
+    freed("outcome", () => t.outcome());
+    freed("game", () => t.game);
+    freed("seats", () => t.seats);
+    freed("toAct", () => t.toAct);
+    freed("logLength", () => t.logLength);
+    freed("free", () => t.free());
+    freed("free", () => t[Symbol.dispose]());
+    // Another table is untouched.
+    expect(other.legalActions(other.toAct!).length).toBeGreaterThan(0);
+    other[Symbol.dispose]();
+    freed("save", () => other.save());
   });
 
   it.runIf(existsSync(path))("refuses the fuzz checks' inputs with typed errors", () => {

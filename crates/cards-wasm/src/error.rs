@@ -1,6 +1,12 @@
 //! Refusals as JavaScript exceptions: an `Error` named `CardsError` whose
 //! `message` is the table's (naming the rule and its clause) and whose `kind`
 //! is the protocol's (`not_your_turn`, `illegal`, `bad_request`).
+//!
+//! One refusal is not made here: a call on a [`Table`](crate::Table) after
+//! its `free()` never reaches this crate (wasm-bindgen's glue would pass a
+//! null pointer and throw a plain `Error` without a kind), so
+//! `web/build-wasm.sh` adds a check to the glue that throws a `CardsError` of
+//! kind `bad_request` for every method and getter of a freed table.
 
 use cards_games::Refusal;
 use wasm_bindgen::JsValue;

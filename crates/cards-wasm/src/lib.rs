@@ -7,7 +7,8 @@
 //! untyped JavaScript value and is checked here ([`args`]), so nothing a page
 //! passes can panic the module; every refusal leaves as a JavaScript `Error`
 //! with a `kind` (`not_your_turn`, `illegal`, `bad_request`) beside its
-//! `message` ([`error`]).
+//! `message` ([`error`]), a call on a freed table included
+//! (`web/build-wasm.sh` adds that check to the glue).
 //!
 //! Build it for the web with `bash web/build-wasm.sh` (the release build in
 //! the `wasm` profile, then `wasm-bindgen --target web`); the folder it writes

@@ -22,7 +22,11 @@ export interface GameInfo {
 }
 /** Bot levels. */
 export type Difficulty = "easy" | "medium" | "hard" | "learned";
-/** What every method throws: a JavaScript Error with the protocol's kind. */
+/**
+ * What every method throws: a JavaScript Error with the protocol's kind.
+ * Every method and getter of a table after its `free()` (`free()` again too)
+ * throws one of kind `bad_request`.
+ */
 export interface CardsError extends Error {
   name: "CardsError"; kind: "not_your_turn" | "illegal" | "bad_request";
 }
@@ -37,7 +41,9 @@ fn js<T: serde::Serialize>(value: &T) -> Result<JsValue, JsValue> {
 
 /// A seeded table of any game of the list, driven with text and JSON.
 /// Every method checks its arguments; a refusal throws a `CardsError` and
-/// changes nothing.
+/// changes nothing. After `free()` (or `[Symbol.dispose]()`) every method
+/// and getter, `free()` included, throws a `CardsError` of kind
+/// `bad_request` (`web/build-wasm.sh` adds that check to the glue).
 #[wasm_bindgen]
 pub struct Table {
     inner: AnyTable,
