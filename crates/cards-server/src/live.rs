@@ -79,7 +79,6 @@ impl Live {
                 self.table.last_played().expect("a move was just played")
             }),
             Command::Host(seat, op) => {
-                self.seat_of_leave(op)?;
                 self.table.host(*seat, op)?;
                 (*seat, ActionKind::Host, op.trim().to_string())
             }
@@ -99,27 +98,6 @@ impl Live {
         };
         self.seq += 1;
         Ok(record)
-    }
-
-    /// Refuses `leave N` for a seat past this table before the game reads
-    /// it: the game knows its own largest table, not this one's seats.
-    fn seat_of_leave(&self, op: &str) -> Result<(), Refusal> {
-        let mut words = op.split_whitespace();
-        let (Some("leave"), Some(n), None) = (words.next(), words.next(), words.next()) else {
-            return Ok(());
-        };
-        if !n.bytes().all(|b| b.is_ascii_digit()) {
-            return Ok(());
-        }
-        let seats = self.record.seats;
-        if n.parse::<usize>().is_ok_and(|n| n < seats) {
-            return Ok(());
-        }
-        Err(Refusal::bad_request(format!(
-            "there is no seat {}: the table has {seats} seats, 0 to {}",
-            cards_core::text::echo(n),
-            seats.saturating_sub(1)
-        )))
     }
 
     /// The stored table, rebuilt by replaying its actions from its seed, each
@@ -195,6 +173,7 @@ fn legacy_hash(live: &Live) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use cards_games::Kind;
 
     fn record(game: &str, seats: usize, bots: Vec<Option<Difficulty>>) -> TableRecord {
         TableRecord {
@@ -245,20 +224,17 @@ mod tests {
     }
 
     #[test]
-    fn leaving_a_seat_past_the_table_names_the_table_s_seats() {
+    fn leaving_a_seat_past_the_table_is_refused_by_the_game() {
         let mut live = Live::create(record("trump21", 2, vec![None, None])).unwrap();
-        for op in [
-            "leave 5",
-            "leave 99",
-            " leave  2 ",
-            "leave 99999999999999999999999",
+        for (op, kind, says) in [
+            ("leave 5", Kind::Illegal, "the table has 2 seats (T4, T16)"),
+            ("leave 2", Kind::Illegal, "the table has 2 seats (T4, T16)"),
+            ("leave 99", Kind::BadRequest, "0 to 7 (T16, T4)"),
+            ("leave 99999999999999999999999", Kind::BadRequest, "0 to 7"),
         ] {
             let e = live.apply(&Command::Host(None, op.into())).unwrap_err();
-            assert_eq!(e.kind, cards_games::Kind::BadRequest, "{op}: {e}");
-            assert!(
-                e.to_string().contains("the table has 2 seats, 0 to 1"),
-                "{op}: {e}"
-            );
+            assert_eq!(e.kind, kind, "{op}: {e}");
+            assert!(e.to_string().contains(says), "{op}: {e}");
         }
         assert_eq!(live.seq, 0);
         assert!(live.apply(&Command::Host(None, "leave 1".into())).is_ok());

@@ -22,8 +22,13 @@ pub enum Illegal {
         due: &'static str,
     },
     /// The dealer named is not at the table (C3).
-    #[error("there is no {0} at this table (C1, C3)")]
-    NoSuchSeat(Seat),
+    #[error("there is no {seat}: the table has {seats} seats (C1, C3)")]
+    NoSuchSeat {
+        /// The seat named.
+        seat: Seat,
+        /// How many seats the table has.
+        seats: u8,
+    },
     /// The card is not in the stock (C4, C9).
     #[error("only a card of the stock can be dealt, turned up or drawn (C4, C9)")]
     NotInStock,

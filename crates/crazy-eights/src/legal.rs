@@ -303,7 +303,10 @@ impl CrazyEights {
             (_, a) if chance && !a.is_chance() => Err(Illegal::ChanceFirst),
             (_, a) if !chance && a.is_chance() => Err(Illegal::NotChance),
             (Phase::ChooseDealer, Action::Dealer(s)) if s.0 < self.n => Ok(()),
-            (Phase::ChooseDealer, Action::Dealer(s)) => Err(Illegal::NoSuchSeat(*s)),
+            (Phase::ChooseDealer, Action::Dealer(s)) => Err(Illegal::NoSuchSeat {
+                seat: *s,
+                seats: self.n,
+            }),
             (Phase::ChooseDealer, _) => Err(Illegal::WrongChanceStep { due: "the dealer" }),
             (_, Action::Dealer(_)) => Err(Illegal::WrongChanceStep {
                 due: "a card from the stock",

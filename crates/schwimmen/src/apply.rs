@@ -52,7 +52,10 @@ impl Schwimmen {
         match *op {
             HostOp::Leave(seat) => {
                 if seat.index() >= usize::from(self.n) {
-                    return Err(Illegal::NoSuchSeat(seat));
+                    return Err(Illegal::NoSuchSeat {
+                        seat,
+                        seats: self.n,
+                    });
                 }
                 if !self.is_on(seat.0) {
                     return Err(Illegal::AlreadyOut(seat));

@@ -50,8 +50,13 @@ pub enum Illegal {
     #[error("nobody may knock after a knock; only the last turns remain (S11.1)")]
     AlreadyKnocked,
     /// A host operation names a seat that is not at the table (S21).
-    #[error("there is no {0} at this table (S2, S21)")]
-    NoSuchSeat(Seat),
+    #[error("there is no {seat}: the table has {seats} seats (S2, S21)")]
+    NoSuchSeat {
+        /// The seat named.
+        seat: Seat,
+        /// How many seats the table has.
+        seats: u8,
+    },
     /// A player who is out cannot leave again (S21).
     #[error("{0} is already out of the game (S21)")]
     AlreadyOut(Seat),

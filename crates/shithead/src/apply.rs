@@ -327,7 +327,10 @@ impl Shithead {
     pub(crate) fn host_leave(&self, op: &Leave) -> Result<Shithead, Illegal> {
         let seat = op.0;
         if seat.index() >= self.n as usize {
-            return Err(Illegal::NoSuchSeat(seat));
+            return Err(Illegal::NoSuchSeat {
+                seat,
+                seats: self.n,
+            });
         }
         if self.phase == Phase::Over {
             return Err(Illegal::GameOver);

@@ -85,8 +85,13 @@ pub enum Illegal {
     #[error("a turn starts with a play (H5)")]
     MustPlay,
     /// H21: the seat is not at this table.
-    #[error("{0} is not at this table (H21)")]
-    NoSuchSeat(Seat),
+    #[error("there is no {seat}: the table has {seats} seats (H21)")]
+    NoSuchSeat {
+        /// The seat named.
+        seat: Seat,
+        /// How many seats the table has.
+        seats: u8,
+    },
     /// H21: the player has already left.
     #[error("{0} has already left (H21)")]
     AlreadyLeft(Seat),

@@ -241,6 +241,12 @@ impl Trump21 {
         if self.phase == Phase::Over {
             return Err(Illegal::GameOver);
         }
+        if seat.index() >= usize::from(self.n) {
+            return Err(Illegal::NoSuchSeat {
+                seat,
+                seats: self.n,
+            });
+        }
         if self.is_chance() {
             return Err(Illegal::LeaveAtChance);
         }

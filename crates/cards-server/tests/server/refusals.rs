@@ -142,8 +142,12 @@ async fn a_seat_past_the_table_and_a_finished_game_are_refused() {
         .err()
         .expect("refused");
     assert!(e.contains("400"), "{e}");
-    // The host's leave names the table's seats, not the game's largest table.
-    for op in ["leave 5", "leave 99"] {
+    // The host's leave of a seat past the table: the game names the table's
+    // seats; a number past every table is no seat in the text form (T4).
+    for (op, status, kind, says) in [
+        ("leave 5", 422, "illegal", "the table has 2 seats"),
+        ("leave 99", 400, "bad_request", "0 to 7"),
+    ] {
         let body = format!(r#"{{"op":"{op}"}}"#);
         let answer = http(
             addr,
@@ -154,8 +158,8 @@ async fn a_seat_past_the_table_and_a_finished_game_are_refused() {
         )
         .await
         .unwrap();
-        let e = refusal(&answer, 400, "bad_request");
-        assert!(e.contains("the table has 2 seats"), "{op}: {e}");
+        let e = refusal(&answer, status, kind);
+        assert!(e.contains(says), "{op}: {e}");
     }
     // A finished game's open seat can no longer be taken.
     let answer = http(

@@ -95,7 +95,10 @@ fn c3_the_dealer_is_a_chance_step_with_equal_weights() {
     );
     assert_eq!(
         g.apply(&Action::Dealer(Seat(4))),
-        Err(Illegal::NoSuchSeat(Seat(4)))
+        Err(Illegal::NoSuchSeat {
+            seat: Seat(4),
+            seats: 4
+        })
     );
     assert_eq!(
         g.apply(&Action::Deal(card("7H"))),

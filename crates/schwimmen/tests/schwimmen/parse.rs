@@ -115,7 +115,7 @@ fn s21_refusals_name_their_clause_and_a_missing_seat_once() {
         .host(&schwimmen::HostOp::Leave(Seat(7)))
         .expect_err("no seat 7")
         .to_string();
-    assert_eq!(e, "there is no seat 7 at this table (S2, S21)");
+    assert_eq!(e, "there is no seat 7: the table has 3 seats (S2, S21)");
     let e = g
         .apply(&schwimmen::Action::Knock)
         .expect_err("chance first")

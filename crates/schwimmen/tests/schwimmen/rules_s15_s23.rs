@@ -251,7 +251,10 @@ fn s21_leaving_is_a_host_operation_and_ranks_last() {
     );
     assert_eq!(
         g.host(&HostOp::Leave(Seat(7))),
-        Err(Illegal::NoSuchSeat(Seat(7)))
+        Err(Illegal::NoSuchSeat {
+            seat: Seat(7),
+            seats: 3
+        })
     );
     let g = g.host(&HostOp::Leave(Seat(1))).unwrap();
     assert_eq!(g.phase(), Phase::Over);

@@ -23,7 +23,7 @@ fn h21_per_seat_accessors_are_none_for_a_seat_not_at_the_table() {
     }
     assert_eq!(
         g.leave(Seat(9)).unwrap_err().to_string(),
-        "seat 9 is not at this table (H21)"
+        "there is no seat 9: the table has 2 seats (H21)"
     );
 }
 

@@ -285,7 +285,13 @@ fn h21_leaving_removes_the_cards_and_ranks_the_leaver_last() {
     assert_eq!(l.removed(), cards("5C 6D"));
     assert_eq!(seat(&l), Seat(0), "play goes on");
     assert_eq!(l.leave(Seat(2)), Err(Illegal::AlreadyLeft(Seat(2))));
-    assert_eq!(l.leave(Seat(7)), Err(Illegal::NoSuchSeat(Seat(7))));
+    assert_eq!(
+        l.leave(Seat(7)),
+        Err(Illegal::NoSuchSeat {
+            seat: Seat(7),
+            seats: 4
+        })
+    );
     let l = l.leave(Seat(3)).unwrap();
     let l = play(&l, &["play 9C"]);
     assert_eq!(l.phase(), Phase::Over);

@@ -189,7 +189,14 @@ fn t16_leaving_player_is_out_at_once_and_ranks_behind_everyone() {
     );
     assert_eq!(
         g.host(&HostOp::Leave(Seat(7))),
-        Err(Illegal::LeaveNotActive)
+        Err(Illegal::NoSuchSeat {
+            seat: Seat(7),
+            seats: 3
+        })
+    );
+    assert_eq!(
+        g.host(&HostOp::Leave(Seat(3))).unwrap_err().to_string(),
+        "there is no seat 3: the table has 3 seats (T4, T16)"
     );
 }
 
