@@ -75,6 +75,45 @@ impl Config {
     }
 }
 
+impl Config {
+    /// Checks every setting against the range its flag takes, so a `Config`
+    /// built in code is held to what the command line is: [`start`](crate::start)
+    /// calls it first.
+    ///
+    /// # Errors
+    /// The first setting out of range, named as the field.
+    pub fn check(&self) -> Result<(), String> {
+        let seconds = |field: &str, d: Duration, min: f64, max: f64| {
+            let s = d.as_secs_f64();
+            if (min..=max).contains(&s) {
+                Ok(())
+            } else {
+                Err(format!("{field} takes {min} to {max} seconds, not {s}"))
+            }
+        };
+        seconds("away_after", self.away_after, 0.0, MAX_AWAY_AFTER)?;
+        seconds("sweep_every", self.sweep_every, MIN_SWEEP, MAX_AWAY_AFTER)?;
+        if let StoreConfig::Postgres { lease, .. } = &self.store {
+            seconds("lease", *lease, MIN_LEASE, MAX_LEASE)?;
+        }
+        let r = self.rate_per_second;
+        if !(r > 0.0 && r <= MAX_RATE) {
+            return Err(format!(
+                "rate_per_second takes more than 0 and at most {MAX_RATE}, not {r}"
+            ));
+        }
+        let at_least_one = [
+            ("burst", self.burst as usize),
+            ("max_message", self.max_message),
+            ("max_batch", self.max_batch),
+        ];
+        match at_least_one.into_iter().find(|&(_, n)| n == 0) {
+            Some((field, _)) => Err(format!("{field} takes at least 1, not 0")),
+            None => Ok(()),
+        }
+    }
+}
+
 /// The longest `--away-after` taken: a day (a longer wait is no wait).
 pub const MAX_AWAY_AFTER: f64 = 86_400.0;
 /// The shortest `--lease` taken: shorter leases would expire between two
@@ -82,6 +121,8 @@ pub const MAX_AWAY_AFTER: f64 = 86_400.0;
 pub const MIN_LEASE: f64 = 0.3;
 /// The longest `--lease` taken: a day (a dead process's tables wait this long).
 pub const MAX_LEASE: f64 = 86_400.0;
+/// The shortest `sweep_every` taken: a millisecond (0 would be no timer).
+pub const MIN_SWEEP: f64 = 0.001;
 /// The highest `--rate` taken, in messages a second.
 pub const MAX_RATE: f64 = 1_000_000.0;
 
@@ -179,6 +220,35 @@ mod tests {
         for bad in ["inf", "1e300", "NaN", "0", "0.2", "-5", "x"] {
             let e = lease(bad).unwrap_err();
             assert!(e.starts_with("--lease takes"), "{bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn a_config_built_in_code_is_held_to_the_flags_ranges() {
+        let ok = Config::new("127.0.0.1:0".parse().unwrap(), "t.db".into());
+        assert_eq!(ok.check(), Ok(()));
+        type Spoil = fn(&mut Config);
+        let bad: [(&str, Spoil); 9] = [
+            ("away_after", |c| c.away_after = Duration::from_secs(86_401)),
+            ("sweep_every", |c| c.sweep_every = Duration::ZERO),
+            ("rate_per_second", |c| c.rate_per_second = f64::NAN),
+            ("rate_per_second", |c| c.rate_per_second = 0.0),
+            ("rate_per_second", |c| c.rate_per_second = f64::INFINITY),
+            ("burst", |c| c.burst = 0),
+            ("max_message", |c| c.max_message = 0),
+            ("max_batch", |c| c.max_batch = 0),
+            ("lease", |c| {
+                c.store = StoreConfig::Postgres {
+                    url: String::new(),
+                    lease: Duration::ZERO,
+                }
+            }),
+        ];
+        for (field, spoil) in bad {
+            let mut c = ok.clone();
+            spoil(&mut c);
+            let e = c.check().unwrap_err();
+            assert!(e.starts_with(&format!("{field} takes")), "{field}: {e}");
         }
     }
 

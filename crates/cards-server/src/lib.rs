@@ -52,8 +52,10 @@ pub fn runtime(workers: Option<usize>) -> std::io::Result<tokio::runtime::Runtim
 /// (port 0: any free port) on the current tokio runtime.
 ///
 /// # Errors
-/// When the store does not open or the address cannot be bound.
+/// A setting out of range ([`Config::check`]), or the store does not open,
+/// or the address cannot be bound.
 pub async fn start(config: Config) -> Result<Running, String> {
+    config.check()?;
     let metrics = Arc::new(metrics::Metrics::new());
     let web = config.web.clone();
     let (writer, reader): (Box<dyn store::Backend>, Box<dyn store::Backend>) = match &config.store {

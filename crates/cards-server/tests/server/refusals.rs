@@ -187,3 +187,13 @@ async fn a_seat_past_the_table_and_a_finished_game_are_refused() {
     assert!(summary(addr, &id).await["open_seats"] == serde_json::json!([1]));
     Sqlite::remove(&db);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_config_out_of_range_does_not_start() {
+    let db = temp_db("refusals-config");
+    let mut c = config(&db);
+    c.sweep_every = std::time::Duration::ZERO;
+    let e = cards_server::start(c).await.err().expect("refused");
+    assert!(e.starts_with("sweep_every takes"), "{e}");
+    Sqlite::remove(&db);
+}
