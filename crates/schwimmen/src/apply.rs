@@ -171,21 +171,15 @@ impl Schwimmen {
                     low |= 1 << i;
                 }
             }
-            let mut losers = if low == self.active && self.rules.all_tie == AllTie::NobodyLoses {
-                0
-            } else {
-                low
-            };
-            let knocker_lost = knocker != NO_SEAT && losers >> knocker & 1 == 1;
-            let mut double = 0;
-            if knocker_lost {
-                match self.rules.knocker_risk {
-                    KnockerRisk::Normal => {}
-                    KnockerRisk::LosesTies => losers = bit(knocker),
-                    KnockerRisk::DoubleLoss => double = bit(knocker),
-                }
+            let nobody = low == self.active && self.rules.all_tie == AllTie::NobodyLoses;
+            let knocker_low = knocker != NO_SEAT && low >> knocker & 1 == 1;
+            match (knocker_low, self.rules.knocker_risk) {
+                // S16 before S15's full tie: a knocker who beat nobody loses alone.
+                (true, KnockerRisk::LosesTies) => (bit(knocker), 0),
+                _ if nobody => (0, 0),
+                (true, KnockerRisk::DoubleLoss) => (low, bit(knocker)),
+                _ => (low, 0),
             }
-            (losers, double)
         };
         // S17: losses that would leave nobody in the game are not taken.
         let mut survivors = false;

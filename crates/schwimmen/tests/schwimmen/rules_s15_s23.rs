@@ -83,6 +83,19 @@ fn s16_knockers_risk_three_settings() {
     assert_eq!(lives(&with(KnockerRisk::Normal, tie)), [2, 3, 2]);
     assert_eq!(lives(&with(KnockerRisk::LosesTies, tie)), [2, 3, 3]);
     assert_eq!(lives(&with(KnockerRisk::DoubleLoss, tie)), [1, 3, 2]);
+    // Everybody ties: under LosesTies the knocker still loses alone, and the
+    // deal passes on; the other settings leave S15's full tie alone.
+    let all = [H0, "9C 7D 8H", "8C 9D 7H"];
+    let g = with(KnockerRisk::LosesTies, all);
+    assert_eq!((lives(&g), g.dealer()), (vec![2, 3, 3], Seat(1)));
+    for risk in [KnockerRisk::Normal, KnockerRisk::DoubleLoss] {
+        let g = with(risk, all);
+        assert_eq!(
+            (lives(&g), g.dealer()),
+            (vec![3, 3, 3], Seat(0)),
+            "{risk:?}"
+        );
+    }
     // Not the knocker lowest: no change.
     let other = ["KD QD 7C", H1, "9C 7D 8H"];
     assert_eq!(lives(&with(KnockerRisk::DoubleLoss, other)), [3, 3, 2]);
