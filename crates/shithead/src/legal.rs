@@ -123,12 +123,10 @@ pub(crate) fn player_actions(c: &Ctx, out: &mut Vec<Action>) {
                     if ranks == 0 {
                         match src {
                             Source::Hand => out.push(Action::PickUp),
-                            _ => {
-                                push_ranks::<true>(out, from, from.ranks().bits());
-                                if c.voluntary && !c.pile_empty {
-                                    out.push(Action::PickUp);
-                                }
-                            }
+                            // H10: stuck on face-up cards, he takes some along,
+                            // also under the voluntary pick-up (H7: it is for a
+                            // player who could play).
+                            _ => push_ranks::<true>(out, from, from.ranks().bits()),
                         }
                         return;
                     }
@@ -294,12 +292,11 @@ impl Shithead {
                 if self.pile.is_empty() {
                     return Err(Illegal::NoPile);
                 }
-                if self.rules.pick_up == PickUp::Voluntary || (src == Source::Hand && stuck()) {
-                    Ok(())
-                } else if src == Source::FaceUp && stuck() {
-                    Err(Illegal::NotFaceUpPickUp)
-                } else {
-                    Err(Illegal::CanPlay)
+                match (src, stuck()) {
+                    (Source::Hand, true) => Ok(()),
+                    (Source::FaceUp, true) => Err(Illegal::NotFaceUpPickUp),
+                    _ if self.rules.pick_up == PickUp::Voluntary => Ok(()),
+                    _ => Err(Illegal::CanPlay),
                 }
             }
             Action::PickUpWith(g) => {

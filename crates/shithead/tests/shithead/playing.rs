@@ -248,28 +248,36 @@ fn h9_hand_first_then_face_up_then_face_down_never_mixed() {
 
 #[test]
 fn h10_stuck_on_face_up_cards_picks_up_the_pile_with_some_of_one_rank() {
-    let g = Pos {
-        hands: &["", "4C 4D 4H"],
-        up: &["5C 5D 9S", ""],
-        down: &["KC", "2D"],
-        pile: &["8C", "KD"],
-        ..Pos::default()
+    // Also under the voluntary pick-up (H7), which is for a player who could play.
+    for pick_up in [PickUp::WhenStuck, PickUp::Voluntary] {
+        let g = Pos {
+            rules: Rules {
+                pick_up,
+                ..Rules::default()
+            },
+            hands: &["", "4C 4D 4H"],
+            up: &["5C 5D 9S", ""],
+            down: &["KC", "2D"],
+            pile: &["8C", "KD"],
+            ..Pos::default()
+        }
+        .build();
+        assert_eq!(
+            legal(&g),
+            [
+                "pick up with 5C",
+                "pick up with 5D",
+                "pick up with 5C 5D",
+                "pick up with 9S"
+            ],
+            "{pick_up:?}"
+        );
+        assert_eq!(g.apply(&act("pick up")), Err(Illegal::NotFaceUpPickUp));
+        let g = play(&g, &["pick up with 5C 5D"]);
+        assert_eq!(g.hand(Seat(0)).unwrap(), cards("5C 5D 8C KD"));
+        assert_eq!(g.face_up(Seat(0)).unwrap(), cards("9S"));
+        assert_eq!(seat(&g), Seat(1));
     }
-    .build();
-    assert_eq!(
-        legal(&g),
-        [
-            "pick up with 5C",
-            "pick up with 5D",
-            "pick up with 5C 5D",
-            "pick up with 9S"
-        ]
-    );
-    assert_eq!(g.apply(&act("pick up")), Err(Illegal::NotFaceUpPickUp));
-    let g = play(&g, &["pick up with 5C 5D"]);
-    assert_eq!(g.hand(Seat(0)).unwrap(), cards("5C 5D 8C KD"));
-    assert_eq!(g.face_up(Seat(0)).unwrap(), cards("9S"));
-    assert_eq!(seat(&g), Seat(1));
 }
 
 // H11 -------------------------------------------------------------------------
