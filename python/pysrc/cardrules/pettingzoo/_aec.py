@@ -95,8 +95,9 @@ class CardGameEnv(AECEnv):
         return {"observation": self.game_state.observation(seat), "action_mask": mask}
 
     def state(self):
-        """Every seat's observation tensor, side by side: the whole position
-        (hidden cards too), for a centralised critic."""
+        """Every seat's observation tensor, side by side, for a centralised
+        critic: what the seats know between them (every hand), not what no
+        seat sees (the stock's order, face-down cards, Trump 21's deck)."""
         return np.concatenate([self.game_state.observation(s) for s in range(self.seats)])
 
     def step(self, action):
