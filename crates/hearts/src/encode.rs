@@ -60,7 +60,8 @@ impl Encode for crate::state::Hearts {
     }
 
     fn action_from_id(_rules: &Rules, _seats: usize, id: usize, chance: bool) -> Option<Action> {
-        let card = |i: usize| card_of_id(i as u32);
+        // A checked conversion: an id past u32 names no card, it does not wrap (R14).
+        let card = |i: usize| u32::try_from(i).ok().and_then(card_of_id);
         match (chance, id) {
             (false, 0..CARDS) => card(id).map(Action::Pass),
             (false, _) => card(id.checked_sub(CARDS)?).map(Action::Play),

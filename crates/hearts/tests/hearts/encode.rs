@@ -43,6 +43,24 @@ fn r14_encoding_ids_name_one_action_each() {
     );
 }
 
+#[test]
+fn r14_encoding_ids_past_the_space_name_no_action() {
+    let r = Rules::default();
+    // 52 + 2^32 + 5 once wrapped onto 52 + 5, the id of `play 3D`.
+    if let Ok(huge) = usize::try_from(52 + (1u64 << 32) + 5) {
+        assert_eq!(Hearts::action_from_id(&r, 4, huge, false), None);
+        assert_eq!(Hearts::action_from_id(&r, 4, huge - 52 + 4, true), None);
+    }
+    assert_eq!(Hearts::action_from_id(&r, 4, usize::MAX, false), None);
+    assert_eq!(Hearts::action_from_id(&r, 4, usize::MAX, true), None);
+    assert_eq!(Hearts::action_from_id(&r, 4, 104, false), None);
+    assert_eq!(Hearts::action_from_id(&r, 4, 56, true), None);
+    assert_eq!(
+        Hearts::action_from_id(&r, 4, 57, false),
+        Some(Action::Play(card("3D")))
+    );
+}
+
 /// cards-core's encoding checks: at every state of random games under any of
 /// the 256 parameter sets (ids, the legal mask, the shape, re-dealt tensors),
 /// and over both id spaces whole.
