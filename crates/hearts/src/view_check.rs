@@ -15,8 +15,10 @@ fn bad(why: &'static str) -> SetupError {
 
 impl View {
     /// The viewing seat, when the view is a seat's and fits `rules`: its own
-    /// hand and passed cards are given and counted, the cards it sees are
-    /// in one place each, and what depends on the phase is there exactly then.
+    /// hand and passed cards are given and counted, every seat it names (the
+    /// seat to act, the trick's leader and so the trick's players) is at the
+    /// table, the cards it sees are in one place each, and what depends on the
+    /// phase is there exactly then.
     ///
     /// # Errors
     /// [`SetupError`] naming the clause the view breaks.
@@ -27,6 +29,15 @@ impl View {
         };
         if me.index() >= MAX_SEATS {
             return Err(SetupError::Seats(me.index() + 1));
+        }
+        // Every seat the view names is at the table (R1), so no seat indexes past it.
+        if self.turn.is_some_and(|s| s.index() >= MAX_SEATS) {
+            return Err(bad("the view's seat to act is not at the table (R1)"));
+        }
+        if self.leader.is_some_and(|s| s.index() >= MAX_SEATS) {
+            return Err(bad(
+                "the view's leader of the trick is not at the table (R1)",
+            ));
         }
         if self.rules != *rules {
             return Err(bad("the view was taken under other rules (R2)"));
@@ -55,6 +66,19 @@ impl View {
         }
         if self.leader.is_some() != (self.phase == Phase::Play) {
             return Err(bad("a trick has a leader during the play (R6, R10)"));
+        }
+        if self.turn.is_some() != matches!(self.phase, Phase::Pass | Phase::Play) {
+            return Err(bad(
+                "a seat is to act during the passing and the play (R5, R6)",
+            ));
+        }
+        // The trick's cards were played from its leader on, in turn (R10).
+        if let (Some(l), Some(t)) = (self.leader, self.turn)
+            && (l.index() + self.trick.len()) % MAX_SEATS != t.index()
+        {
+            return Err(bad(
+                "the seat to act follows the cards of the trick from its leader (R10)",
+            ));
         }
         if self.played as usize != trick.len() + self.won.iter().map(|w| w.len()).sum::<usize>() {
             return Err(bad(

@@ -147,6 +147,45 @@ fn r13_1_a_position_dealt_from_a_view_keeps_what_the_seat_knows() {
 }
 
 #[test]
+fn r13_1_a_view_naming_a_seat_past_the_table_is_refused_not_a_panic() {
+    let rules = Rules::default();
+    let g = dealt(rules, PassDir::NoPass, ["", "", "2C", ""]);
+    let view = g.observe(Viewer::Seat(Seat(0)));
+    assert_eq!(view.check(&rules), Ok(Seat(0)));
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let refused = |v: &hearts::View, clause: &str| {
+        let e = v.check(&rules).expect_err("refused");
+        assert!(e.to_string().contains(clause), "{e} should name {clause}");
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let d = Hearts::determinize(&rules, v, &mut rng).expect_err("refused");
+        assert_eq!(d, e);
+    };
+    for bad in [4, 9, 255] {
+        let mut v = view.clone();
+        v.leader = Some(Seat(bad));
+        refused(&v, "(R1)");
+        let mut v = view.clone();
+        v.turn = Some(Seat(bad));
+        refused(&v, "(R1)");
+    }
+    // The seat to act is there exactly during the passing and the play, and
+    // follows the trick's cards from its leader.
+    let mut v = view.clone();
+    v.turn = None;
+    refused(&v, "(R5, R6)");
+    let mut v = view.clone();
+    v.leader = Some(Seat(1));
+    refused(&v, "(R10)");
+    let mut after = g;
+    play(&mut after, &["play 2C"]);
+    let v = after.observe(Viewer::Seat(Seat(0)));
+    assert!(Hearts::determinize(&rules, &v, &mut rng).is_ok());
+    let mut v2 = v.clone();
+    v2.turn = Some(Seat(2));
+    refused(&v2, "(R10)");
+}
+
+#[test]
 fn r14_actions_round_trip_through_text_and_openspiel_ids() {
     let mut all: Vec<Action> = PassDir::ALL.map(Action::Direction).to_vec();
     for i in 0..52 {
