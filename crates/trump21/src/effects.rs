@@ -10,11 +10,12 @@ use crate::state::{Phase, Trump21, count};
 use crate::trump::{Trump, TrumpCounts};
 
 impl Trump21 {
-    pub(crate) fn opponent(&self, s: Seat) -> Result<(), Illegal> {
+    /// Whether `s` is an active opponent, as `trump` played at him needs.
+    pub(crate) fn opponent(&self, s: Seat, trump: Trump) -> Result<(), Illegal> {
         if s != self.turn && self.is_active(s) {
             Ok(())
         } else {
-            Err(Illegal::NotOpponent)
+            Err(Illegal::NotOpponent { trump })
         }
     }
 
@@ -55,7 +56,7 @@ impl Trump21 {
                     Ok(())
                 }
             }
-            Play::Love(s) => self.opponent(s),
+            Play::Love(s) => self.opponent(s, Trump::Love),
             Play::Switch(x) => {
                 if u16::from(x) < u16::from(me.ntrumps) {
                     Ok(())
@@ -80,7 +81,7 @@ impl Trump21 {
                     }
                 }
                 DestroyTarget::Hidden(s) => {
-                    self.opponent(s)?;
+                    self.opponent(s, Trump::Destroy)?;
                     if self.player(s).is_some_and(|p| p.ntrumps > 0) {
                         Ok(())
                     } else {
@@ -95,7 +96,7 @@ impl Trump21 {
                     }
                 }
             },
-            Play::Exchange(with) => self.opponent(with),
+            Play::Exchange(with) => self.opponent(with, Trump::Exchange),
         }
     }
 

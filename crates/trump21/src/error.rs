@@ -3,6 +3,8 @@
 use cards_core::{Given, Seat};
 use thiserror::Error;
 
+use crate::trump::Trump;
+
 /// Why an action or host operation was refused; the message names the rule.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Error)]
 pub enum Illegal {
@@ -46,9 +48,18 @@ pub enum Illegal {
     /// The named seat is not an active player.
     #[error("the chosen seat is not an active player (T12.2)")]
     NotActive,
-    /// The named seat is not an active opponent.
-    #[error("the chosen seat must be an active opponent (T12.6)")]
-    NotOpponent,
+    /// The named seat is not an active opponent, which Love your enemy (T12.6), Destroy
+    /// of a hidden trump (T12.7) and Exchange (T12.8) need; the message names the
+    /// clause of the trump played.
+    #[error(
+        "the seat chosen for {} must be an active opponent ({})",
+        .trump.title(),
+        .trump.clause()
+    )]
+    NotOpponent {
+        /// The trump being played.
+        trump: Trump,
+    },
     /// No open trump of that kind lies at that player.
     #[error("no open trump of that kind lies at that player (T12.7)")]
     NoSuchOpenTrump,

@@ -159,6 +159,28 @@ impl Trump {
         ][self as usize]
     }
 
+    /// The clause of the rules that describes the kind's effect (`T12.8` for Exchange).
+    pub(crate) const fn clause(self) -> &'static str {
+        match self {
+            Trump::Draw2
+            | Trump::Draw3
+            | Trump::Draw4
+            | Trump::Draw5
+            | Trump::Draw6
+            | Trump::Draw7 => "T12.1",
+            Trump::Damage1 | Trump::Damage2 => "T12.2",
+            Trump::GoFor17 | Trump::GoFor24 | Trump::GoFor27 => "T12.3",
+            Trump::Harvest => "T12.4",
+            Trump::PerfectDraw => "T12.5",
+            Trump::Love => "T12.6",
+            Trump::Destroy => "T12.7",
+            Trump::Exchange => "T12.8",
+            Trump::Shield => "T12.9",
+            Trump::Return => "T12.10",
+            Trump::Switch => "T12.11",
+        }
+    }
+
     /// The kind's name as written in actions (`draw-3`, `shield`, …).
     pub const fn name(self) -> &'static str {
         Trump::NAMES[self as usize]

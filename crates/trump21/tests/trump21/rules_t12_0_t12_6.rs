@@ -224,6 +224,20 @@ fn t12_6_love_your_enemy_gives_him_his_best_card_and_lies_at_him() {
 }
 
 #[test]
+fn t12_6_love_your_enemy_at_a_seat_that_is_no_active_opponent_is_refused_naming_t12_6() {
+    let g = load(position(&[(2, &[3]), (10, &[8])], &[&[Trump::Love]], 0));
+    // Himself, and a seat that is not at the table.
+    for text in ["play love-your-enemy @0", "play love-your-enemy @5"] {
+        let err = g.apply(&text.parse().unwrap()).unwrap_err();
+        assert_eq!(err, Illegal::NotOpponent { trump: Trump::Love }, "{text}");
+        assert_eq!(
+            err.to_string(),
+            "the seat chosen for Love your enemy must be an active opponent (T12.6)"
+        );
+    }
+}
+
+#[test]
 fn t12_3_a_go_for_moved_by_exchange_keeps_its_place_in_time() {
     // Go for 24 then Go for 17 by seat 0; giving the 24 away does not make it the latest.
     let s = position(
