@@ -2,7 +2,7 @@
 //! first change (T7, T8, T11.1). Chance steps are in `chance`, trump effects in
 //! `effects`, turns and rounds in `round`; the small steps they share are in `state`.
 
-use crate::action::{Action, Exchange};
+use crate::action::{Action, Exchange, Give};
 use crate::error::Illegal;
 use crate::legal::{Step, player_actions};
 use crate::state::{Phase, Trump21};
@@ -57,8 +57,26 @@ impl Trump21 {
             Action::Give(_) if e.gives() >= 2 => Illegal::ExchangeCounts,
             Action::Take(t) if e.last_take().is_some_and(|l| *t < l) => Illegal::ExchangeOrder,
             Action::Give(g) if e.last_give().is_some_and(|l| *g < l) => Illegal::ExchangeOrder,
+            // A give that would fit after an earlier one (open before hidden, kinds in T2
+            // order) is refused for its order, not for its items.
+            Action::Give(g) if self.fits_after_earlier_give(e, *g, &legal) => {
+                Illegal::ExchangeOrder
+            }
             Action::Take(_) | Action::Give(_) => Illegal::ExchangeItems,
             _ => Illegal::ExchangePending,
+        })
+    }
+
+    /// Whether the give `g`, not listed now, is listed after some listed give that
+    /// comes before it in canonical order: then only the order keeps it out.
+    fn fits_after_earlier_give(&self, e: &Exchange, g: Give, legal: &[Action]) -> bool {
+        let mut next = Vec::new();
+        legal.iter().any(|a| match a {
+            Action::Give(first) if *first < g => {
+                player_actions(self, Step::Exchanging(e.with_give(*first)), &mut next);
+                next.contains(&Action::Give(g))
+            }
+            _ => false,
         })
     }
 

@@ -80,7 +80,7 @@ pub enum Illegal {
     ExchangeCounts,
     /// Exchange items not in canonical order.
     #[error(
-        "exchange items are chosen in canonical order: takes before gives, each list in the listed order (T12.8)"
+        "exchange items are chosen in canonical order: takes before gives, and within each list open trumps before hidden ones, kinds in T2 order (T12.8)"
     )]
     ExchangeOrder,
     /// Exchange names trumps the players do not hold.

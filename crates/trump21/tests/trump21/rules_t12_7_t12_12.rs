@@ -158,6 +158,41 @@ fn t12_8_exchange_with_a_seat_that_is_no_active_opponent_is_refused_naming_t12_8
 }
 
 #[test]
+fn t12_8_a_hidden_give_before_the_open_one_is_refused_for_its_order() {
+    // Seat 0 holds Exchange and Shield; seat 1 has an open Harvest and a hidden Return.
+    let g = Position::new(Rules::default(), 2)
+        .hand(Seat(0), 2, &[3])
+        .hand(Seat(1), 2, &[3])
+        .trumps(Seat(0), &[Trump::Exchange, Trump::Shield])
+        .trumps(Seat(1), &[Trump::Return])
+        .played(Trump::Harvest, Seat(1))
+        .turn(Seat(0))
+        .build()
+        .unwrap();
+    let g = run(
+        &g,
+        &["play exchange @1", "take open:harvest", "take hidden"],
+    );
+    // Two takes need two gives: the open Exchange card, then the hidden Shield.
+    assert_eq!(legal(&g), vec!["give open:exchange"]);
+    let err = g.apply(&"give hidden:shield".parse().unwrap()).unwrap_err();
+    assert_eq!(err, Illegal::ExchangeOrder);
+    assert!(
+        err.to_string()
+            .contains("open trumps before hidden ones, kinds in T2 order (T12.8)"),
+        "{err}"
+    );
+    // In that order the same items are accepted.
+    let d = run(&g, &["give open:exchange", "give hidden:shield", "done"]);
+    assert_eq!(d.actor(), Actor::Chance);
+    // A give of a trump he does not hold is still refused for its items.
+    assert_eq!(
+        g.apply(&"give hidden:destroy".parse().unwrap()),
+        Err(Illegal::ExchangeItems)
+    );
+}
+
+#[test]
 fn t12_8_exchange_joins_open_trumps_then_swaps_simultaneously() {
     let s = position(
         &[(2, &[3]), (2, &[3])],
