@@ -32,8 +32,10 @@ pub enum Illegal {
         /// `"passed"` or `"played"`.
         due: &'static str,
     },
-    /// The card is not in the hand of the seat to act (R5, R7).
-    #[error("the card is not in the hand of the seat to act (R5, R7)")]
+    /// The card is not in the hand of the seat to act (R1).
+    #[error(
+        "the card is not in the hand of the seat to act: a seat passes and plays only its own cards (R1)"
+    )]
     NotInHand,
     /// The seat holds the suit led (R7).
     #[error("a player who holds the suit led must follow it (R7)")]

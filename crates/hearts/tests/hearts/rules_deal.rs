@@ -23,6 +23,29 @@ fn r1_four_seats_one_deck() {
 }
 
 #[test]
+fn r1_a_seat_passes_and_plays_only_cards_from_its_own_hand() {
+    // Seat 2 leads, following suit (R7) has nothing to do with it.
+    let mut g = dealt(Rules::default(), PassDir::NoPass, ["", "", "2C", "3C"]);
+    let e = g
+        .apply(&Action::Play(card("3C")))
+        .expect_err("seat 3's card");
+    assert_eq!(e, Illegal::NotInHand);
+    let text = e.to_string();
+    assert!(text.contains("(R1)") && !text.contains("R7"), "{text}");
+    play(&mut g, &["play 2C"]);
+    let e = g
+        .apply(&Action::Play(card("2C")))
+        .expect_err("played already");
+    assert_eq!(e, Illegal::NotInHand);
+    let passing = dealt(Rules::default(), PassDir::Left, ["", "AS", "", ""]);
+    let e = passing
+        .apply(&Action::Pass(card("AS")))
+        .expect_err("seat 1's card");
+    assert_eq!(e, Illegal::NotInHand);
+    assert!(e.to_string().contains("(R1)"), "{e}");
+}
+
+#[test]
 fn r2_defaults_are_openspiels_and_every_combination_plays() {
     let r = Rules::default();
     assert!(r.pass_cards && r.no_pts_on_first_trick && r.must_break_hearts && r.qs_breaks_hearts);
@@ -144,7 +167,7 @@ fn r5_seats_pass_three_cards_in_order_then_receive_all_at_once() {
         .apply(&Action::Pass(card("AS")))
         .expect_err("passed already");
     assert_eq!(e, Illegal::NotInHand);
-    assert!(e.to_string().contains("(R5"));
+    assert!(e.to_string().contains("(R1)"), "{e}");
     play(&mut g, &["pass QS"]);
     assert_eq!(g.actor(), Actor::Player(Seat(1)));
     assert!(
