@@ -46,6 +46,47 @@ fn bad(why: &'static str) -> SetupError {
     SetupError::Inconsistent(why)
 }
 
+/// C11.3, C15: a debt of `s.owed` (above 0) cards, with `top` on the pile, is
+/// one the rules reach. Each two owes two cards when played, or turned up
+/// (C5.2), and lands on the discard pile; until the debt is drawn only twos
+/// are played, the stock is not touched (so no reshuffle takes the pile), and
+/// no draw by choice is made. A game ended by the last of those twos keeps
+/// its debt. While the debt is drawn a reshuffle may take the twos into the
+/// stock, but the debt only shrinks then.
+fn check_owed(s: &Setup, n: usize, top: Card) -> Result<(), SetupError> {
+    if s.stock.is_empty()
+        || !matches!(s.phase, Phase::Turn | Phase::Draw | Phase::Over)
+        || s.draws > 0
+    {
+        return Err(bad(
+            "owed twos are drawn from a stock that holds cards, before any other draw (C11.3)",
+        ));
+    }
+    if top.rank() != Rank::Two {
+        return Err(bad(
+            "cards are owed only for twos: until they are drawn a two lies on top (C11.3)",
+        ));
+    }
+    // 4 twos per deck: 8 cards with one deck, 16 with two.
+    if usize::from(s.owed) > 2 * 4 * usize::from(Rules::decks(n)) {
+        return Err(bad(
+            "each two in play owes two cards: at most 8 are owed with one deck, 16 with two (C1, C11.3)",
+        ));
+    }
+    let on_pile = s.discards.count_rank(Rank::Two) + 1;
+    if s.phase != Phase::Draw && usize::from(s.owed) > 2 * on_pile {
+        return Err(bad(
+            "each two owed for lies on the discard pile until the debt is drawn (C11.3)",
+        ));
+    }
+    if s.plays == 0 && s.owed > 2 {
+        return Err(bad(
+            "before the first play only a two starter owes cards, two of them (C5.2, C11.3)",
+        ));
+    }
+    Ok(())
+}
+
 impl Save for CrazyEights {
     type Setup = Setup;
 
@@ -156,6 +197,13 @@ impl Save for CrazyEights {
             if s.phase == Phase::Nominate && (top.rank() != Rank::Eight || suit != top.suit()) {
                 return Err(bad("a suit is named right after an eight is played (C8)"));
             }
+            // Playing the eight ended the turn's draws; naming the suit does not
+            // reset them, so the next player would inherit any written here.
+            if s.phase == Phase::Nominate && s.draws > 0 {
+                return Err(bad(
+                    "playing an eight ends the turn's draws: none are counted while its suit is named (C8, C9)",
+                ));
+            }
             if (s.reversed || s.owed > 0) && !special {
                 return Err(bad("reversing and owed twos need use_special_cards (C11)"));
             }
@@ -171,16 +219,8 @@ impl Save for CrazyEights {
                     "before the first play the starter is never an eight, and only an ace starter reverses (C5.1, C5.2, C11.2)",
                 ));
             }
-            // A game may end on a stacked two: the debt stays written at the end.
-            if s.owed > 0
-                && s.phase != Phase::Over
-                && (s.stock.is_empty()
-                    || !matches!(s.phase, Phase::Turn | Phase::Draw)
-                    || s.draws > 0)
-            {
-                return Err(bad(
-                    "owed twos are drawn from a stock that holds cards, before any other draw (C11.3)",
-                ));
+            if s.owed > 0 {
+                check_owed(&s, n, top)?;
             }
             if s.phase == Phase::Turn && s.owed % 2 == 1 {
                 return Err(bad("twos are owed two at a time (C11.3)"));
@@ -219,7 +259,8 @@ impl Save for CrazyEights {
                     "the game ends only by an empty hand, max_turns plays or passes (C12)",
                 ));
             }
-            if s.phase != Phase::Over && s.hands.iter().any(|h| h.is_empty()) {
+            let empty_hands = s.hands.iter().filter(|h| h.is_empty()).count();
+            if empty_hands > usize::from(s.phase == Phase::Over) {
                 return Err(bad(
                     "a player who sheds his last card ends the game (C12.1)",
                 ));
