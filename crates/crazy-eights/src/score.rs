@@ -87,7 +87,7 @@ impl CrazyEights {
         PerSeat::from_slice(&r[..self.seats_usize()])
     }
 
-    /// The places: higher return first, equal returns share a place (C13.2).
+    /// The places: higher return first, equal returns share a place (C13).
     pub(crate) fn places(&self) -> Option<Outcome> {
         self.returns().map(|r| Outcome::from_scores(r.as_slice()))
     }
