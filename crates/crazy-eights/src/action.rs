@@ -124,7 +124,7 @@ impl fmt::Display for Action {
 /// Why a text is not an action (C16); it repeats at most the start of the input.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error(
-    "{} is not a crazy eights action: expected `play <card>` (7H, TS), `draw`, `pass`, `nominate <C|D|H|S>`, written as printed (C16)",
+    "{} is not a crazy eights action: expected `play <card>` (7H, TS), `draw`, `pass`, `nominate <C|D|H|S>`, `deal <card>` or `dealer <0-9>`, written as printed (C16)",
     echo(.input)
 )]
 pub struct ParseActionError {

@@ -48,6 +48,34 @@ fn c16_only_the_printed_form_or_a_card_spelling_parses() {
     assert!("leave 2".parse::<HostOp>().is_err());
 }
 
+/// Found by an outside audit: the refusal listed only the player's forms,
+/// though `deal <card>` and `dealer <seat>` parse too (C16).
+#[test]
+fn c16_the_parse_error_lists_every_form_chance_included() {
+    for a in [
+        "deal 8S",
+        "dealer 2",
+        "play 8S",
+        "draw",
+        "pass",
+        "nominate H",
+    ] {
+        assert!(a.parse::<Action>().is_ok(), "{a}");
+    }
+    let e = "deal".parse::<Action>().expect_err("no card").to_string();
+    for form in [
+        "`play <card>`",
+        "`draw`",
+        "`pass`",
+        "`nominate <C|D|H|S>`",
+        "`deal <card>`",
+        "`dealer <0-9>`",
+        "(C16)",
+    ] {
+        assert!(e.contains(form), "{e} should list {form}");
+    }
+}
+
 /// The shared text-form tests over those actions.
 fn text_suite() -> TextSuite<CrazyEights> {
     TextSuite::new(
