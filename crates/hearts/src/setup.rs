@@ -220,19 +220,36 @@ impl Hearts {
                 ));
             }
         }
-        // R6: the holder of the two of clubs leads the first trick with it (or a club).
+        // R6: the holder of the two of clubs leads the first trick with it
+        // (or, keeping it, another club): in the first trick the two of clubs
+        // is the lead or still in the leader's hand.
         if k == 0 {
-            let first = s.trick.first().copied();
-            let lead_ok = match first {
+            let lead_ok = match s.trick.first().copied() {
                 None => s.hands[s.to_act.index()].contains(TWO_CLUBS),
                 Some(c) => {
-                    (c == TWO_CLUBS || (s.rules.can_lead_any_club && c.suit() == Suit::Clubs))
-                        && (trick.contains(TWO_CLUBS) || s.hands[leader].contains(TWO_CLUBS))
+                    c == TWO_CLUBS
+                        || (s.rules.can_lead_any_club
+                            && c.suit() == Suit::Clubs
+                            && s.hands[leader].contains(TWO_CLUBS))
                 }
             };
             if !lead_ok {
                 return Err(bad(
                     "the holder of the two of clubs leads it first, or any club with can_lead_any_club (R6, R6.1)",
+                ));
+            }
+        } else {
+            // R6, R10: the first trick is among those taken, so they hold its
+            // lead: the two of clubs, or with can_lead_any_club a club.
+            let taken = s.won.iter().fold(CardSet::EMPTY, |a, &w| a | w);
+            let lead_taken = if s.rules.can_lead_any_club {
+                !taken.of_suit(Suit::Clubs).is_empty()
+            } else {
+                taken.contains(TWO_CLUBS)
+            };
+            if !lead_taken {
+                return Err(bad(
+                    "the first trick, led with the two of clubs or with can_lead_any_club a club, is among the tricks taken (R6, R6.1, R10)",
                 ));
             }
         }

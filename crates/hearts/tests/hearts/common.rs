@@ -94,7 +94,8 @@ pub fn conserved(g: &Hearts) -> bool {
 /// `s` (its cards from `won[s]`, filled up), the current `trick` led so that
 /// `to_act` is next, and hands from `hands` filled up to the sizes the play
 /// gives them. Filling takes the cards left in card order, hands first,
-/// hearts and the queen of spades last.
+/// hearts and the queen of spades last; once a trick is taken the two of
+/// clubs, unless named, goes to the tricks taken (R6).
 pub fn position(
     rules: Rules,
     tricks: [usize; 4],
@@ -104,6 +105,19 @@ pub fn position(
     to_act: u8,
 ) -> Hearts {
     use cards_core::Save;
+    Hearts::load(position_setup(rules, tricks, won, hands, trick, to_act))
+        .expect("a valid position")
+}
+
+/// The [`Setup`](hearts::Setup) [`position`] loads, not yet checked.
+pub fn position_setup(
+    rules: Rules,
+    tricks: [usize; 4],
+    won: [&str; 4],
+    hands: [&str; 4],
+    trick: &str,
+    to_act: u8,
+) -> hearts::Setup {
     let trick: Vec<Card> = trick.split_whitespace().map(card).collect();
     let k: usize = tricks.iter().sum();
     let m = trick.len();
@@ -115,11 +129,18 @@ pub fn position(
         rest -= *s;
     }
     let points = cards("2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH QS");
-    let mut take = |set: &mut CardSet, size: usize| {
+    // Once a trick is taken, the first one with its two of clubs is (R6).
+    let later = if k > 0 {
+        CardSet::single(card("2C"))
+    } else {
+        CardSet::EMPTY
+    };
+    let mut take = |set: &mut CardSet, size: usize, skip: CardSet| {
         while set.len() < size {
-            let c = (rest - points)
+            let left = rest - skip;
+            let c = (left - points)
                 .first()
-                .or(rest.first())
+                .or(left.first())
                 .expect("cards left");
             rest.remove(c);
             set.insert(c);
@@ -127,12 +148,12 @@ pub fn position(
     };
     for (x, h) in hands.iter_mut().enumerate() {
         let in_trick = usize::from((x + 4 - leader) % 4 < m);
-        take(h, 13 - k - in_trick);
+        take(h, 13 - k - in_trick, later);
     }
     for (s, w) in won.iter_mut().enumerate() {
-        take(w, 4 * tricks[s]);
+        take(w, 4 * tricks[s], CardSet::EMPTY);
     }
-    Hearts::load(hearts::Setup {
+    hearts::Setup {
         rules,
         phase: if k == 13 {
             hearts::Phase::Over
@@ -145,6 +166,5 @@ pub fn position(
         passed: [CardSet::EMPTY; 4],
         trick,
         won,
-    })
-    .expect("a valid position")
+    }
 }

@@ -163,11 +163,11 @@ fn r11_the_game_ends_with_the_thirteenth_trick() {
         Rules::default(),
         [12, 0, 0, 0],
         ["", "", "", ""],
-        ["AC", "2C", "3C", "4C"],
+        ["AC", "KC", "QC", "JC"],
         "",
         0,
     );
-    play(&mut g, &["play AC", "play 2C", "play 3C", "play 4C"]);
+    play(&mut g, &["play AC", "play KC", "play QC", "play JC"]);
     assert_eq!((g.phase(), g.actor()), (Phase::Over, Actor::Terminal));
     assert!(legal(&g).is_empty());
     let e = g.apply(&Action::Play(card("AC"))).expect_err("R11");

@@ -8,8 +8,8 @@ use crate::common::{cards, play, position};
 /// The last trick to play: seat 0 leads AC and takes it; `won` fills the
 /// twelve tricks before, `tricks` of them each.
 fn last_trick(rules: Rules, tricks: [usize; 4], won: [&str; 4]) -> hearts::Hearts {
-    let mut g = position(rules, tricks, won, ["AC", "2C", "3C", "4C"], "", 0);
-    play(&mut g, &["play AC", "play 2C", "play 3C", "play 4C"]);
+    let mut g = position(rules, tricks, won, ["AC", "KC", "QC", "JC"], "", 0);
+    play(&mut g, &["play AC", "play KC", "play QC", "play JC"]);
     g
 }
 
@@ -30,7 +30,7 @@ fn r12_points_are_the_taken_cards_points_as_they_are_taken() {
     let g = position(
         r,
         [1, 1, 0, 0],
-        ["2H 3H QS 5C", "JD 6C 7C 8C", "", ""],
+        ["2H 3H QS 5C", "JD 2C 7C 8C", "", ""],
         ["", "", "", ""],
         "",
         0,
@@ -40,7 +40,7 @@ fn r12_points_are_the_taken_cards_points_as_they_are_taken() {
     let g = position(
         jd,
         [1, 1, 0, 0],
-        ["2H 3H QS 5C", "JD 6C 7C 8C", "", ""],
+        ["2H 3H QS 5C", "JD 2C 7C 8C", "", ""],
         ["", "", "", ""],
         "",
         0,

@@ -3,7 +3,7 @@
 use cards_core::{CardSet, Game, Save, Seat};
 use hearts::{Hearts, PassDir, Phase, Rules, Setup, SetupError};
 
-use crate::common::{card, dealt, play, position};
+use crate::common::{card, dealt, play, position, position_setup};
 
 /// A position in the first trick after the passing to the left.
 fn base() -> Setup {
@@ -121,6 +121,60 @@ fn r15_setups_before_the_play_follow_the_deal_and_the_passing() {
     );
     assert_eq!(Hearts::load(hand_built.save()), Ok(hand_built));
     assert_eq!(CardSet::ALL.len(), 52);
+}
+
+#[test]
+fn r15_the_first_trick_is_led_by_the_holder_of_the_two_of_clubs() {
+    let any_club = Rules {
+        can_lead_any_club: true,
+        ..Rules::default()
+    };
+    let none = ["", "", "", ""];
+    // Seat 0 leads 3C keeping 2C (R6.1), seat 1 to play: loads.
+    let s = position_setup(any_club, [0; 4], none, ["2C", "", "", ""], "3C", 1);
+    assert!(Hearts::load(s.clone()).is_ok());
+    // 2C moved into the trick as seat 1's card: seat 1 held it and led
+    // nothing, so the position is refused, not loaded with seat 0 leading.
+    let mut late = s;
+    let x = late.hands[1].first().expect("card");
+    late.hands[1].remove(x);
+    late.hands[0].remove(card("2C"));
+    late.hands[0].insert(x);
+    late.trick.push(card("2C"));
+    late.to_act = Seat(2);
+    refused(late, "(R6");
+    // The same with 2C led is the usual start.
+    let s = position_setup(any_club, [0; 4], none, none, "2C 3C", 2);
+    assert!(Hearts::load(s).is_ok());
+}
+
+#[test]
+fn r15_once_a_trick_is_taken_it_held_the_opening_lead() {
+    let any_club = Rules {
+        can_lead_any_club: true,
+        ..Rules::default()
+    };
+    let clubs = ["3C 4C 5C 6C", "", "", ""];
+    let holds_2c = ["2C", "", "", ""];
+    let s = position_setup(Rules::default(), [1, 0, 0, 0], clubs, holds_2c, "", 0);
+    refused(s.clone(), "(R6");
+    // With can_lead_any_club, seat 0 may have led 3C and kept 2C.
+    let g = Hearts::load(Setup {
+        rules: any_club,
+        ..s
+    })
+    .expect("any club opened");
+    assert!(g.hand(Seat(0)).expect("seat").contains(card("2C")));
+    // A trick taken without a club was not the first.
+    let diamonds = ["2D 3D 4D 5D", "", "", ""];
+    for rules in [Rules::default(), any_club] {
+        let s = position_setup(rules, [1, 0, 0, 0], diamonds, holds_2c, "", 0);
+        refused(s, "(R6");
+    }
+    let none = ["", "", "", ""];
+    let s = position_setup(Rules::default(), [1, 0, 0, 0], none, none, "", 0);
+    let g = Hearts::load(s).expect("2C went with the first trick");
+    assert!(g.won(Seat(0)).expect("seat").contains(card("2C")));
 }
 
 #[cfg(feature = "serde")]
