@@ -406,6 +406,17 @@ fn t9_1_round_can_end_right_after_the_deal() {
 }
 
 #[test]
+fn t9_1_a_22_against_a_lower_total_plays_on_after_the_deal() {
+    let g = deal_position(2, 0);
+    // Hidden cards first (seat 0, seat 1), then open cards: seat 0 has 22, seat 1 has 11.
+    let g = run(&g, &["card 11", "card 5", "card 11", "card 6"]);
+    assert_eq!(g.round(), 2, "not scored");
+    assert_eq!(g.last_round().map(|l| l.round), Some(1));
+    assert_ne!(g.actor(), Actor::Terminal);
+    assert_eq!(lives(&g), vec![10, 10]);
+}
+
+#[test]
 fn t9_1_never_checked_in_the_middle_of_a_turn() {
     // Seat 1 is closed; seat 0 goes over with Love your enemy? No: he draws over in
     // the trump step by Go for 17 and still acts until his turn ends.
