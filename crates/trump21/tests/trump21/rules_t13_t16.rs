@@ -126,6 +126,25 @@ fn t15_views_show_own_hidden_cards_and_trumps_and_only_counts_of_others() {
 }
 
 #[test]
+fn t15_3_a_go_for_tells_the_table_which_closed_players_are_at_or_under_it() {
+    // Seat 1 is closed on 9 + 4 open; only his hidden card differs.
+    let closed_at = |hidden| {
+        let mut s = position(&[(10, &[9]), (hidden, &[9, 4])], &[&[Trump::GoFor17]], 0);
+        s.seats[1].closed = true;
+        load(s)
+    };
+    let (low, high) = (closed_at(3), closed_at(5));
+    let spectator = |g: &Trump21| g.observe(Viewer::Spectator);
+    assert_eq!(spectator(&low), spectator(&high), "alike before");
+    let (low, high) = (
+        run(&low, &["play go-for-17"]),
+        run(&high, &["play go-for-17"]),
+    );
+    assert!(!spectator(&low).seats[1].closed, "16 ≤ 17: reopened");
+    assert!(spectator(&high).seats[1].closed, "18 > 17: stays closed");
+}
+
+#[test]
 fn t15_drawn_trumps_are_seen_only_by_the_drawer() {
     let mut s = position(&[(2, &[3]), (2, &[3])], &[], 0);
     to_pile(&mut s, Trump::Shield);
