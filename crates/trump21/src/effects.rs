@@ -15,7 +15,10 @@ impl Trump21 {
         if s != self.turn && self.is_active(s) {
             Ok(())
         } else {
-            Err(Illegal::NotOpponent { trump })
+            Err(Illegal::NotOpponent {
+                trump: trump.title(),
+                clause: trump.clause(),
+            })
         }
     }
 

@@ -3,8 +3,6 @@
 use cards_core::{Given, Seat};
 use thiserror::Error;
 
-use crate::trump::Trump;
-
 /// Why an action or host operation was refused; the message names the rule.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Error)]
 pub enum Illegal {
@@ -51,14 +49,12 @@ pub enum Illegal {
     /// The named seat is not an active opponent, which Love your enemy (T12.6), Destroy
     /// of a hidden trump (T12.7) and Exchange (T12.8) need; the message names the
     /// clause of the trump played.
-    #[error(
-        "the seat chosen for {} must be an active opponent ({})",
-        .trump.title(),
-        .trump.clause()
-    )]
+    #[error("the seat chosen for {trump} must be an active opponent ({clause})")]
     NotOpponent {
-        /// The trump being played.
-        trump: Trump,
+        /// The title of the trump being played.
+        trump: &'static str,
+        /// Its clause.
+        clause: &'static str,
     },
     /// No open trump of that kind lies at that player.
     #[error("no open trump of that kind lies at that player (T12.7)")]

@@ -122,12 +122,6 @@ fn t12_7_destroy_of_a_hidden_trump_at_himself_is_refused_naming_t12_7() {
         .apply(&"play destroy @0 hidden".parse().unwrap())
         .unwrap_err();
     assert_eq!(
-        err,
-        Illegal::NotOpponent {
-            trump: Trump::Destroy
-        }
-    );
-    assert_eq!(
         err.to_string(),
         "the seat chosen for Destroy must be an active opponent (T12.7)"
     );
@@ -143,13 +137,6 @@ fn t12_8_exchange_with_a_seat_that_is_no_active_opponent_is_refused_naming_t12_8
     // Himself, and a seat that is not at the table.
     for text in ["play exchange @0", "play exchange @5"] {
         let err = g.apply(&text.parse().unwrap()).unwrap_err();
-        assert_eq!(
-            err,
-            Illegal::NotOpponent {
-                trump: Trump::Exchange
-            },
-            "{text}"
-        );
         assert_eq!(
             err.to_string(),
             "the seat chosen for Exchange must be an active opponent (T12.8)"
