@@ -49,9 +49,9 @@ struct Args {
     /// The game.
     #[arg(long, value_parser = game_names())]
     game: String,
-    /// Seats at the table.
-    #[arg(long, default_value_t = 4)]
-    seats: usize,
+    /// Seats at the table [default: the game's own, `DEFAULT_SEATS` in its crate].
+    #[arg(long)]
+    seats: Option<usize>,
     /// Games to play (at least 1).
     #[arg(long, default_value_t = 1_000, value_parser = clap::value_parser!(u64).range(1..))]
     games: u64,
@@ -100,7 +100,11 @@ fn dispatch(args: &Args) -> Result<String, String> {
     macro_rules! by_name {
         ($($krate:ident::$game:ident, $name:literal, $title:literal;)*) => {
             match args.game.as_str() {
-                $($name => tournament::<cards_games::$krate::$game>($name, args),)*
+                $($name => tournament::<cards_games::$krate::$game>(
+                    $name,
+                    args.seats.unwrap_or(cards_games::$krate::DEFAULT_SEATS),
+                    args,
+                ),)*
                 other => Err(format!(
                     "unknown game {other:?}; the games are {}",
                     cards_games::names_in_words()
@@ -126,15 +130,15 @@ fn main() -> ExitCode {
     }
 }
 
-fn tournament<G: CliGame>(name: &'static str, args: &Args) -> Result<String, String>
+fn tournament<G: CliGame>(name: &'static str, seats: usize, args: &Args) -> Result<String, String>
 where
     G::Rules: Serialize + DeserializeOwned + Send + Sync,
 {
     let rules: G::Rules = rules_with(&args.rules)?;
     // The seat count first: the default bot list has one name per seat.
-    G::new(rules.clone(), args.seats).map_err(|e| e.to_string())?;
+    G::new(rules.clone(), seats).map_err(|e| e.to_string())?;
     let bots: Vec<String> = if args.bots.is_empty() {
-        (0..args.seats)
+        (0..seats)
             .map(|s| if s == 0 { "medium" } else { "random" }.to_string())
             .collect()
     } else {
@@ -151,7 +155,7 @@ where
     let plan = Plan {
         game: name,
         rules,
-        seats: args.seats,
+        seats,
         games: args.games,
         seed: args.seed,
         bots,

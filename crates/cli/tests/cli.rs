@@ -59,18 +59,15 @@ fn the_same_seed_gives_the_same_totals_whatever_the_thread_count() {
 #[test]
 fn the_heuristic_bot_beats_random_bots_with_its_interval_above_the_fair_share() {
     for &game in cards_games::NAMES.iter() {
-        let r = json(&[
-            "--game",
-            game,
-            "--seats",
-            "4",
-            "--games",
-            "400",
-            "--bots",
-            "medium,random,random,random",
-        ]);
-        let low = r["bots"][0]["win_rate_low"].as_f64().unwrap();
-        assert!(low > 0.25, "{game}: medium's interval starts at {low}");
+        // At the game's own table size (the CLI's default).
+        let r = json(&["--game", game, "--games", "400"]);
+        let seats = r["seats"].as_u64().unwrap();
+        let bots = r["bots"].as_array().unwrap();
+        assert_eq!(bots.len() as u64, seats, "{game}: one bot a seat");
+        assert_eq!(bots[0]["bot"], "medium", "{game}: medium, then random bots");
+        let low = bots[0]["win_rate_low"].as_f64().unwrap();
+        let fair = 1.0 / seats as f64;
+        assert!(low > fair, "{game}: medium's interval starts at {low}");
         let wins: u64 = r["bots"]
             .as_array()
             .unwrap()
@@ -178,7 +175,7 @@ fn help_says_how_to_use_it() {
             .unwrap_or_else(|| panic!("{}: {text}", g.name));
         assert!(line.trim_end().ends_with(g.title), "{line}");
     }
-    assert!(text.contains("[default: 4]"), "{text}");
+    assert!(text.contains("[default: the game's own"), "{text}");
 }
 
 #[test]
