@@ -8,6 +8,12 @@ use cards_games::cards_core::Difficulty;
 use cards_games::{AnyTable, Kind, NAMES};
 
 /// Plays `table` to its end with bots of `difficulty`, collecting every move text.
+/// Three seats, or the nearest count the game takes.
+fn three_or_near(name: &str) -> usize {
+    let [fewest, _, most] = AnyTable::seat_limits(name).unwrap();
+    3.clamp(fewest, most)
+}
+
 fn play_out(
     table: &mut AnyTable,
     difficulty: Difficulty,
@@ -74,12 +80,11 @@ fn bad_requests_are_refused_with_their_kind_and_change_nothing() {
         // Every move text seen in one game: later, some parse but are illegal.
         let mut texts = BTreeSet::new();
         play_out(
-            &mut AnyTable::new(name, "", 3.max(AnyTable::seat_limits(name).unwrap()[0]), 5)
-                .unwrap(),
+            &mut AnyTable::new(name, "", three_or_near(name), 5).unwrap(),
             Difficulty::Easy,
             &mut texts,
         );
-        let seats = 3.max(AnyTable::seat_limits(name).unwrap()[0]);
+        let seats = three_or_near(name);
         let mut table = AnyTable::new(name, "", seats, 6).unwrap();
         let (mut illegal, mut out_of_turn) = (0, 0);
         while let Some(seat) = table.to_act() {

@@ -161,10 +161,15 @@ pub fn games() -> Vec<String> {
 
 /// The usual number of players of `game`.
 pub fn default_seats(game: &str) -> usize {
+    seat_limits(game)[1]
+}
+
+/// The game's fewest, default and most seats.
+pub fn seat_limits(game: &str) -> [usize; 3] {
     let (mut min, mut usual, mut max) = (0, 0, 0);
     let game = c(game);
     // SAFETY: a live string and local outputs.
     check(unsafe { cards_seat_limits(game.as_ptr(), &mut min, &mut usual, &mut max) }).unwrap();
     assert!(min <= usual && usual <= max);
-    usual
+    [min, usual, max]
 }
