@@ -119,6 +119,27 @@ impl<G: PyGame, R: Record> Recall<G, R> {
             .unwrap_or(all.len() - 1);
         Ok(&self.seen[i])
     }
+
+    /// These records, with the one of viewer `index` replaced by `carried`.
+    fn carrying(mut self, carried: Option<(usize, R)>) -> Self {
+        if let Some((i, record)) = carried {
+            self.seen[i] = record;
+        }
+        self
+    }
+}
+
+/// What a seat had seen when its position was resampled: the record a
+/// resample starts from for that seat, so that the seat's information state
+/// is the same in the sample as in the game it came from.
+#[derive(Clone, Debug)]
+struct Carried {
+    /// The seat.
+    seat: usize,
+    /// Its text ([`Core::seen_text`]).
+    text: String,
+    /// The text's fingerprint.
+    fingerprint: Fingerprint,
 }
 
 /// A cache a clone starts without (the texts of a long game are large, and
@@ -246,6 +267,7 @@ pub struct Core<G: Game> {
     scratch: Vec<(G::Action, u32)>,
     recall: Option<Recall<G, Fingerprint>>,
     texts: Fresh<Recall<G, String>>,
+    carried: Option<Carried>,
 }
 
 impl<G: PyGame> Core<G> {
@@ -270,6 +292,7 @@ impl<G: PyGame> Core<G> {
             scratch: Vec::with_capacity(64),
             recall: None,
             texts: Fresh(None),
+            carried: None,
         }
     }
 
@@ -406,9 +429,10 @@ impl<G: PyGame> Core<G> {
     /// `None`), from the record kept since the last call.
     fn seen_fingerprint(&mut self, seat: Option<usize>) -> Result<u64, String> {
         let viewer = self.viewer(seat)?;
+        let carried = self.carried.as_ref().map(|c| (c.seat, c.fingerprint));
         let recall = self
             .recall
-            .get_or_insert_with(|| Recall::new(&self.start, Fingerprint::START));
+            .get_or_insert_with(|| Recall::new(&self.start, Fingerprint::START).carrying(carried));
         Ok(recall.after(&self.history, viewer)?.0)
     }
 
@@ -421,10 +445,11 @@ impl<G: PyGame> Core<G> {
     /// every viewer (a clone starts the record again).
     pub fn seen_text(&mut self, seat: Option<usize>) -> Result<String, String> {
         let viewer = self.viewer(seat)?;
+        let carried = self.carried.as_ref().map(|c| (c.seat, c.text.clone()));
         let texts = self
             .texts
             .0
-            .get_or_insert_with(|| Recall::new(&self.start, String::new()));
+            .get_or_insert_with(|| Recall::new(&self.start, String::new()).carrying(carried));
         texts.after(&self.history, viewer).cloned()
     }
 
@@ -521,8 +546,10 @@ impl<G: PyGame> Core<G> {
 
     /// A full position `seat` cannot tell from this one: its view kept, every
     /// card it cannot see dealt again at random (the game's `Determinize`,
-    /// from the view alone), with a chance stream seeded by `seed`.
-    pub fn resample(&self, seat: usize, seed: u64) -> Result<Core<G>, String> {
+    /// from the view alone), with a chance stream seeded by `seed`. The
+    /// sample starts from that position, and `seat`'s record of what it has
+    /// seen comes along, so its information state is this one's.
+    pub fn resample(&mut self, seat: usize, seed: u64) -> Result<Core<G>, String> {
         let seats = self.game.seats();
         if seat >= seats {
             return Err(format!("seat {seat} is not at this {seats}-seat table"));
@@ -530,7 +557,15 @@ impl<G: PyGame> Core<G> {
         let view = self.game.observe(Viewer::Seat(Seat(seat as u8)));
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let game = G::determinize(self.game.rules(), &view, &mut rng).map_err(|e| e.to_string())?;
-        Ok(Core::of(game, rng))
+        let carried = Carried {
+            seat,
+            text: self.seen_text(Some(seat))?,
+            fingerprint: Fingerprint(self.seen_fingerprint(Some(seat))?),
+        };
+        Ok(Core {
+            carried: Some(carried),
+            ..Core::of(game, rng)
+        })
     }
 
     /// The state as JSON (its validated setup).

@@ -310,7 +310,7 @@ macro_rules! py_game {
             /// it cannot see dealt again at random from what the view allows
             /// (seeded by `seed`): the sample an information-set search draws.
             #[pyo3(signature = (seat, seed = 0))]
-            fn resample(&self, seat: usize, seed: u64) -> pyo3::PyResult<Self> {
+            fn resample(&mut self, seat: usize, seed: u64) -> pyo3::PyResult<Self> {
                 self.0
                     .resample(seat, seed)
                     .map($state)

@@ -83,6 +83,9 @@ def test_resample_keeps_the_seats_observation_and_deals_the_rest_again(game):
             r = s.resample_from_infostate(p, rng.uniform)
             assert r.current_player() == p
             assert r.observation_string(p) == s.observation_string(p)
+            # Its information state too (what ISMCTS keys its tree by).
+            assert r.information_state_string(p) == s.information_state_string(p)
+            assert r.information_state_tensor(p) == s.information_state_tensor(p)
             assert sorted(r.legal_actions()) == sorted(s.legal_actions())
             changed += r.observation_string((p + 1) % 3) != s.observation_string((p + 1) % 3)
         s.apply_action(int(rng.choice(s.legal_actions())))
@@ -91,7 +94,8 @@ def test_resample_keeps_the_seats_observation_and_deals_the_rest_again(game):
         s.inner.resample(7, 0)
 
 
-def test_openspiel_ismcts_bot_plays_a_whole_game(game):
+@pytest.mark.parametrize("use_observation_string", [False, True])
+def test_openspiel_ismcts_bot_plays_a_whole_game(game, use_observation_string):
     g = load(game, table(game))
     rng = np.random.RandomState(0)
     bot = ismcts.ISMCTSBot(
@@ -100,7 +104,7 @@ def test_openspiel_ismcts_bot_plays_a_whole_game(game):
         uct_c=2.0,
         max_simulations=20,
         random_state=rng,
-        use_observation_string=True,
+        use_observation_string=use_observation_string,
     )
     play_against_random(g, bot, rng)
 

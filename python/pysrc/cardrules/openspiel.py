@@ -142,8 +142,9 @@ def _make_game_class(name):
 
         def resample_from_infostate(self, player_id, probability_sampler):
             """A state ``player_id`` cannot tell from this one (its observation
-            kept, every card it cannot see dealt again), seeded from
-            ``probability_sampler``: what OpenSpiel's ISMCTS samples."""
+            and its information state kept, every card it cannot see dealt
+            again), seeded from ``probability_sampler``: what OpenSpiel's
+            ISMCTS samples, with either kind of key."""
             seed = int(probability_sampler() * 2**53)
             state = State(self.get_game())
             state.inner = self.inner.resample(player_id, seed)
