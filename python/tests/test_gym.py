@@ -139,3 +139,17 @@ def test_step_takes_integer_actions_only():
         assert env.game_state.history_len == before
     env.step(np.int16(legal))
     assert env.game_state.history_len > before
+
+
+def test_a_seat_the_game_never_reaches_is_refused_at_reset():
+    """Seat 8 of nine never acts before a three-turn limit ends the game:
+    reset says so instead of handing out a finished game."""
+    env = gymnasium.make(
+        "cardrules/schwimmen-v0",
+        seats=9,
+        seat=8,
+        rules={"turn_limit": 3, "round_limit": 2},
+        opponents="random",
+    )
+    with pytest.raises(RuntimeError, match="seat 8's first decision"):
+        env.reset(seed=9)

@@ -16,6 +16,9 @@ by a limit of its rules is truncated, not terminated. An illegal action
 ``info["illegal_action"]``, as PettingZoo's classic games do; with ``"raise"``
 it raises ValueError naming the rule and changes nothing. The opponents' seeds
 come from the environment's ``np_random``, so ``reset(seed=...)`` replays.
+An episode starts at the learner's first decision; a game the opponents end
+before it is dealt again, and after ``DEALS`` such deals ``reset`` raises
+RuntimeError (the rules end the game before the learner's seat can act).
 """
 
 import operator
@@ -26,6 +29,9 @@ from gymnasium import spaces
 
 import cardrules
 from cardrules.bots import Bot
+
+#: How many deals ``reset`` tries for a game the learner gets to play.
+DEALS = 1000
 from cardrules.pettingzoo._aec import observation_box, render
 
 
@@ -116,7 +122,7 @@ class CardGameGymEnv(gymnasium.Env):
                 o.restart(int(self.np_random.integers(0, 2**63)))
         # An episode starts at the learner's first decision: a game the
         # opponents end before it (a short turn limit) is dealt again.
-        for _ in range(1000):
+        for _ in range(DEALS):
             self.game_state = cardrules.state(
                 self.game, self.seats, self.rules, int(self.np_random.integers(0, 2**63))
             )
@@ -124,8 +130,11 @@ class CardGameGymEnv(gymnasium.Env):
             self._lost = False
             self._play_others()
             if not self.game_state.is_terminal():
-                break
-        return self._obs(), self._info()
+                return self._obs(), self._info()
+        raise RuntimeError(
+            f"in {DEALS} deals the game never reached seat {self.seat}'s first decision: "
+            "the opponents end it first under these rules (a limit too short for this seat?)"
+        )
 
     def step(self, action):
         s = self.game_state
