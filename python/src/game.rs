@@ -255,9 +255,12 @@ macro_rules! py_game {
                 self.0.returns()
             }
 
-            /// The places (1 = first) once the game is over.
-            fn places(&self) -> Option<Vec<u8>> {
-                self.0.places()
+            /// The places (1 = first) once the game is over, as a list of ints
+            /// (a `Vec<u8>` would reach Python as `bytes`).
+            fn places(&self) -> Option<Vec<u32>> {
+                self.0
+                    .places()
+                    .map(|p| p.into_iter().map(u32::from).collect())
             }
 
             /// The text of an action id (of the chance space when `chance`,

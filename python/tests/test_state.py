@@ -41,6 +41,7 @@ def test_random_games_end_with_zero_sum_returns(game, seats):
     r = st.returns()
     assert len(r) == seats and abs(sum(r)) < 1e-9
     places = st.places()
+    assert isinstance(places, list) and all(type(p) is int for p in places), places
     # 1 for first down to -1 for last, ties sharing the average of their slots.
     for i in range(seats):
         tied = places.count(places[i])
