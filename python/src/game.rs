@@ -59,7 +59,9 @@ macro_rules! py_game {
             }
 
             /// Whether the game is over because a limit of its rules (a cap on
-            /// turns or rounds) ended it: a truncation for learning agents.
+            /// turns or rounds) ended it. The limit is a rule that scores the
+            /// game, so the Gymnasium and PettingZoo environments report that end
+            /// as terminated and put this in their infos (`ended_by_limit`).
             fn is_truncated(&self) -> bool {
                 cards_core::Game::outcome(&self.0.game).is_some()
                     && <$game as cards_core::Encode>::ended_by_limit(&self.0.game)
@@ -365,7 +367,8 @@ macro_rules! py_game {
         /// `float32[n, obs]` of the seat to act, mask `bool[n, actions]`,
         /// rewards `float32[n, seats]` (each seat's place reward when its game
         /// ended in this step, else 0), terminated / truncated `bool[n]` (a game
-        /// ended by its play / by a limit of its rules), player `int64[n]`,
+        /// ended by its play / by a limit of its rules: `CardVectorEnv` reports
+        /// both as terminated, the second in `infos["ended_by_limit"]`), player `int64[n]`,
         /// final_obs `float32[k, obs]`: for each of the `k` games that ended,
         /// in order, the ended game as the seat that acted saw it. Game `i` draws chance from its
         /// own stream of `seed`, whatever the thread count.

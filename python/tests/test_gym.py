@@ -61,16 +61,19 @@ def test_human_render_prints(capsys):
     assert capsys.readouterr().out
 
 
-def test_a_game_limit_truncates():
+def test_a_game_limit_terminates_and_says_so():
+    """The limit (C12.2) is a rule that ends and scores the game: terminated,
+    never truncated (a learner would bootstrap past a scored end)."""
     env = gymnasium.make("cardrules/crazy-eights-v0", seats=3, rules={"max_turns": 1})
     obs, _ = env.reset(seed=3)
     done = False
     while not done:
         legal = np.flatnonzero(obs["action_mask"])
         plays = [a for a in legal if a < 52]
-        obs, r, term, trunc, _ = env.step(int(plays[0]) if plays else int(legal[0]))
+        obs, r, term, trunc, info = env.step(int(plays[0]) if plays else int(legal[0]))
         done = term or trunc
-    assert trunc and not term
+    assert term and not trunc and info["ended_by_limit"]
+    assert env.unwrapped.game_state.is_truncated()
 
 
 def test_env_pickles_after_reset_and_plays_on_alike():

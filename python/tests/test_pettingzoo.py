@@ -91,15 +91,16 @@ def test_state_holds_every_seat_for_a_centralised_critic(game):
         np.testing.assert_array_equal(s[i * n : (i + 1) * n], env.observe(agent)["observation"])
 
 
-def test_a_game_limit_truncates():
+def test_a_game_limit_terminates_and_says_so():
     """Crazy Eights with a turn limit of one play (C12.2): the first play ends
-    the game, by the limit, so every agent is truncated, none terminated."""
+    the game, by the limit, a rule scored like any other, so every agent
+    terminates (none is truncated) and its info says the limit ended it."""
     env = MODULES["crazy-eights"].env(seats=3, rules={"max_turns": 1})
     env.reset(seed=3)
     for agent in env.agent_iter(max_iter=1000):
-        obs, _, term, trunc, _ = env.last()
+        obs, _, term, trunc, info = env.last()
         if term or trunc:
-            assert trunc and not term
+            assert term and not trunc and info["ended_by_limit"]
             env.step(None)
             continue
         legal = np.flatnonzero(obs["action_mask"])

@@ -25,6 +25,8 @@ def run(game, threads, seed=3, steps=150, n=70):
         assert env.observation_space.contains(obs)
         assert reward.shape == (n,) and term.shape == (n,) and trunc.shape == (n,)
         done = term | trunc
+        # Every end terminates; the info marks those a limit of the rules made.
+        assert not trunc.any() and not (info["ended_by_limit"] & ~term).any()
         assert (info["_final_obs"] == done).all() and not reward[~done].any()
         assert all(f is None for f in info["final_obs"][~done])
         for f in info["final_obs"][done]:

@@ -10,8 +10,11 @@ learner's seat, 0 by default), ``opponents``: a level for every other seat
 per other seat, each a level, a ``cardrules.bots.Bot`` or a function from the
 ``State`` to an action id. Observations are dicts as in the PettingZoo
 environments (``observation`` and ``action_mask``); the reward is
-the learner's place reward at the end (1 first down to -1 last); a game ended
-by a limit of its rules is truncated, not terminated. An illegal action
+the learner's place reward at the end (1 first down to -1 last). Every end is
+``terminated``: a limit of the rules (a cap on turns, rounds or actions) ends
+and scores the game like any other rule, and the observation counts towards
+it, so there is nothing left to bootstrap; ``info["ended_by_limit"]`` says
+which games a limit ended, and ``truncated`` is always False. An illegal action
 (``illegal_action="lose"``, the default) ends the episode with reward -1 and
 ``info["illegal_action"]``, as PettingZoo's classic games do; with ``"raise"``
 it raises ValueError naming the rule and changes nothing. The opponents' seeds
@@ -152,10 +155,12 @@ class CardGameGymEnv(gymnasium.Env):
         self._play_others()
         done = s.is_terminal()
         reward = float(s.returns()[self.seat]) if done else 0.0
-        truncated = done and s.is_truncated()
+        info = self._info()
+        if done:
+            info["ended_by_limit"] = s.is_truncated()
         if self.render_mode == "human":
             self.render()
-        return self._obs(), reward, done and not truncated, truncated, self._info()
+        return self._obs(), reward, done, False, info
 
     def render(self):
         return render(self.render_mode, self.game_state, self._log)

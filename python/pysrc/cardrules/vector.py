@@ -6,8 +6,10 @@ game is at a player's decision; ``infos["player"]`` says whose (the policy
 plays every seat). Observations are dicts (``observation`` float32 [n, obs],
 ``action_mask`` int8 [n, actions]). ``step(actions)`` takes any integer array
 or list; the reward is the place reward of the seat that acted when its game
-ended in this step (``infos["rewards"]`` holds every seat's), with
-``terminated`` / ``truncated`` (a limit of the rules ended the game). Games
+ended in this step (``infos["rewards"]`` holds every seat's). Every end is
+``terminated``, also one by a limit of the rules (a rule, scored like the
+others, so nothing is left to bootstrap): ``infos["ended_by_limit"]`` marks
+those, and ``truncated`` is always False. Games
 reset in the same step (``autoreset_mode`` SAME_STEP): ``infos["final_obs"]``
 holds, for each ended game, the ended game as the acting seat saw it (None
 elsewhere) and ``infos["_final_obs"]`` marks those games. EnvPool-style ``send(actions)`` starts a step without
@@ -95,8 +97,9 @@ class CardVectorEnv(VectorEnv):
             "rewards": rewards,
             "final_obs": final,
             "_final_obs": done,
+            "ended_by_limit": truncated,
         }
-        return _obs(obs, mask), reward, terminated, truncated, infos
+        return _obs(obs, mask), reward, done, np.zeros_like(truncated), infos
 
     def random_actions(self):
         """A uniformly random legal action for every game (from Rust)."""

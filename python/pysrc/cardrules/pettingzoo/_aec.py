@@ -24,8 +24,10 @@ class CardGameEnv(AECEnv):
     to 1, see the game's ``encode`` docs) and ``action_mask`` (int8, 1 for each legal
     id; all 0 for a seat not to act). Rewards are 0 until the game ends, then
     each seat's place reward (1 first down to -1 last, ties averaged). At the
-    end every agent terminates, or is truncated when a limit of the rules (a
-    cap on turns or rounds) ended the game. ``state()`` is every seat's tensor
+    end every agent terminates, also when a limit of the rules (a cap on
+    turns, rounds or actions) ended the game: the limit is a rule, scored like
+    any other, so no agent is ever truncated; ``infos[agent]["ended_by_limit"]``
+    says which it was. ``state()`` is every seat's tensor
     side by side (hidden cards included), for a centralised critic.
     """
 
@@ -111,10 +113,11 @@ class CardGameEnv(AECEnv):
         self.game_state.resolve_chance()
         self._cumulative_rewards[agent] = 0.0
         if self.game_state.is_terminal():
-            ended = self.truncations if self.game_state.is_truncated() else self.terminations
+            by_limit = self.game_state.is_truncated()
             for a, r in zip(self.possible_agents, self.game_state.returns()):
                 self.rewards[a] = float(r)
-                ended[a] = True
+                self.terminations[a] = True
+                self.infos[a]["ended_by_limit"] = by_limit
         else:
             self.rewards = {a: 0.0 for a in self.agents}
             self._select()
