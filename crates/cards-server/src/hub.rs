@@ -355,6 +355,13 @@ impl Hub {
         };
         self.store.write(write).await.map_err(unavailable)?;
         live.record.tokens[seat] = Some(token.clone());
+        // The seat is away from its joining on, not from the table's start:
+        // its player has `away_after` to open a connection.
+        if let Some(p) = live.presence.get_mut(seat)
+            && p.connections == 0
+        {
+            p.away_since = Some(Instant::now());
+        }
         cell.note_presence(&live);
         Ok(Joined {
             token,

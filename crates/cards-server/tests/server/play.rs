@@ -134,6 +134,33 @@ async fn an_away_seat_is_played_by_a_bot_and_taken_back_on_return() {
     Sqlite::remove(&db);
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seat_joined_late_has_its_full_away_time() {
+    let db = temp_db("away-late");
+    let mut config = config(&db);
+    config.away_after = Duration::from_millis(1000);
+    config.sweep_every = Duration::from_millis(20);
+    let server = start(config).await;
+    let addr = server.addr;
+    let (id, _) = create(addr, r#"{"game":"crazy-eights","seats":2}"#).await;
+    // Longer than away_after after the table's start, nobody joined yet.
+    tokio::time::sleep(Duration::from_millis(1200)).await;
+    let t = summary(addr, &id).await;
+    let (to_act, log) = (t["to_act"].as_u64().unwrap(), t["log_len"].clone());
+    join(addr, &id, to_act as usize).await;
+    // Within its second no bot plays for the seat just joined...
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(
+        summary(addr, &id).await["log_len"],
+        log,
+        "played for at once"
+    );
+    // ...and after it, with no connection opened, one does.
+    tokio::time::sleep(Duration::from_millis(1200)).await;
+    assert_ne!(summary(addr, &id).await["log_len"], log, "never played for");
+    Sqlite::remove(&db);
+}
+
 async fn futures_join(addr: std::net::SocketAddr, id: &str, seats: usize) -> Vec<String> {
     let mut out = Vec::new();
     for s in 0..seats {
