@@ -174,6 +174,10 @@ pub struct TableSummary {
     pub log_len: usize,
     /// Places by seat once the game is over.
     pub places: Option<Vec<usize>>,
+    /// The table's rules, every one of them (the house rules it was made
+    /// with over the game's defaults): what a joining client reads once.
+    #[schema(value_type = Object)]
+    pub rules: serde_json::Value,
 }
 
 /// A joined seat: `POST /tables/{id}/seats/{seat}`.

@@ -264,3 +264,26 @@ async fn host_operations_come_from_the_host_or_a_seat_for_itself() {
     }
     Sqlite::remove(&db);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_s_summary_gives_its_rules_house_rules_included() {
+    let db = temp_db("summary-rules");
+    let server = start(config(&db)).await;
+    let addr = server.addr;
+    let (id, _) = create(addr, r#"{"game":"trump21","rules":{"lives":7}}"#).await;
+    let rules = &summary(addr, &id).await["rules"];
+    assert_eq!(rules["lives"], 7, "{rules}");
+    // Every rule, the defaults too: the same keys as the game's defaults.
+    let (_, games) = http(addr, "GET", "/games", None, None).await.unwrap();
+    let games: serde_json::Value = serde_json::from_str(&games).unwrap();
+    let defaults = games
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["name"] == "trump21")
+        .unwrap()["rules"]
+        .clone();
+    let keys = |v: &serde_json::Value| v.as_object().unwrap().keys().cloned().collect::<Vec<_>>();
+    assert_eq!(keys(rules), keys(&defaults));
+    Sqlite::remove(&db);
+}
