@@ -318,9 +318,14 @@ impl AnyTable {
         self.inner.outcome()
     }
 
+    /// The table's rules, every one, as a JSON value.
+    pub fn rules(&self) -> serde_json::Value {
+        self.inner.rules()
+    }
+
     /// The table's rules as JSON.
     pub fn rules_json(&self) -> String {
-        self.inner.rules().to_string()
+        self.rules().to_string()
     }
 
     /// The whole position as JSON (every hidden card: for the host, never

@@ -195,8 +195,7 @@ impl<G: Hosted> Typed<G> {
     }
 }
 
-/// Rules from JSON: the fields `given` names over the defaults (`""` and
-/// `{}` are the defaults), then checked as the game's rules.
+/// A value's serde form (the games' forms are all JSON).
 fn json<T: Serialize>(value: &T) -> serde_json::Value {
     serde_json::to_value(value).expect("the games' serde forms are JSON")
 }

@@ -73,9 +73,7 @@ impl Config {
             web: None,
         }
     }
-}
 
-impl Config {
     /// Checks every setting against the range its flag takes, so a `Config`
     /// built in code is held to what the command line is: [`start`](crate::start)
     /// calls it first.
@@ -85,11 +83,7 @@ impl Config {
     pub fn check(&self) -> Result<(), String> {
         let seconds = |field: &str, d: Duration, min: f64, max: f64| {
             let s = d.as_secs_f64();
-            if (min..=max).contains(&s) {
-                Ok(())
-            } else {
-                Err(format!("{field} takes {min} to {max} seconds, not {s}"))
-            }
+            within(field, s, min, max, "seconds", &s.to_string())
         };
         seconds("away_after", self.away_after, 0.0, MAX_AWAY_AFTER)?;
         seconds("sweep_every", self.sweep_every, MIN_SWEEP, MAX_AWAY_AFTER)?;
@@ -145,13 +139,32 @@ fn number(flag: &str, text: &str, min: f64, max: f64, unit: &str) -> Result<f64,
             cards_core::text::echo(text)
         )
     })?;
-    if !value.is_finite() || value < min || value > max {
-        return Err(format!(
-            "{flag} takes {min} to {max} {unit}, not {}",
-            cards_core::text::echo(text)
-        ));
+    within(
+        flag,
+        value,
+        min,
+        max,
+        unit,
+        &cards_core::text::echo(text).to_string(),
+    )
+}
+
+/// `value`, given to `name`, when it is finite and from `min` to `max`
+/// inclusive; else the message naming `name`, the range and the value as
+/// `shown`.
+fn within(
+    name: &str,
+    value: f64,
+    min: f64,
+    max: f64,
+    unit: &str,
+    shown: &str,
+) -> Result<f64, String> {
+    if value.is_finite() && (min..=max).contains(&value) {
+        Ok(value)
+    } else {
+        Err(format!("{name} takes {min} to {max} {unit}, not {shown}"))
     }
-    Ok(value)
 }
 
 /// `--away-after`: 0 (a bot plays at once) to a day.
