@@ -64,7 +64,7 @@ pub use playout::{Playout, random_playout};
 pub use rank_set::RankSet;
 pub use rollout::{PRUNE_EVERY, Rollout, RolloutBudget};
 pub use save::Save;
-pub use seat::{MAX_SEATS, PerSeat, Seat};
+pub use seat::{MAX_SEATS, NoSuchSeat, PerSeat, Seat};
 pub use status::Status;
 pub use table::{EventCursor, Table, TableError, TableEvent};
 #[cfg(feature = "serde")]

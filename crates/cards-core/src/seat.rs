@@ -30,6 +30,44 @@ impl Seat {
     pub const fn prev(self, seats: usize) -> Seat {
         Seat(((self.0 as usize + seats - 1) % seats) as u8)
     }
+
+    /// The seat, if a table of `seats` seats has it; else the refusal, which
+    /// cites `clause`, the game's rule that seats the players.
+    ///
+    /// ```
+    /// use cards_core::Seat;
+    /// assert_eq!(Seat(1).at(2, "H21"), Ok(Seat(1)));
+    /// let refused = Seat(5).at(2, "H21").unwrap_err();
+    /// assert_eq!(refused.to_string(), "there is no seat 5: the table has 2 seats (H21)");
+    /// ```
+    ///
+    /// # Errors
+    /// [`NoSuchSeat`] when the seat's number is `seats` or more.
+    pub const fn at(self, seats: u8, clause: &'static str) -> Result<Seat, NoSuchSeat> {
+        if self.0 < seats {
+            Ok(self)
+        } else {
+            Err(NoSuchSeat {
+                seat: self,
+                seats,
+                clause,
+            })
+        }
+    }
+}
+
+/// A seat named (by a host operation, or a chance outcome that picks a seat)
+/// that is not at the table. Each game's refusals wrap it, with the game's
+/// own clause.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[error("there is no {seat}: the table has {seats} seats ({clause})")]
+pub struct NoSuchSeat {
+    /// The seat named.
+    pub seat: Seat,
+    /// How many seats the table has.
+    pub seats: u8,
+    /// The game's clause that seats the players, as the error cites it (`"H21"`).
+    pub clause: &'static str,
 }
 
 impl fmt::Display for Seat {

@@ -1,6 +1,6 @@
 //! Errors: refused actions ([`Illegal`]) and refused setups ([`SetupError`]).
 
-use cards_core::{Given, Seat};
+use cards_core::{Given, NoSuchSeat};
 use thiserror::Error;
 
 /// Why an action was refused; each message names the rule with its clause.
@@ -21,14 +21,9 @@ pub enum Illegal {
         /// `"the dealer"` or `"a card from the stock"`.
         due: &'static str,
     },
-    /// The dealer named is not at the table (C3).
-    #[error("there is no {seat}: the table has {seats} seats (C1, C3)")]
-    NoSuchSeat {
-        /// The seat named.
-        seat: Seat,
-        /// How many seats the table has.
-        seats: u8,
-    },
+    /// The dealer named is not at the table (C1, C3).
+    #[error(transparent)]
+    NoSuchSeat(#[from] NoSuchSeat),
     /// The card is not in the stock (C4, C9).
     #[error("only a card of the stock can be dealt, turned up or drawn (C4, C9)")]
     NotInStock,

@@ -302,11 +302,10 @@ impl CrazyEights {
             (Phase::Over, _) => Err(Illegal::GameOver),
             (_, a) if chance && !a.is_chance() => Err(Illegal::ChanceFirst),
             (_, a) if !chance && a.is_chance() => Err(Illegal::NotChance),
-            (Phase::ChooseDealer, Action::Dealer(s)) if s.0 < self.n => Ok(()),
-            (Phase::ChooseDealer, Action::Dealer(s)) => Err(Illegal::NoSuchSeat {
-                seat: *s,
-                seats: self.n,
-            }),
+            (Phase::ChooseDealer, Action::Dealer(s)) => {
+                s.at(self.n, "C1, C3")?;
+                Ok(())
+            }
             (Phase::ChooseDealer, _) => Err(Illegal::WrongChanceStep { due: "the dealer" }),
             (_, Action::Dealer(_)) => Err(Illegal::WrongChanceStep {
                 due: "a card from the stock",

@@ -51,12 +51,7 @@ impl Schwimmen {
         let mut next = *self;
         match *op {
             HostOp::Leave(seat) => {
-                if seat.index() >= usize::from(self.n) {
-                    return Err(Illegal::NoSuchSeat {
-                        seat,
-                        seats: self.n,
-                    });
-                }
+                seat.at(self.n, "S2, S21")?;
                 if !self.is_on(seat.0) {
                     return Err(Illegal::AlreadyOut(seat));
                 }

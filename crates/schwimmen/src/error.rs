@@ -1,6 +1,6 @@
 //! Errors: refused moves and host operations ([`Illegal`]) and bad setups ([`SetupError`]).
 
-use cards_core::{Given, Seat};
+use cards_core::{Given, NoSuchSeat, Seat};
 use thiserror::Error;
 
 /// Why an action or host operation was refused; each message names the rule.
@@ -49,14 +49,9 @@ pub enum Illegal {
     /// A second knock in the same round (S11.1).
     #[error("nobody may knock after a knock; only the last turns remain (S11.1)")]
     AlreadyKnocked,
-    /// A host operation names a seat that is not at the table (S21).
-    #[error("there is no {seat}: the table has {seats} seats (S2, S21)")]
-    NoSuchSeat {
-        /// The seat named.
-        seat: Seat,
-        /// How many seats the table has.
-        seats: u8,
-    },
+    /// A host operation names a seat that is not at the table (S2, S21).
+    #[error(transparent)]
+    NoSuchSeat(#[from] NoSuchSeat),
     /// A player who is out cannot leave again (S21).
     #[error("{0} is already out of the game (S21)")]
     AlreadyOut(Seat),

@@ -325,13 +325,7 @@ impl Shithead {
 
     /// H21, H21.1: a player leaves (the host operation behind [`Game::host`]).
     pub(crate) fn host_leave(&self, op: &Leave) -> Result<Shithead, Illegal> {
-        let seat = op.0;
-        if seat.index() >= self.n as usize {
-            return Err(Illegal::NoSuchSeat {
-                seat,
-                seats: self.n,
-            });
-        }
+        let seat = op.0.at(self.n, "H21")?;
         if self.phase == Phase::Over {
             return Err(Illegal::GameOver);
         }

@@ -1,6 +1,6 @@
 //! Errors: refused actions and host operations ([`Illegal`]) and bad setups ([`SetupError`]).
 
-use cards_core::{Card, Given, Rank, Seat};
+use cards_core::{Card, Given, NoSuchSeat, Rank, Seat};
 use thiserror::Error;
 
 use crate::group::Group;
@@ -85,13 +85,8 @@ pub enum Illegal {
     #[error("a turn starts with a play (H5)")]
     MustPlay,
     /// H21: the seat is not at this table.
-    #[error("there is no {seat}: the table has {seats} seats (H21)")]
-    NoSuchSeat {
-        /// The seat named.
-        seat: Seat,
-        /// How many seats the table has.
-        seats: u8,
-    },
+    #[error(transparent)]
+    NoSuchSeat(#[from] NoSuchSeat),
     /// H21: the player has already left.
     #[error("{0} has already left (H21)")]
     AlreadyLeft(Seat),

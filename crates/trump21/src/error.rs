@@ -1,6 +1,6 @@
 //! Errors: illegal actions and host operations, bad setups, unreadable text.
 
-use cards_core::{Given, Seat};
+use cards_core::{Given, NoSuchSeat};
 use thiserror::Error;
 
 /// Why an action or host operation was refused; the message names the rule.
@@ -93,13 +93,8 @@ pub enum Illegal {
     #[error("only an active player can leave (T16)")]
     LeaveNotActive,
     /// A host operation names a seat that is not at the table (T4, T16).
-    #[error("there is no {seat}: the table has {seats} seats (T4, T16)")]
-    NoSuchSeat {
-        /// The seat named.
-        seat: Seat,
-        /// How many seats the table has.
-        seats: u8,
-    },
+    #[error(transparent)]
+    NoSuchSeat(#[from] NoSuchSeat),
     /// Leaving is a host operation between chance steps.
     #[error("a player can leave only while a player is to act (T16)")]
     LeaveAtChance,

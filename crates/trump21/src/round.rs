@@ -241,12 +241,7 @@ impl Trump21 {
         if self.phase == Phase::Over {
             return Err(Illegal::GameOver);
         }
-        if seat.index() >= usize::from(self.n) {
-            return Err(Illegal::NoSuchSeat {
-                seat,
-                seats: self.n,
-            });
-        }
+        seat.at(self.n, "T4, T16")?;
         if self.is_chance() {
             return Err(Illegal::LeaveAtChance);
         }

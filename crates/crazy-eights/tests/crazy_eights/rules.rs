@@ -1,6 +1,6 @@
 //! One test per clause of docs/rules/crazy-eights.md (C1–C13), named by its ID.
 
-use cards_core::{Actor, Card, Game, Seat, Suit};
+use cards_core::{Actor, Card, Game, NoSuchSeat, Seat, Suit};
 use crazy_eights::{Action, CrazyEights, Illegal, Phase, Rules, Scoring, SetupError, penalty};
 
 use crate::common::{cards, legal, load, play, short_stock, turn};
@@ -95,10 +95,11 @@ fn c3_the_dealer_is_a_chance_step_with_equal_weights() {
     );
     assert_eq!(
         g.apply(&Action::Dealer(Seat(4))),
-        Err(Illegal::NoSuchSeat {
+        Err(Illegal::NoSuchSeat(NoSuchSeat {
             seat: Seat(4),
-            seats: 4
-        })
+            seats: 4,
+            clause: "C1, C3",
+        }))
     );
     assert_eq!(
         g.apply(&Action::Deal(card("7H"))),

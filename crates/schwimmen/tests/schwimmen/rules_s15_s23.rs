@@ -2,7 +2,7 @@
 //! dealer, the end of the game and its ranking, leaving, misdeals and views. One
 //! test (at least) per clause, named by its ID.
 
-use cards_core::{Actor, CardSet, Game, Outcome, Seat, Viewer, deck};
+use cards_core::{Actor, CardSet, Game, NoSuchSeat, Outcome, Seat, Viewer, deck};
 use schwimmen::{
     Action, AllTie, Fate, HostOp, Illegal, KnockerRisk, Phase, Rules, Schwimmen, Seen, SetupError,
 };
@@ -264,10 +264,11 @@ fn s21_leaving_is_a_host_operation_and_ranks_last() {
     );
     assert_eq!(
         g.host(&HostOp::Leave(Seat(7))),
-        Err(Illegal::NoSuchSeat {
+        Err(Illegal::NoSuchSeat(NoSuchSeat {
             seat: Seat(7),
-            seats: 3
-        })
+            seats: 3,
+            clause: "S2, S21",
+        }))
     );
     let g = g.host(&HostOp::Leave(Seat(1))).unwrap();
     assert_eq!(g.phase(), Phase::Over);

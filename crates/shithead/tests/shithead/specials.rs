@@ -1,7 +1,7 @@
 //! One test per clause at least, named by the clause ID: H12–H23 (special
 //! cards, the end, views). H1–H11 are in `rules.rs`.
 
-use cards_core::{Actor, Game, Rank, Seat, Viewer};
+use cards_core::{Actor, Game, NoSuchSeat, Rank, Seat, Viewer};
 #[cfg(feature = "serde")]
 use cards_core::{Card, Table};
 use shithead::{Action, Eights, Illegal, Kings, Phase, Rules, SetupError, Shithead, Stage, Status};
@@ -287,10 +287,11 @@ fn h21_leaving_removes_the_cards_and_ranks_the_leaver_last() {
     assert_eq!(l.leave(Seat(2)), Err(Illegal::AlreadyLeft(Seat(2))));
     assert_eq!(
         l.leave(Seat(7)),
-        Err(Illegal::NoSuchSeat {
+        Err(Illegal::NoSuchSeat(NoSuchSeat {
             seat: Seat(7),
-            seats: 4
-        })
+            seats: 4,
+            clause: "H21",
+        }))
     );
     let l = l.leave(Seat(3)).unwrap();
     let l = play(&l, &["play 9C"]);

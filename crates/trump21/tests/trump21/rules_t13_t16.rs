@@ -2,7 +2,7 @@
 //! leaving. One test (at least) per clause, named by its ID, with the rules
 //! file's test facts.
 
-use cards_core::{Actor, Game, Seat, Viewer};
+use cards_core::{Actor, Game, NoSuchSeat, Seat, Viewer};
 use trump21::*;
 
 use crate::common::*;
@@ -208,10 +208,11 @@ fn t16_leaving_player_is_out_at_once_and_ranks_behind_everyone() {
     );
     assert_eq!(
         g.host(&HostOp::Leave(Seat(7))),
-        Err(Illegal::NoSuchSeat {
+        Err(Illegal::NoSuchSeat(NoSuchSeat {
             seat: Seat(7),
-            seats: 3
-        })
+            seats: 3,
+            clause: "T4, T16",
+        }))
     );
     assert_eq!(
         g.host(&HostOp::Leave(Seat(3))).unwrap_err().to_string(),
