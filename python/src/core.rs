@@ -214,6 +214,11 @@ pub fn stream(seed: u64, index: u64) -> ChaCha8Rng {
 /// A saved chance stream: its seed, stream number and word position.
 pub type RngState = (Vec<u8>, u64, u128);
 
+/// What pickling keeps of a state ([`Core::saved`]): the start as JSON, the
+/// history as action texts, the chance stream, and the seat and text of a
+/// resample's carried record.
+pub type Saved = (String, Vec<String>, RngState, Option<(usize, String)>);
+
 /// The position of `rng` in its stream, to restore it with [`rng_of`].
 pub fn rng_state(rng: &ChaCha8Rng) -> RngState {
     (
@@ -479,18 +484,39 @@ impl<G: PyGame> Core<G> {
     }
 
     /// What pickling keeps: the start as JSON, the history as action texts,
-    /// the chance stream.
-    pub fn saved(&self) -> Result<(String, Vec<String>, RngState), String> {
+    /// the chance stream, and for a resampled state the seat and the text of
+    /// the record it carried from the game it came from ([`Core::resample`];
+    /// its fingerprint is the text's, so it is not kept).
+    pub fn saved(&self) -> Result<Saved, String> {
         let start = serde_json::to_string(&self.start).map_err(|e| e.to_string())?;
         let history = self.history.iter().map(|a| a.to_string()).collect();
-        Ok((start, history, rng_state(&self.rng)))
+        let carried = self.carried.as_ref().map(|c| (c.seat, c.text.clone()));
+        Ok((start, history, rng_state(&self.rng), carried))
     }
 
     /// A core from what [`Core::saved`] kept: the start loaded and checked
-    /// like any setup, every step applied again by the rules.
-    pub fn restored(start: &str, history: &[String], rng: RngState) -> Result<Core<G>, String> {
+    /// like any setup, every step applied again by the rules, and the record
+    /// a resample carried given back to its seat (a seat not at the table is
+    /// refused by name).
+    pub fn restored(
+        start: &str,
+        history: &[String],
+        rng: RngState,
+        carried: Option<(usize, String)>,
+    ) -> Result<Core<G>, String> {
         let game: G = serde_json::from_str(start).map_err(|e| e.to_string())?;
         let mut core = Core::of(game, rng_of(rng)?);
+        if let Some((seat, text)) = carried {
+            core.viewer(Some(seat))
+                .map_err(|e| format!("the carried record's {e}"))?;
+            let mut fingerprint = Fingerprint::START;
+            fingerprint.feed(&text);
+            core.carried = Some(Carried {
+                seat,
+                text,
+                fingerprint,
+            });
+        }
         for text in history {
             let a: G::Action = text
                 .parse()

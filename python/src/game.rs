@@ -212,8 +212,11 @@ macro_rules! py_game {
             }
 
             /// Pickling: the start position as JSON, the steps as action
-            /// texts and the chance stream; unpickling loads the start
-            /// through the validated setup and applies every step again.
+            /// texts, the chance stream and, for a state made by `resample`,
+            /// the record of what its seat had seen (so `seen_text` and the
+            /// information-state tensor come back the same); unpickling loads
+            /// the start through the validated setup and applies every step
+            /// again.
             fn __reduce__<'py>(
                 &self,
                 py: pyo3::Python<'py>,
@@ -222,7 +225,7 @@ macro_rules! py_game {
                 pyo3::Bound<'py, pyo3::types::PyTuple>,
             )> {
                 use pyo3::types::PyAnyMethods;
-                let (start, history, rng) = self
+                let (start, history, rng, carried) = self
                     .0
                     .saved()
                     .map_err(pyo3::exceptions::PyValueError::new_err)?;
@@ -234,19 +237,24 @@ macro_rules! py_game {
                         pyo3::IntoPyObjectExt::into_bound_py_any(start, py)?,
                         pyo3::IntoPyObjectExt::into_bound_py_any(history, py)?,
                         pyo3::IntoPyObjectExt::into_bound_py_any(rng, py)?,
+                        pyo3::IntoPyObjectExt::into_bound_py_any(carried, py)?,
                     ],
                 )?;
                 Ok((restore, args))
             }
 
-            /// The inverse of `__reduce__` (see there).
+            /// The inverse of `__reduce__` (see there); `carried` is None
+            /// for a state not made by `resample` (and in pickles made
+            /// before it was kept).
             #[staticmethod]
+            #[pyo3(signature = (start, history, rng, carried = None))]
             fn _restored(
                 start: &str,
                 history: Vec<String>,
                 rng: (Vec<u8>, u64, u128),
+                carried: Option<(usize, String)>,
             ) -> pyo3::PyResult<Self> {
-                $crate::core::Core::restored(start, &history, rng)
+                $crate::core::Core::restored(start, &history, rng, carried)
                     .map($state)
                     .map_err(pyo3::exceptions::PyValueError::new_err)
             }

@@ -1,5 +1,6 @@
 """The games registered with OpenSpiel: random_sim_test and a bot playing a game."""
 
+import copy
 import json
 import pickle
 
@@ -92,6 +93,39 @@ def test_resample_keeps_the_seats_observation_and_deals_the_rest_again(game):
     assert changed > 0, "a resample never moved another seat's cards"
     with pytest.raises(ValueError):
         s.inner.resample(7, 0)
+
+
+def test_a_resampled_state_keeps_its_information_state_through_pickle_and_deepcopy(game):
+    """The record a resample carries for its seat (what the seat had seen
+    before the resample) is part of the pickled state, so an unpickled or
+    deep-copied sample gives every player the same information state,
+    before and after more steps."""
+    g = load(game, table(game))
+    rng = np.random.RandomState(5)
+    s = g.new_initial_state()
+    for _ in range(12):
+        if s.is_terminal():
+            break
+        spiel_step(s, rng)
+    while s.is_chance_node():
+        spiel_step(s, rng)
+    assert not s.is_terminal()
+    r = s.resample_from_infostate(s.current_player(), rng.uniform)
+    for step in range(3):
+        for copied in (pickle.loads(pickle.dumps(r)), copy.deepcopy(r)):
+            for p in range(g.num_players()):
+                assert copied.information_state_string(p) == r.information_state_string(p), (step, p)
+                assert copied.information_state_tensor(p) == r.information_state_tensor(p), (step, p)
+            assert copied.inner == r.inner
+        if r.is_terminal():
+            break
+        spiel_step(r, rng)
+    # A carried record's seat is checked like any other on unpickling.
+    inner = r.inner
+    start, history, chance, carried = inner.__reduce__()[1][1:]
+    assert carried is not None and carried[1] == inner.seen_text(carried[0])[: len(carried[1])]
+    with pytest.raises(ValueError, match="seat 9 is not at this"):
+        cardrules._restore_state(game, start, history, chance, (9, carried[1]))
 
 
 @pytest.mark.parametrize("use_observation_string", [False, True])

@@ -106,7 +106,9 @@ def _rules_json(rules):
     return json.dumps(rules)
 
 
-def _restore_state(game, start, history, rng):
+def _restore_state(game, start, history, rng, carried=None):
     """Unpickles a ``State`` (see ``State.__reduce__``): the start loaded
-    through the validated setup, every step applied again by the rules."""
-    return GAMES[game][0]._restored(start, history, rng)
+    through the validated setup, every step applied again by the rules, and
+    for a resampled state its seat's record of what it had seen (``carried``,
+    absent from pickles made before it was kept)."""
+    return GAMES[game][0]._restored(start, history, rng, carried)
