@@ -45,6 +45,6 @@ cards_games::for_each_game!(encoded_games, encode);
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("MAX_GAMES", vector::MAX_GAMES)?;
-    m.add("MAX_THREADS", vector::MAX_THREADS)?;
+    m.add("MAX_THREADS", cards_games::MAX_THREADS)?;
     add_games(m)
 }

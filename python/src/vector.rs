@@ -6,6 +6,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use cards_core::{Actor, ChaCha8Rng, Game, Seat, Shape, Viewer};
+use cards_games::MAX_THREADS;
 
 use crate::core::{PyGame, stream};
 
@@ -26,11 +27,6 @@ const KEEP_AWAKE: Duration = Duration::from_micros(200);
 /// count past it (`2**40`) once aborted the interpreter on its allocation,
 /// or panicked on the capacity (`2**62`).
 pub const MAX_GAMES: usize = 1 << 20;
-
-/// The most threads a batch steps on, as for the `cards` CLI's
-/// `--threads`: each is a thread of the pool, started when the batch is
-/// made (10,000 took two minutes) and woken on every step.
-pub const MAX_THREADS: usize = 256;
 
 /// Mixed into the seed of the policy streams, so that they differ from the
 /// chance streams of the same seed.

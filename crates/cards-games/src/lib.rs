@@ -216,6 +216,14 @@ macro_rules! encoded {
 }
 for_each_game!(encoded, encode);
 
+/// The most worker threads a run of many games takes: the `cards` command's
+/// `--threads` and a batch of the Python bindings (`cardrules.MAX_THREADS`,
+/// a `VecEnv`'s `threads`). Every thread of the pool is started when the run
+/// begins and woken at each step, so a count past this only costs: 256 is far
+/// more than any machine's cores, and few enough that starting them cannot
+/// exhaust the system (10,000 threads took two minutes to start).
+pub const MAX_THREADS: usize = 256;
+
 /// The game called `name` on the command line.
 pub fn find(name: &str) -> Option<&'static Listed> {
     GAMES.iter().find(|g| g.name == name)

@@ -38,9 +38,9 @@ enum Format {
     Csv,
 }
 
-/// The most worker threads `--threads` takes: far more than any machine's
-/// cores, and few enough that starting them cannot exhaust the system.
-const MAX_THREADS: i64 = 256;
+/// The most worker threads `--threads` takes ([`cards_games::MAX_THREADS`],
+/// as clap's range takes it).
+const MAX_THREADS: i64 = cards_games::MAX_THREADS as i64;
 
 /// Plays seeded games between bots and reports win rates with 95 % intervals.
 #[derive(Debug, Parser)]

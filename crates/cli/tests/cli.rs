@@ -139,7 +139,8 @@ fn huge_seat_and_thread_counts_are_refused_with_the_rule_not_a_crash() {
             )
         );
     }
-    for threads in ["0", "257", "18446744073709551615"] {
+    let past = (cards_games::MAX_THREADS + 1).to_string();
+    for threads in ["0", &past, "18446744073709551615"] {
         let (code, _, err) = cards(&["--game", "trump21", "--games", "1", "--threads", threads]);
         assert_eq!(code, 2, "{err}");
         assert!(err.contains("'--threads <THREADS>'"), "{err}");
@@ -176,6 +177,9 @@ fn help_says_how_to_use_it() {
         assert!(line.trim_end().ends_with(g.title), "{line}");
     }
     assert!(text.contains("[default: the game's own"), "{text}");
+    // The thread range is the list's bound, written out in the help.
+    let threads = format!("Worker threads, 1 to {}", cards_games::MAX_THREADS);
+    assert!(text.contains(&threads), "{text}");
 }
 
 #[test]
