@@ -6,11 +6,13 @@ use std::sync::Arc;
 
 use axum::Router;
 use axum::body::Bytes;
+use axum::extract::Request;
 use axum::extract::rejection::{BytesRejection, PathRejection, QueryRejection};
 use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, Method, StatusCode, Uri, header};
+use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use utoipa::OpenApi;
@@ -21,6 +23,7 @@ use crate::messages::{
     Ack, BotSeat, CreateTable, Created, ErrorKind, ErrorReply, GameInfo, Health, HostOp, Joined,
     TableSummary,
 };
+use crate::metrics::Metrics;
 
 /// The HTTP status of a refusal of `kind`.
 pub fn status(kind: ErrorKind) -> StatusCode {
@@ -39,8 +42,35 @@ pub fn status(kind: ErrorKind) -> StatusCode {
 
 impl IntoResponse for ErrorReply {
     fn into_response(self) -> Response {
-        (status(self.kind), axum::Json(self)).into_response()
+        let kind = self.kind;
+        let mut response = (status(kind), axum::Json(self)).into_response();
+        response.extensions_mut().insert(Refused(kind));
+        response
     }
+}
+
+/// The kind of a refusal, kept on its response for the layer that counts it.
+#[derive(Clone, Copy, Debug)]
+struct Refused(ErrorKind);
+
+/// `app` with every refusal it answers counted under its kind in `metrics`
+/// (`cards_refusals_total`): the handlers' own, axum's (no route, a method
+/// a path does not take, a body over the limit) and the page's 404. The
+/// refusals sent over a WebSocket are counted where they are sent.
+pub fn counting_refusals(app: Router, metrics: Arc<Metrics>) -> Router {
+    app.layer(axum::middleware::from_fn_with_state(metrics, count_refusal))
+}
+
+async fn count_refusal(
+    State(metrics): State<Arc<Metrics>>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let response = next.run(request).await;
+    if let Some(Refused(kind)) = response.extensions().get::<Refused>() {
+        metrics.refusal(*kind);
+    }
+    response
 }
 
 fn bad(message: impl std::fmt::Display) -> ErrorReply {
@@ -359,7 +389,6 @@ async fn seat_socket(
     let from = from_index(&query)?;
     let token = query.get("token").map_or("", String::as_str);
     if !hub.authorize(&cell, seat, token).await {
-        hub.metrics.refusal(ErrorKind::Unauthorized);
         return Err(ErrorReply::new(
             ErrorKind::Unauthorized,
             format!("the token is missing or is not seat {seat}'s at this table"),

@@ -419,14 +419,7 @@ impl Hub {
     ) -> Result<Ack, ErrorReply> {
         let started = Instant::now();
         let mut live = cell.live.lock().await;
-        let record = match live.apply(&command) {
-            Ok(r) => r,
-            Err(refusal) => {
-                let e = ErrorReply::from(refusal);
-                self.metrics.refusal(e.kind);
-                return Err(e);
-            }
-        };
+        let record = live.apply(&command).map_err(ErrorReply::from)?;
         let action = record.text.clone();
         let next = self.commit(cell, &mut live, record, started, false).await?;
         drop(live);
@@ -469,7 +462,6 @@ impl Hub {
                 again.presence = live.presence.clone();
                 *live = again;
             }
-            self.metrics.refusal(ErrorKind::Unavailable);
             return Err(unavailable(e));
         }
         self.metrics.action(bot, started.elapsed().as_secs_f64());

@@ -85,7 +85,10 @@ pub async fn start(config: Config) -> Result<Running, String> {
     for cell in hub.cells() {
         hub.drive(&cell);
     }
-    let app = static_files::with_page(http::router(hub.clone()), web);
+    let app = http::counting_refusals(
+        static_files::with_page(http::router(hub.clone()), web),
+        hub.metrics.clone(),
+    );
     // Updates are small and latency matters: no Nagle delay.
     let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
         let _ = tcp.set_nodelay(true);

@@ -105,7 +105,9 @@ impl Metrics {
         self.action_seconds.observe(seconds);
     }
 
-    /// A refusal of `kind`.
+    /// A refusal of `kind`, answered to a client: counted once, where it is
+    /// answered (the HTTP layer of `http::counting_refusals`, or the
+    /// WebSocket session that sends it).
     pub fn refusal(&self, kind: crate::messages::ErrorKind) {
         let name = serde_json::to_value(kind)
             .ok()

@@ -152,7 +152,10 @@ async fn run(
                     refused_in_a_row = 0;
                     match handle(hub, cell, seat, text.as_deref()).await {
                         Ok(ack) => json(&ack),
-                        Err(e) => json(&e),
+                        Err(e) => {
+                            hub.metrics.refusal(e.kind);
+                            json(&e)
+                        }
                     }
                 } else {
                     refused_in_a_row += 1;
@@ -226,10 +229,7 @@ async fn handle(
     seat: Option<usize>,
     text: Option<&str>,
 ) -> Result<crate::messages::Ack, ErrorReply> {
-    let bad = |m: String| {
-        hub.metrics.refusal(ErrorKind::BadRequest);
-        ErrorReply::new(ErrorKind::BadRequest, m)
-    };
+    let bad = |m: String| ErrorReply::new(ErrorKind::BadRequest, m);
     let text = text.ok_or_else(|| bad("messages are JSON text, not binary".into()))?;
     let message: ClientMessage =
         serde_json::from_str(text).map_err(|e| bad(not_a_message(text, &e)))?;

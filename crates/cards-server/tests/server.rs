@@ -6,6 +6,8 @@
 #[path = "server/common.rs"]
 #[allow(dead_code)]
 mod common;
+#[path = "server/counted.rs"]
+mod counted;
 #[path = "server/crash.rs"]
 mod crash;
 #[path = "server/golden.rs"]
