@@ -9,16 +9,20 @@ SHORT_RULES = {
     "schwimmen": {"lives": 1, "round_limit": 3, "turn_limit": 20},
 }
 
-#: Seat counts to test, by game.
-SEATS = {
-    "schwimmen": (2, 3, 5),
-    "trump21": (2, 3, 4),
-    "shithead": (2, 3, 5),
-    "crazy-eights": (2, 3, 6),
-    "hearts": (4,),
-}
-
 GAMES = sorted(cardrules.GAMES)
+
+
+def seat_counts(game):
+    """The seat counts to test: the smallest table the game takes, one in the
+    middle and the largest, from the package's own limits
+    (``cardrules.seat_range``), so a new game needs no line here (Hearts,
+    four seats only, has one)."""
+    low, high = cardrules.seat_range(game)
+    return tuple(sorted({low, (low + high) // 2, high}))
+
+
+#: Seat counts to test, by game.
+SEATS = {g: seat_counts(g) for g in GAMES}
 
 
 @pytest.fixture(params=GAMES)
@@ -47,5 +51,6 @@ def spiel_step(s, rng):
 
 def table(game):
     """A seat count for tests that need one table: three where the game
-    takes three, else its first tested count (Hearts: four)."""
-    return 3 if 3 in SEATS[game] else SEATS[game][0]
+    takes three, else its smallest (Hearts: four)."""
+    low, high = cardrules.seat_range(game)
+    return 3 if low <= 3 <= high else low

@@ -162,6 +162,22 @@ def test_zero_seats_reach_the_games_own_refusal(game):
         cardrules.state(game, 2.0)
 
 
+def test_every_game_is_tested_at_its_smallest_and_largest_table(game):
+    """The seat counts the tests take come from the package's own limits
+    (``cardrules.seat_range``), not a list of games beside the package's:
+    each game's smallest and largest tables, which its state takes, while it
+    refuses one seat fewer or more."""
+    low, high = cardrules.seat_range(game)
+    tested = [n for g, n in cases() if g == game]
+    assert (min(tested), max(tested)) == (low, high)
+    assert len(tested) == len({low, (low + high) // 2, high})
+    for seats in tested:
+        assert cardrules.state(game, seats).num_players == seats
+    for seats in (low - 1, high + 1):
+        with pytest.raises(ValueError):
+            cardrules.state(game, seats)
+
+
 def test_unknown_game_names_are_value_errors_listing_the_games():
     # Once a bare KeyError: 'nope'.
     from cardrules.gym import CardGameGymEnv
