@@ -374,6 +374,9 @@ fn upgrade(ws: WebSocketUpgrade, hub: &Arc<Hub>) -> WebSocketUpgrade {
         .write_buffer_size(8 * 1024)
 }
 
+/// A seat's WebSocket. The table, the seat, `from` and the token are checked
+/// before the handshake, so a request without one is told first of what
+/// is wrong with them (404, 400, 401), as a handshake would be.
 async fn seat_socket(
     State(hub): State<Arc<Hub>>,
     ids: Result<Path<(String, String)>, PathRejection>,
@@ -382,7 +385,6 @@ async fn seat_socket(
 ) -> Result<Response, ErrorReply> {
     let (id, seat) = path(ids)?;
     let query = query_params(query_)?;
-    let ws = websocket(ws)?;
     let cell = hub.table(&id).await?;
     let seat = seat_number(&seat)?;
     hub.seat_exists(&cell, seat).await?;
@@ -394,10 +396,15 @@ async fn seat_socket(
             format!("the token is missing or is not seat {seat}'s at this table"),
         ));
     }
+    // The handshake last: a plain GET learns what a handshake would of the
+    // table, the seat and the token (docs/protocol.md).
+    let ws = websocket(ws)?;
     Ok(upgrade(ws, &hub)
         .on_upgrade(move |socket| crate::ws::session(socket, hub, cell, Some(seat), from)))
 }
 
+/// A spectator's WebSocket; the table and `from` are checked before the
+/// handshake, as for a seat.
 async fn spectate(
     State(hub): State<Arc<Hub>>,
     id: Result<Path<String>, PathRejection>,
@@ -406,9 +413,9 @@ async fn spectate(
 ) -> Result<Response, ErrorReply> {
     let id: String = path(id)?;
     let query = query_params(query_)?;
-    let ws = websocket(ws)?;
     let cell = hub.table(&id).await?;
     let from = from_index(&query)?;
+    let ws = websocket(ws)?;
     Ok(upgrade(ws, &hub)
         .on_upgrade(move |socket| crate::ws::session(socket, hub, cell, None, from)))
 }

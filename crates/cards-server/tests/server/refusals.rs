@@ -113,9 +113,11 @@ async fn every_refusal_is_the_documented_json() {
             assert!(e.contains("is not a seat number"), "{seat}: {e}");
         }
     }
-    // A WebSocket path without the handshake: 400 bad_request.
+    // A WebSocket path without the handshake: 400 bad_request (when the
+    // table, seat and token are right: a_plain_get_to_a_socket_is_told_of_its_seat_and_token_first).
+    let t0 = join(addr, &id, 0).await;
     for path in [
-        format!("/tables/{id}/seats/0/ws?token=x"),
+        format!("/tables/{id}/seats/0/ws?token={t0}"),
         format!("/tables/{id}/spectate"),
     ] {
         let e = refusal(
@@ -124,6 +126,88 @@ async fn every_refusal_is_the_documented_json() {
             "bad_request",
         );
         assert!(e.contains("WebSocket"), "{e}");
+    }
+    Sqlite::remove(&db);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_plain_get_to_a_socket_is_told_of_its_seat_and_token_first() {
+    let db = temp_db("refusals-plain-get");
+    let server = start(config(&db)).await;
+    let addr = server.addr;
+    let (id, _) = create(addr, r#"{"game":"trump21","seats":2}"#).await;
+    let t0 = join(addr, &id, 0).await;
+    let none = "0123456789abcdef";
+    // Without a handshake, each answer is the one a handshake would get.
+    for (path, status, kind, says) in [
+        (
+            format!("/tables/{none}/seats/0/ws?token={t0}"),
+            404,
+            "not_found",
+            "there is no table",
+        ),
+        (
+            format!("/tables/{id}/seats/9/ws?token={t0}"),
+            400,
+            "bad_request",
+            "there is no seat 9",
+        ),
+        (
+            format!("/tables/{id}/seats/0/ws?token={t0}&from=x"),
+            400,
+            "bad_request",
+            "from is",
+        ),
+        (
+            format!("/tables/{id}/seats/0/ws?token=wrong"),
+            401,
+            "unauthorized",
+            "the token",
+        ),
+        (
+            format!("/tables/{id}/seats/0/ws"),
+            401,
+            "unauthorized",
+            "the token",
+        ),
+        (
+            format!("/tables/{id}/seats/1/ws?token={t0}"),
+            401,
+            "unauthorized",
+            "seat 1's",
+        ),
+        (
+            format!("/tables/{none}/spectate"),
+            404,
+            "not_found",
+            "there is no table",
+        ),
+        (
+            format!("/tables/{id}/spectate?from=x"),
+            400,
+            "bad_request",
+            "from is",
+        ),
+        // Only when all is right, the missing handshake.
+        (
+            format!("/tables/{id}/seats/0/ws?token={t0}"),
+            400,
+            "bad_request",
+            "WebSocket",
+        ),
+        (
+            format!("/tables/{id}/spectate"),
+            400,
+            "bad_request",
+            "WebSocket",
+        ),
+    ] {
+        let e = refusal(
+            &http(addr, "GET", &path, None, None).await.unwrap(),
+            status,
+            kind,
+        );
+        assert!(e.contains(says), "{path}: {e}");
     }
     Sqlite::remove(&db);
 }
