@@ -168,10 +168,12 @@ fn seat_number(text: &str) -> Result<usize, ErrorReply> {
         title = "cards-server",
         description = "Tables of the card-rules games. Play happens over the WebSockets \
                        `/tables/{id}/seats/{seat}/ws?token=...&from=N` and \
-                       `/tables/{id}/spectate?from=N` (docs/protocol.md)."
+                       `/tables/{id}/spectate?from=N` (docs/protocol.md). A path of this \
+                       document asked with a method it does not list for that path answers \
+                       405 (the `MethodNotAllowed` response)."
     ),
     paths(games, create, open_tables, table, join, host, health, metrics),
-    modifiers(&HostToken),
+    modifiers(&HostToken, &MethodNotAllowed),
     components(schemas(
         CreateTable,
         BotSeat,
@@ -200,6 +202,35 @@ impl utoipa::Modify for HostToken {
         api.components
             .get_or_insert_with(Default::default)
             .add_security_scheme("host_token", SecurityScheme::Http(bearer));
+    }
+}
+
+/// The document's `MethodNotAllowed` response. No operation answers 405 (so
+/// none lists it); a path asked with a method it does not take does.
+struct MethodNotAllowed;
+
+impl utoipa::Modify for MethodNotAllowed {
+    fn modify(&self, api: &mut utoipa::openapi::OpenApi) {
+        use utoipa::openapi::{ContentBuilder, Ref, ResponseBuilder, Type, header::HeaderBuilder};
+        let error = ContentBuilder::new()
+            .schema(Some(Ref::from_schema_name("ErrorReply")))
+            .build();
+        let allow = HeaderBuilder::new()
+            .schema(utoipa::openapi::ObjectBuilder::new().schema_type(Type::String))
+            .description(Some("The methods the path takes (`GET,HEAD`)."))
+            .build();
+        let response = ResponseBuilder::new()
+            .description(
+                "`method_not_allowed`: a path of this document asked with a method it does \
+                 not list for that path (`DELETE /tables`, `POST /health`).",
+            )
+            .header("Allow", allow)
+            .content("application/json", error)
+            .build();
+        api.components
+            .get_or_insert_with(Default::default)
+            .responses
+            .insert("MethodNotAllowed".into(), response.into());
     }
 }
 
@@ -233,17 +264,19 @@ pub fn router(hub: Arc<Hub>) -> Router {
 }
 
 /// The games the server hosts.
-#[utoipa::path(get, path = "/games", responses((status = 200, body = Vec<GameInfo>)))]
+#[utoipa::path(get, path = "/games", responses(
+    (status = 200, description = "Every game the server hosts.", body = Vec<GameInfo>),
+))]
 async fn games() -> axum::Json<Vec<GameInfo>> {
     axum::Json(Hub::games())
 }
 
 /// Creates a table; bots take the seats named, others wait for players.
 #[utoipa::path(post, path = "/tables", request_body = CreateTable, responses(
-    (status = 201, body = Created),
-    (status = 400, body = ErrorReply),
-    (status = 413, body = ErrorReply),
-    (status = 503, body = ErrorReply),
+    (status = 201, description = "The table, made and stored.", body = Created),
+    (status = 400, description = "`bad_request`: the body does not read, or the game, rules, seats or bots are refused.", body = ErrorReply),
+    (status = 413, description = "`too_large`: the body is over 2 MB.", body = ErrorReply),
+    (status = 503, description = "`unavailable`: the store failed; no table was made.", body = ErrorReply),
 ))]
 async fn create(
     State(hub): State<Arc<Hub>>,
@@ -255,15 +288,19 @@ async fn create(
 }
 
 /// The tables with a seat to join, whose game is not over.
-#[utoipa::path(get, path = "/tables", responses((status = 200, body = Vec<TableSummary>)))]
+#[utoipa::path(get, path = "/tables", responses(
+    (status = 200, description = "The tables with an open seat whose game is not over.", body = Vec<TableSummary>),
+))]
 async fn open_tables(State(hub): State<Arc<Hub>>) -> axum::Json<Vec<TableSummary>> {
     axum::Json(hub.open_tables().await)
 }
 
 /// One table's public facts.
 #[utoipa::path(get, path = "/tables/{id}", params(("id" = String, Path)), responses(
-    (status = 200, body = TableSummary),
-    (status = 404, body = ErrorReply),
+    (status = 200, description = "The table's public facts.", body = TableSummary),
+    (status = 400, description = "`bad_request`: the path does not read (a percent escape that is not UTF-8).", body = ErrorReply),
+    (status = 404, description = "`not_found`: there is no such table.", body = ErrorReply),
+    (status = 503, description = "`unavailable`: the store failed, the stored table does not replay, or another server process holds the table.", body = ErrorReply),
 ))]
 async fn table(
     State(hub): State<Arc<Hub>>,
@@ -277,10 +314,11 @@ async fn table(
 /// Joins a seat: answers with the seat's token. A taken seat, a bot's, or
 /// any seat once the game is over is refused (409).
 #[utoipa::path(post, path = "/tables/{id}/seats/{seat}", params(("id" = String, Path), ("seat" = usize, Path, description = "The seat, from 0 (a table has at most 10).", maximum = 9)), responses(
-    (status = 200, body = Joined),
-    (status = 400, body = ErrorReply),
-    (status = 404, body = ErrorReply),
-    (status = 409, body = ErrorReply),
+    (status = 200, description = "The seat is this client's: its token.", body = Joined),
+    (status = 400, description = "`bad_request`: the path does not read, the seat is not plain digits, or the table has no such seat.", body = ErrorReply),
+    (status = 404, description = "`not_found`: there is no such table.", body = ErrorReply),
+    (status = 409, description = "`conflict`: the seat is taken or a bot's, or the game is over.", body = ErrorReply),
+    (status = 503, description = "`unavailable`: the store failed (the seat was not given), the stored table does not replay, or another server process holds the table.", body = ErrorReply),
 ))]
 async fn join(
     State(hub): State<Arc<Hub>>,
@@ -302,12 +340,13 @@ fn bearer(headers: &HeaderMap) -> Option<&str> {
 /// A host operation (such as `leave 2`), with the host's token as
 /// `Authorization: Bearer <host_token>`.
 #[utoipa::path(post, path = "/tables/{id}/host", params(("id" = String, Path)), request_body = HostOp, security(("host_token" = [])), responses(
-    (status = 200, body = AckDoc),
-    (status = 400, body = ErrorReply),
-    (status = 401, body = ErrorReply),
-    (status = 404, body = ErrorReply),
-    (status = 413, body = ErrorReply),
-    (status = 422, body = ErrorReply),
+    (status = 200, description = "The operation, applied and stored.", body = AckDoc),
+    (status = 400, description = "`bad_request`: the path or body does not read, or the text is no operation of this game.", body = ErrorReply),
+    (status = 401, description = "`unauthorized`: the host's token is missing or wrong.", body = ErrorReply),
+    (status = 404, description = "`not_found`: there is no such table.", body = ErrorReply),
+    (status = 413, description = "`too_large`: the body is over 2 MB.", body = ErrorReply),
+    (status = 422, description = "`illegal`: the rules refuse the operation (the message names the rule).", body = ErrorReply),
+    (status = 503, description = "`unavailable`: the store failed (nothing was applied), the stored table does not replay, or another server process holds the table.", body = ErrorReply),
 ))]
 async fn host(
     State(hub): State<Arc<Hub>>,
@@ -331,7 +370,9 @@ async fn host(
 }
 
 /// Whether the server is up.
-#[utoipa::path(get, path = "/health", responses((status = 200, body = Health)))]
+#[utoipa::path(get, path = "/health", responses(
+    (status = 200, description = "The server is up.", body = Health),
+))]
 async fn health(State(hub): State<Arc<Hub>>) -> axum::Json<Health> {
     axum::Json(Health {
         status: "ok".into(),
@@ -340,7 +381,9 @@ async fn health(State(hub): State<Arc<Hub>>) -> axum::Json<Health> {
 }
 
 /// Metrics in Prometheus' text format.
-#[utoipa::path(get, path = "/metrics", responses((status = 200, body = String, content_type = "text/plain")))]
+#[utoipa::path(get, path = "/metrics", responses(
+    (status = 200, description = "Every metric, in Prometheus' text format.", body = String, content_type = "text/plain"),
+))]
 async fn metrics(State(hub): State<Arc<Hub>>) -> Response {
     (
         [(

@@ -168,11 +168,13 @@ pub struct TableSummary {
     pub open_seats: Vec<usize>,
     /// The seats bots play.
     pub bot_seats: Vec<usize>,
-    /// The seat to act, or none once the game is over.
+    /// The seat to act, or null once the game is over (always sent).
+    #[schema(required = true)]
     pub to_act: Option<usize>,
     /// How many entries the log has.
     pub log_len: usize,
-    /// Places by seat once the game is over.
+    /// Places by seat once the game is over, null before (always sent).
+    #[schema(required = true)]
     pub places: Option<Vec<usize>>,
     /// The table's rules, every one of them (the house rules it was made
     /// with over the game's defaults): what a joining client reads once.

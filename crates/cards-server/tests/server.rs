@@ -10,6 +10,8 @@ mod common;
 mod counted;
 #[path = "server/crash.rs"]
 mod crash;
+#[path = "server/documented.rs"]
+mod documented;
 #[path = "server/golden.rs"]
 mod golden;
 #[path = "server/hostile.rs"]
