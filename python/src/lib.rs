@@ -21,17 +21,21 @@ macro_rules! encoded_games {
         $(game::py_game!($state, $vec, cards_games::$krate::$game, $name);)*
 
         /// Adds every game's classes to `m`, and `GAMES`: a list of
-        /// `(name, title, State class, VecEnv class)`, in the list's order.
+        /// `(name, title, State class, VecEnv class, seat limits)`, in the
+        /// list's order. The seat limits are `(fewest, default, most)`, as
+        /// [`seat_limits`] reads them from the list.
         fn add_games(m: &Bound<'_, PyModule>) -> PyResult<()> {
             let games = pyo3::types::PyList::empty(m.py());
             $(
                 m.add_class::<$state>()?;
                 m.add_class::<$vec>()?;
+                let [fewest, usual, most] = seat_limits($name)?;
                 games.append((
                     $name,
                     $title,
                     m.getattr(stringify!($state))?,
                     m.getattr(stringify!($vec))?,
+                    (fewest, usual, most),
                 ))?;
             )*
             m.add("GAMES", games)
@@ -39,6 +43,23 @@ macro_rules! encoded_games {
     };
 }
 cards_games::for_each_game!(encoded_games, encode);
+
+/// A game's fewest, default and most seats, from the workspace's one list
+/// (`cards_games::AnyTable::seat_limits`, which reads the game crate's
+/// `MIN_SEATS`, `DEFAULT_SEATS` and `MAX_SEATS`), as the `cards` command and
+/// the server read them.
+///
+/// # Errors
+/// `RuntimeError` if the list does not know the name: the encoded games
+/// are a part of that list, so this names a broken build rather than
+/// a caller's mistake.
+fn seat_limits(game: &str) -> PyResult<[usize; 3]> {
+    cards_games::AnyTable::seat_limits(game).ok_or_else(|| {
+        pyo3::exceptions::PyRuntimeError::new_err(format!(
+            "{game} has Python classes but no seat limits in the list of games"
+        ))
+    })
+}
 
 /// The extension module: one `State` and one `VecEnv` class per game with
 /// `Encode`, and `GAMES` listing them.

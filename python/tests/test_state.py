@@ -178,6 +178,28 @@ def test_every_game_is_tested_at_its_smallest_and_largest_table(game):
             cardrules.state(game, seats)
 
 
+def test_the_seat_limits_are_read_not_found_by_trying_tables(game, monkeypatch):
+    """The limits come from the list (``cards_games::AnyTable::seat_limits``):
+    no state is created to find them, and the game takes a table at both ends
+    while refusing one seat past either."""
+    (low, high), usual = cardrules.seat_range(game), cardrules.default_seats(game)
+    assert low <= usual <= high
+    state_class = cardrules.GAMES[game][0]
+    for seats in (low, usual, high):
+        assert state_class(seats, None, 0).num_players == seats
+    for seats in (low - 1, high + 1):
+        with pytest.raises(ValueError):
+            state_class(seats, None, 0)
+
+    def refuse(*_):
+        raise AssertionError("a state was created to find the seat limits")
+
+    monkeypatch.setitem(cardrules.GAMES, game, (refuse, refuse))
+    assert cardrules.seat_range(game) == (low, high)
+    assert cardrules.default_seats(game) == usual
+    assert cardrules.SEAT_LIMITS[game][::2] == (low, high)
+
+
 def test_unknown_game_names_are_value_errors_listing_the_games():
     # Once a bare KeyError: 'nope'.
     from cardrules.gym import CardGameGymEnv

@@ -18,13 +18,19 @@ from . import _core
 
 #: Game name -> (State class, VecEnv class), from the list the extension was built with.
 GAMES = {}
-for _name, _title, _state, _vec in _core.GAMES:
+for _name, _title, _state, _vec, _limits in _core.GAMES:
     GAMES[_name] = (_state, _vec)
     globals()[_state.__name__] = _state
     globals()[_vec.__name__] = _vec
 
 #: Game name -> title for people.
-TITLES = {name: title for name, title, _, _ in _core.GAMES}
+TITLES = {name: title for name, title, _, _, _ in _core.GAMES}
+
+#: Game name -> (fewest, default, most) seats: the game crate's ``MIN_SEATS``,
+#: ``DEFAULT_SEATS`` and ``MAX_SEATS``, read from the workspace's list of
+#: games (``cards_games::AnyTable::seat_limits``) as the ``cards`` command,
+#: the server and the WebAssembly catalog read them.
+SEAT_LIMITS = {name: tuple(limits) for name, _, _, _, limits in _core.GAMES}
 
 #: The most games one ``VecEnv`` takes, and the most threads it steps on.
 MAX_GAMES = _core.MAX_GAMES
@@ -39,17 +45,12 @@ DEFAULT_SEATS = 4
 
 
 def seat_range(game):
-    """The smallest and largest table ``game``'s default rules accept, asked of
-    the Rust state itself (the library's seat limits, never a copy of them)."""
-    state_class = _classes(game)[0]
-    accepted = []
-    for seats in range(1, 11):
-        try:
-            state_class(seats, None, 0)
-        except ValueError:  # the Rust setup error for a table the rules refuse
-            continue
-        accepted.append(seats)
-    return min(accepted), max(accepted)
+    """The smallest and largest table ``game`` is played at, ``(low, high)``:
+    the game crate's ``MIN_SEATS`` and ``MAX_SEATS`` (``SEAT_LIMITS``). A
+    house rule may still refuse a table within them, by the rule's name
+    (Shithead with one deck seats at most five)."""
+    fewest, _, most = _limits(game)
+    return fewest, most
 
 
 def default_seats(game):
@@ -75,6 +76,12 @@ def _classes(game):
         return GAMES[game]
     except (KeyError, TypeError):
         raise ValueError(f"{game!r} is not a game of this build: {sorted(GAMES)}") from None
+
+
+def _limits(game):
+    """``SEAT_LIMITS[game]``, or ValueError listing the games."""
+    _classes(game)
+    return SEAT_LIMITS[game]
 
 
 def _seats(game, seats):
