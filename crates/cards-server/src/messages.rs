@@ -22,7 +22,8 @@ pub enum ClientMessage {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum ErrorKind {
-    /// Another seat is to act, or the game is over.
+    /// Another seat is to act, or the game is over; or a seat asked for a
+    /// host operation that names another seat.
     NotYourTurn,
     /// The rules refuse it; the message names the rule and its clause.
     Illegal,

@@ -287,3 +287,39 @@ async fn a_table_s_summary_gives_its_rules_house_rules_included() {
     assert_eq!(keys(rules), keys(&defaults));
     Sqlite::remove(&db);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_from_past_the_end_of_the_log_starts_at_its_end() {
+    let db = temp_db("from-past-the-end");
+    let server = start(config(&db)).await;
+    let addr = server.addr;
+    let (id, host) = create(addr, r#"{"game":"shithead","seats":3}"#).await;
+    let t0 = join(addr, &id, 0).await;
+    let len = summary(addr, &id).await["log_len"].as_u64().unwrap() as usize;
+    let mut seat = Socket::seat(addr, &id, 0, &t0, len + 1000).await.unwrap();
+    let mut spectator = Socket::connect(addr, &format!("/tables/{id}/spectate?from={}", len + 1))
+        .await
+        .unwrap();
+    for socket in [&mut seat, &mut spectator] {
+        let first = update(socket).await;
+        assert!(first.events.is_empty(), "{:?}", first.events);
+        assert_eq!(first.next, len);
+    }
+    // The next change's events follow on from the log's end, without a gap.
+    let (status, body) = http(
+        addr,
+        "POST",
+        &format!("/tables/{id}/host"),
+        Some(r#"{"op":"leave 2"}"#),
+        Some(&host),
+    )
+    .await
+    .unwrap();
+    assert_eq!(status, 200, "{body}");
+    for socket in [&mut seat, &mut spectator] {
+        let after = update(socket).await;
+        assert_eq!(after.events.first().map(|e| e.index), Some(len));
+        assert!(after.next > len);
+    }
+    Sqlite::remove(&db);
+}
