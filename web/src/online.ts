@@ -32,6 +32,10 @@ export interface TableSummary {
   to_act: number | null;
   log_len: number;
   places: number[] | null;
+  /** The table's rules, every one (the house rules it was made with over the
+   * game's defaults), as a JSON object of rule names and values: the form
+   * `POST /tables` takes and `GET /games` gives as a game's defaults. */
+  rules: Record<string, unknown>;
 }
 
 /** The little of a WebSocket the driver uses (a fake one in the tests). */
@@ -247,7 +251,7 @@ export class OnlineDriver implements TableDriver {
       openSeats: facts.open_seats.filter((s) => s !== seat),
       botSeats: facts.bot_seats,
     };
-    this.setup = setup ?? { game: facts.game, rules: {}, seats: facts.seats, seed: 0, you: seat, bots: {} };
+    this.setup = setup ?? { game: facts.game, rules: facts.rules, seats: facts.seats, seed: 0, you: seat, bots: {} };
     this.stopped = false;
     try {
       await new Promise<void>((resolve, reject) => {

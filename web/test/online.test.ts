@@ -8,6 +8,7 @@ import {
   OnlineDriver,
   type ServerUpdate,
   type SocketLike,
+  type TableSummary,
   type TokenStore,
   type Transport,
   joinLink,
@@ -81,7 +82,7 @@ function memoryTokens(): TokenStore & { map: Map<string, string> } {
   return { map, get: (k) => map.get(k) ?? null, set: (k, t) => void map.set(k, t), remove: (k) => void map.delete(k) };
 }
 
-const SUMMARY = {
+const SUMMARY: TableSummary = {
   id: "ab12",
   game: "crazy_eights",
   seats: 3,
@@ -90,6 +91,7 @@ const SUMMARY = {
   to_act: 0,
   log_len: 0,
   places: null,
+  rules: { hand: 7, draw_until_playable: true },
 };
 
 function server(): FakeServer {
@@ -265,7 +267,8 @@ describe("the online driver", () => {
     fake.socket.open();
     fake.socket.push(update(1, [ev(0, "deal")], 1));
     const s = await joined;
-    expect(s.setup).toMatchObject({ game: "crazy_eights", seats: 3, you: 0 });
+    // Joined by a link, the setup carries the table's rules from its summary.
+    expect(s.setup).toEqual({ game: "crazy_eights", rules: SUMMARY.rules, seats: 3, seed: 0, you: 0, bots: {} });
     expect(tokens.map.get(tokenKey("http://srv:8080", "ab12", 0))).toBe("t0-0");
   });
 
