@@ -189,3 +189,19 @@ def test_library_bots_play_as_pyspiel_bots(game):
     bot = cardrules.bots.spiel_bot(game, 0, "medium", seed=1)
     assert isinstance(bot, pyspiel.Bot)
     play_against_random(g, bot, np.random.RandomState(4))
+
+
+def test_players_defaults_to_the_games_default_and_openspiels_own():
+    """A ``cardrules_<game>`` loaded without ``players`` has the game's default
+    table (``cardrules.default_seats``, the game crate's ``DEFAULT_SEATS``);
+    for the games OpenSpiel has (Crazy Eights, Hearts) that is OpenSpiel's own
+    game's default, 5 and 4 (Crazy Eights once loaded with 4)."""
+    for game in cardrules.GAMES:
+        g = pyspiel.load_game(cardrules.openspiel.REGISTERED[game])
+        assert g.num_players() == cardrules.default_seats(game)
+        assert g.get_type().parameter_specification["players"] == cardrules.default_seats(game)
+        low, high = cardrules.seat_range(game)
+        assert (g.get_type().min_num_players, g.get_type().max_num_players) == (low, high)
+    for game, spiel in (("crazy-eights", "crazy_eights"), ("hearts", "hearts")):
+        ours = pyspiel.load_game(cardrules.openspiel.REGISTERED[game])
+        assert ours.num_players() == pyspiel.load_game(spiel).num_players()

@@ -178,6 +178,40 @@ def test_every_game_is_tested_at_its_smallest_and_largest_table(game):
             cardrules.state(game, seats)
 
 
+#: Each game crate's documented seat limits (``MIN_SEATS``, ``DEFAULT_SEATS``,
+#: ``MAX_SEATS`` in ``crates/<game>/src/rules.rs``), written out here so that
+#: the package's limits are checked against something other than themselves.
+#: A game missing from this table is checked by the tests after it only.
+DOCUMENTED_SEATS = {
+    "schwimmen": (2, 4, 9),
+    "trump21": (2, 3, 8),
+    "shithead": (2, 4, 10),
+    "crazy-eights": (2, 5, 10),
+    "hearts": (4, 4, 4),
+}
+
+
+@pytest.mark.parametrize("game", sorted(DOCUMENTED_SEATS))
+def test_seat_limits_are_the_game_crates_own(game):
+    """``seat_range`` and ``default_seats`` are the game crate's limits (its
+    default too: once "four, or the nearest", Trump 21's 3 and Crazy Eights'
+    5 were not), and every adapter's table without ``seats`` is that default."""
+    from cardrules.gym import CardGameGymEnv
+    from cardrules.pettingzoo import CardGameEnv, CardParallelEnv
+    from cardrules.vector import CardVectorEnv
+
+    low, usual, high = DOCUMENTED_SEATS[game]
+    assert cardrules.seat_range(game) == (low, high)
+    assert cardrules.default_seats(game) == usual
+    assert cardrules.state(game).num_players == usual
+    assert cardrules.vec_env(game, 2, threads=1).num_players == usual
+    assert CardVectorEnv(game, 2, threads=1).seats == usual
+    assert CardGameEnv(game).seats == usual
+    assert len(CardParallelEnv(game).possible_agents) == usual
+    assert CardGameGymEnv(game).seats == usual
+    assert cardrules.SEAT_LIMITS[game] == (low, usual, high)
+
+
 def test_the_seat_limits_are_read_not_found_by_trying_tables(game, monkeypatch):
     """The limits come from the list (``cards_games::AnyTable::seat_limits``):
     no state is created to find them, and the game takes a table at both ends
@@ -197,7 +231,7 @@ def test_the_seat_limits_are_read_not_found_by_trying_tables(game, monkeypatch):
     monkeypatch.setitem(cardrules.GAMES, game, (refuse, refuse))
     assert cardrules.seat_range(game) == (low, high)
     assert cardrules.default_seats(game) == usual
-    assert cardrules.SEAT_LIMITS[game][::2] == (low, high)
+    assert cardrules.SEAT_LIMITS[game] == (low, usual, high)
 
 
 def test_unknown_game_names_are_value_errors_listing_the_games():

@@ -40,9 +40,6 @@ MAX_THREADS = _core.MAX_THREADS
 CHANCE = -1
 TERMINAL = -4
 
-#: The seat count used when none is given: four, or the nearest the game takes.
-DEFAULT_SEATS = 4
-
 
 def seat_range(game):
     """The smallest and largest table ``game`` is played at, ``(low, high)``:
@@ -54,13 +51,16 @@ def seat_range(game):
 
 
 def default_seats(game):
-    """Four seats, or the nearest count the game accepts."""
-    low, high = seat_range(game)
-    return min(max(DEFAULT_SEATS, low), high)
+    """The table ``game`` is set up at when no seat count is given: the game
+    crate's ``DEFAULT_SEATS`` (``SEAT_LIMITS``), which the ``cards`` command's
+    ``--seats`` also defaults to (Trump 21 3, Crazy Eights 5 as OpenSpiel's
+    ``crazy_eights``, Schwimmen, Shithead and Hearts 4)."""
+    return _limits(game)[1]
 
 
 def state(game, seats=None, rules=None, seed=0):
-    """A new ``State`` of ``game`` ("schwimmen", ...); ``rules`` is a dict or JSON text."""
+    """A new ``State`` of ``game`` ("schwimmen", ...) at ``seats`` (None: the
+    game's ``default_seats``); ``rules`` is a dict or JSON text."""
     return _classes(game)[0](_seats(game, seats), _rules_json(rules), seed)
 
 

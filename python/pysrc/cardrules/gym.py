@@ -4,7 +4,8 @@
 ``gymnasium.make("cardrules/schwimmen-v0", opponents="medium")`` works (or,
 without the import, ``gymnasium.make("cardrules.gym:cardrules/schwimmen-v0")``).
 
-Parameters: ``seats`` (table size), ``rules`` (dict or JSON), ``seat`` (the
+Parameters: ``seats`` (table size; without it the game's default,
+``cardrules.default_seats``), ``rules`` (dict or JSON), ``seat`` (the
 learner's seat, 0 by default), ``opponents``: a level for every other seat
 (``"random"``, ``"easy"``, ``"medium"``, ``"hard"``), or a list with one entry
 per other seat, each a level, a ``cardrules.bots.Bot`` or a function from the

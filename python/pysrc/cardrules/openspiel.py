@@ -4,8 +4,10 @@
 ``pyspiel.load_game("cardrules_schwimmen", {"players": 3})`` works with
 OpenSpiel's algorithms.
 
-Game parameters: ``players`` (seat count) and ``rules`` (the rules as JSON, ""
-for the defaults). States are backed by the Rust ``State``: ids, chance
+Game parameters: ``players`` (seat count; by default the game's own,
+``cardrules.default_seats``, which for the games OpenSpiel also has is its
+default: 5 as ``crazy_eights``, 4 as ``hearts``) and ``rules`` (the rules as
+JSON, "" for the defaults). States are backed by the Rust ``State``: ids, chance
 outcomes with their probabilities, returns (1 first down to -1 last, ties
 averaged). They pickle (``serialize_game_and_state``, ``random_sim_test`` with
 ``serialize=True``, ``rl_environment`` with ``include_full_state=True``)

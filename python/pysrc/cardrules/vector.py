@@ -1,7 +1,8 @@
 """A ``gymnasium.vector.VectorEnv`` over a cardrules ``VecEnv``: self-play in
 batch, stepped in Rust on a pool of threads with the GIL released.
 
-``CardVectorEnv(game, num_envs, seats=None, rules=None, threads=0)``. Every
+``CardVectorEnv(game, num_envs, seats=None, rules=None, threads=0)`` (no
+``seats``: the game's default table, ``cardrules.default_seats``). Every
 game is at a player's decision; ``infos["player"]`` says whose (the policy
 plays every seat). Observations are dicts (``observation`` float32 [n, obs],
 ``action_mask`` int8 [n, actions]). ``step(actions)`` takes any integer array

@@ -2,8 +2,9 @@
 (``schwimmen_v0``, ``crazy_eights_v0``, ...), made here from ``cardrules.GAMES``
 so that a game added to the Rust list gets its module without a new file.
 
-Each module has ``env(seats=..., rules=None, render_mode=None)`` (the AEC
-environment with PettingZoo's usual wrappers), ``raw_env(...)`` (without them)
+Each module has ``env(seats=None, rules=None, render_mode=None)`` (the AEC
+environment with PettingZoo's usual wrappers; ``seats=None`` is the game's
+default table, ``cardrules.default_seats``), ``raw_env(...)`` (without them)
 and ``parallel_env(..., illegal_action="lose")`` (the parallel API: only the
 acting seat's action is used each step, see ``_parallel``).
 """
