@@ -49,7 +49,7 @@ struct Args {
     /// The game.
     #[arg(long, value_parser = game_names())]
     game: String,
-    /// Seats at the table [default: the game's own, `DEFAULT_SEATS` in its crate].
+    /// Seats at the table [default: the game's own, as --game lists].
     #[arg(long)]
     seats: Option<usize>,
     /// Games to play (at least 1).
@@ -68,9 +68,9 @@ struct Args {
     /// Worker threads, 1 to 256 (default: one per core).
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=MAX_THREADS))]
     threads: Option<u16>,
-    /// Player actions after which a game counts as unfinished.
-    #[arg(long, default_value_t = 1_000_000)]
-    max_actions: usize,
+    /// Player actions after which a game counts as unfinished (at least 1).
+    #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..))]
+    max_actions: u64,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
@@ -85,13 +85,18 @@ struct Args {
     quiet: bool,
 }
 
-/// The games of the list, each with its title for `--help`.
+/// The games of the list, each with its title and seat counts for `--help`.
 fn game_names() -> PossibleValuesParser {
-    PossibleValuesParser::new(
-        cards_games::GAMES
-            .iter()
-            .map(|g| PossibleValue::new(g.name).help(g.title)),
-    )
+    PossibleValuesParser::new(cards_games::GAMES.iter().map(|g| {
+        let help = match cards_games::AnyTable::seat_limits(g.name) {
+            Some([low, _, high]) if low == high => format!("{}, {low} seats", g.title),
+            Some([low, default, high]) => {
+                format!("{}, {low} to {high} seats, {default} by default", g.title)
+            }
+            None => g.title.to_string(),
+        };
+        PossibleValue::new(g.name).help(help)
+    }))
 }
 
 /// Runs the tournament of the game named in `args` (one of the list's names,
@@ -159,7 +164,7 @@ where
         games: args.games,
         seed: args.seed,
         bots,
-        max_actions: args.max_actions,
+        max_actions: usize::try_from(args.max_actions).unwrap_or(usize::MAX),
     };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.map_or(0, usize::from))

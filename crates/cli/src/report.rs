@@ -129,23 +129,28 @@ impl Report {
                 100.0 * r.win_rate_high,
             );
         }
+        if self.bots.iter().map(|r| r.wins).sum::<u64>() > self.finished {
+            out += "a first place shared by several seats is a win for each of them, \
+                    so the win rates add up to more than 100 %\n";
+        }
         out
     }
 
     /// One header line and one line per slot.
     pub fn csv(&self) -> String {
         let mut out = String::from(
-            "game,seats,seed,finished,unfinished,seconds,slot,bot,wins,win_rate,win_rate_low,win_rate_high,average_place\n",
+            "game,seats,seed,finished,unfinished,seconds,steps,slot,bot,wins,win_rate,win_rate_low,win_rate_high,average_place\n",
         );
         for r in &self.bots {
             out += &format!(
-                "{},{},{},{},{},{:.3},{},{},{},{},{:.6},{:.6},{}\n",
+                "{},{},{},{},{},{:.3},{},{},{},{},{},{:.6},{:.6},{}\n",
                 self.game,
                 self.seats,
                 self.seed,
                 self.finished,
                 self.unfinished,
                 self.seconds,
+                self.steps,
                 r.slot,
                 r.bot,
                 r.wins,

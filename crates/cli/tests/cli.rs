@@ -155,8 +155,43 @@ fn csv_has_a_header_and_a_line_per_slot() {
     assert_eq!(code, 0, "{err}");
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 4);
-    assert!(lines[0].starts_with("game,seats,seed,finished"));
+    assert!(lines[0].starts_with("game,seats,seed,finished,unfinished,seconds,steps,slot"));
+    // The steps are the run's, on every line, as many as the text report counts.
+    let steps = |line: &str| line.split(',').nth(6).unwrap().to_string();
     assert!(lines[1].starts_with("shithead,3,1,20,0,"));
+    assert!(lines[1..].iter().all(|l| steps(l) == steps(lines[1])));
+    let (_, text, _) = cards(&["--game", "shithead", "--seats", "3", "--games", "20"]);
+    assert!(
+        text.contains(&format!(" {} steps, ", steps(lines[1]))),
+        "{text}"
+    );
+}
+
+#[test]
+fn an_action_budget_of_zero_is_refused() {
+    let (code, out, err) = cards(&["--game", "schwimmen", "--games", "2", "--max-actions", "0"]);
+    assert_eq!(code, 2, "{out}");
+    assert!(
+        err.contains("--max-actions <MAX_ACTIONS>") && err.contains("0 is not in 1.."),
+        "{err}"
+    );
+}
+
+#[test]
+fn shared_first_places_are_said_to_count_for_each() {
+    // Hearts ties for the fewest points often; Schwimmen's medium bot against
+    // random ones in 20 games shares no first place.
+    let note = "a first place shared by several seats is a win for each of them";
+    let (code, out, err) = cards(&["--game", "hearts", "--games", "200"]);
+    assert_eq!(code, 0, "{err}");
+    let wins: u64 = out
+        .lines()
+        .skip(3)
+        .filter_map(|l| l.split_whitespace().nth(2)?.parse::<u64>().ok())
+        .sum();
+    assert!(wins > 200 && out.contains(note), "{out}");
+    let (_, out, _) = cards(&["--game", "schwimmen", "--games", "20"]);
+    assert!(!out.contains(note), "{out}");
 }
 
 #[test]
@@ -168,15 +203,27 @@ fn help_says_how_to_use_it() {
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("--bots") && text.contains("--rule") && text.contains("--json"));
-    // Every game of the list, with its title, and the default table.
+    // Every game of the list, with its title and seat counts, from the list.
     for g in cards_games::GAMES {
         let line = text
             .lines()
             .find(|l| l.trim_start().starts_with(&format!("- {}:", g.name)))
             .unwrap_or_else(|| panic!("{}: {text}", g.name));
-        assert!(line.trim_end().ends_with(g.title), "{line}");
+        let [low, default, high] = cards_games::AnyTable::seat_limits(g.name).unwrap();
+        let seats = if low == high {
+            format!("{low} seats")
+        } else {
+            format!("{low} to {high} seats, {default} by default")
+        };
+        assert!(
+            line.trim_end().ends_with(&format!("{}, {seats}", g.title)),
+            "{line}"
+        );
     }
-    assert!(text.contains("[default: the game's own"), "{text}");
+    assert!(
+        text.contains("[default: the game's own, as --game lists]"),
+        "{text}"
+    );
     // The thread range is the list's bound, written out in the help.
     let threads = format!("Worker threads, 1 to {}", cards_games::MAX_THREADS);
     assert!(text.contains(&threads), "{text}");
