@@ -114,17 +114,21 @@ struct Saved {
     table: serde_json::Value,
 }
 
-/// A seat number from a binding, checked to fit a [`Seat`].
-fn seat(seat: usize) -> Result<Seat, Refusal> {
-    u8::try_from(seat)
-        .map(Seat)
-        .map_err(|_| Refusal::bad_request(format!("there is no seat {seat}")))
+/// A seat number from a binding, checked to fit a [`Seat`]; a number that
+/// does not is refused as the games refuse a seat past the table, naming the
+/// table's `seats`.
+fn seat(seat: usize, seats: usize) -> Result<Seat, Refusal> {
+    u8::try_from(seat).map(Seat).map_err(|_| {
+        Refusal::bad_request(format!(
+            "there is no seat {seat}: the table has {seats} seats"
+        ))
+    })
 }
 
 /// A viewer from a binding: a seat number, or `None` for a spectator.
-fn viewer(seat_number: Option<usize>) -> Result<Viewer, Refusal> {
+fn viewer(seat_number: Option<usize>, seats: usize) -> Result<Viewer, Refusal> {
     Ok(match seat_number {
-        Some(s) => Viewer::Seat(seat(s)?),
+        Some(s) => Viewer::Seat(seat(s, seats)?),
         None => Viewer::Spectator,
     })
 }
@@ -194,7 +198,7 @@ impl AnyTable {
     /// `seat`'s legal moves, numbered from 0 in the game's order; empty
     /// unless `seat` is to act.
     pub fn legal_moves(&self, seat_number: usize) -> Vec<Move> {
-        match seat(seat_number) {
+        match seat(seat_number, self.seats()) {
             Ok(s) => self.inner.legal_moves(s),
             Err(_) => Vec::new(),
         }
@@ -204,7 +208,7 @@ impl AnyTable {
     /// [`AnyTable::legal_moves`], without writing their texts); 0 unless
     /// `seat` is to act.
     pub fn legal_count(&self, seat_number: usize) -> usize {
-        match seat(seat_number) {
+        match seat(seat_number, self.seats()) {
             Ok(s) => self.inner.legal_count(s),
             Err(_) => 0,
         }
@@ -219,7 +223,7 @@ impl AnyTable {
     /// [`Kind::Illegal`](crate::Kind::Illegal) with the rule's clause. The
     /// table is unchanged.
     pub fn play(&mut self, seat_number: usize, action: &str) -> Result<String, Refusal> {
-        self.inner.play(seat(seat_number)?, action)
+        self.inner.play(seat(seat_number, self.seats())?, action)
     }
 
     /// Plays move `id` of [`AnyTable::legal_moves`] for `seat`. The
@@ -229,7 +233,7 @@ impl AnyTable {
     /// # Errors
     /// As [`AnyTable::play`]; an id past the list is a bad request.
     pub fn play_id(&mut self, seat_number: usize, id: u32) -> Result<(), Refusal> {
-        self.inner.play_id(seat(seat_number)?, id)
+        self.inner.play_id(seat(seat_number, self.seats())?, id)
     }
 
     /// The text of the last move a player made at this table (host
@@ -247,13 +251,14 @@ impl AnyTable {
     /// when a seat speaks for another; [`Kind::Illegal`](crate::Kind::Illegal)
     /// when the rules refuse it.
     pub fn host(&mut self, seat_number: Option<usize>, op: &str) -> Result<(), Refusal> {
-        let seat = seat_number.map(seat).transpose()?;
+        let seats = self.seats();
+        let seat = seat_number.map(|s| seat(s, seats)).transpose()?;
         self.inner.host(seat, op)
     }
 
     /// The viewer for `seat_number`: a seat past the table, or `None`, is a spectator.
     fn viewer_or_spectator(&self, seat_number: Option<usize>) -> Viewer {
-        match viewer(seat_number) {
+        match viewer(seat_number, self.seats()) {
             Ok(Viewer::Seat(s)) if s.index() < self.seats() => Viewer::Seat(s),
             _ => Viewer::Spectator,
         }
@@ -297,7 +302,8 @@ impl AnyTable {
         seat_number: usize,
         difficulty: Difficulty,
     ) -> Result<String, Refusal> {
-        self.inner.bot_choice(seat(seat_number)?, difficulty)
+        self.inner
+            .bot_choice(seat(seat_number, self.seats())?, difficulty)
     }
 
     /// Lets a bot of `difficulty` play for `seat`; returns what it played.

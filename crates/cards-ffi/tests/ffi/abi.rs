@@ -438,3 +438,32 @@ fn statuses_are_named_and_the_last_error_clears_on_success() {
     drop(Handle::new("hearts", "{}", 4, 1).unwrap());
     assert_eq!(last_error(), "");
 }
+
+#[test]
+fn a_seat_number_past_a_seat_s_range_is_refused_naming_the_table_size() {
+    // 300 fits no seat at all (seats are bytes): it is refused as seat 7 is,
+    // with the table's size, by every call that plays or speaks for a seat.
+    let mut table = Handle::new("trump21", "{}", 3, 1).unwrap();
+    let before = table.save();
+    let op = c("leave 300");
+    let want = "there is no seat 300: the table has 3 seats";
+    // SAFETY: a live table and a live string.
+    let host = check(unsafe { cards_host(table.0, 300, op.as_ptr()) });
+    // SAFETY: a live table; `string` passes a local output.
+    let choice = string(|out| unsafe { cards_bot_choice(table.0, 300, 1, out) });
+    for (call, got) in [
+        ("play_text", table.play_text(300, "draw")),
+        ("play_id", table.play_id(300, 0)),
+        ("play_bot", table.play_bot(300, 1)),
+        ("host", host.map(|()| String::new())),
+        ("bot_choice", choice),
+    ] {
+        let e = got.unwrap_err();
+        assert_eq!(
+            (e.0, e.1.as_str()),
+            (CardsStatus::BadRequest, want),
+            "{call}"
+        );
+    }
+    assert_eq!(table.save(), before);
+}
