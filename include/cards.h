@@ -147,6 +147,9 @@ enum CardsStatus cards_to_act(const struct CardsTable *table, int32_t *out_seat)
 // Writes the number of `seat`'s legal moves to `*out_count`: their ids are
 // 0 to count - 1, valid for this position only. 0 unless `seat` is to act.
 //
+// `CARDS_STATUS_BAD_REQUEST` for a seat the table does not have (past
+// its seats, or negative), naming the seat and the table's size.
+//
 // # Safety
 // `table` is null or a live table not in use on another thread;
 // `out_count` is null or writable.
@@ -156,7 +159,10 @@ enum CardsStatus cards_legal_count(const struct CardsTable *table, int32_t seat,
 // to `ids`, a buffer of `capacity` items, and their number to `*out_len`.
 // When they do not fit, only `*out_len` is written and the call returns
 // `CARDS_STATUS_BUFFER_TOO_SMALL`; `ids` may be null when `capacity` is 0,
-// to ask for the length.
+// to ask for the length. No ids (length 0) unless `seat` is to act.
+//
+// `CARDS_STATUS_BAD_REQUEST` for a seat the table does not have (past
+// its seats, or negative), naming the seat and the table's size.
 //
 // # Safety
 // `table` is null or a live table not in use on another thread; `ids` is
@@ -171,7 +177,8 @@ enum CardsStatus cards_legal_ids(const struct CardsTable *table,
 // as `cards_play_text` takes it) to `*out_text`; free it with
 // `cards_string_free`.
 //
-// `CARDS_STATUS_BAD_REQUEST` when there is no move `id` for `seat` now.
+// `CARDS_STATUS_BAD_REQUEST` when there is no move `id` for `seat` now, or
+// no such seat at the table.
 //
 // # Safety
 // `table` is null or a live table not in use on another thread;
@@ -184,6 +191,9 @@ enum CardsStatus cards_legal_text(const struct CardsTable *table,
 // Writes `seat`'s legal moves as JSON, `[{"id": 0, "text": "draw"}, ...]`,
 // to `*out_json` (`[]` unless `seat` is to act); free it with
 // `cards_string_free`.
+//
+// `CARDS_STATUS_BAD_REQUEST` for a seat the table does not have (past
+// its seats, or negative), naming the seat and the table's size.
 //
 // # Safety
 // `table` is null or a live table not in use on another thread;
@@ -228,7 +238,8 @@ enum CardsStatus cards_play_text(struct CardsTable *table,
 // asked by `seat`, which may ask only for itself, or by the host when
 // `seat` is `CARDS_HOST` (-1).
 //
-// `CARDS_STATUS_BAD_REQUEST` for text that is no operation of this game;
+// `CARDS_STATUS_BAD_REQUEST` for text that is no operation of this game,
+// or a `seat` the table does not have;
 // `CARDS_STATUS_NOT_YOUR_TURN` when a seat speaks for another;
 // `CARDS_STATUS_ILLEGAL` when the rules refuse it.
 //
@@ -271,8 +282,11 @@ enum CardsStatus cards_play_bot(struct CardsTable *table,
 
 // Writes what `seat` sees now (or a spectator, for `CARDS_SPECTATOR`, -1)
 // as the protocol's view JSON (docs/protocol.md) to `*out_json`; free it
-// with `cards_string_free`. A seat past the
-// table sees what a spectator sees.
+// with `cards_string_free`.
+//
+// `CARDS_STATUS_BAD_REQUEST` for a seat the table does not have (past its
+// seats, or negative other than `CARDS_SPECTATOR`), naming the seat and
+// the table's size: ask for a spectator's view with `CARDS_SPECTATOR`.
 //
 // # Safety
 // `table` is null or a live table not in use on another thread;
@@ -286,6 +300,9 @@ enum CardsStatus cards_view(const struct CardsTable *table, int32_t seat, char *
 // `cards_string_free`. `*out_next` is the
 // index to ask from next time. Asking again from where the last answer
 // ended costs the new entries only.
+//
+// `CARDS_STATUS_BAD_REQUEST` for a seat the table does not have, as
+// `cards_view`.
 //
 // # Safety
 // `table` is null or a live table not in use on another thread;

@@ -7,6 +7,8 @@
 use std::ffi::{CStr, CString, c_char};
 use std::ptr::NonNull;
 
+use cards_games::AnyTable;
+
 use crate::error::Failure;
 use crate::status::CardsStatus;
 
@@ -177,7 +179,7 @@ impl<T: Copy> Buffer<T> {
 }
 
 /// A seat number from the caller: from 0.
-pub(crate) fn seat(seat: i32) -> Result<usize, Failure> {
+fn seat(seat: i32) -> Result<usize, Failure> {
     usize::try_from(seat).map_err(|_| {
         Failure::new(
             CardsStatus::BadRequest,
@@ -186,12 +188,29 @@ pub(crate) fn seat(seat: i32) -> Result<usize, Failure> {
     })
 }
 
-/// A viewer from the caller: a seat number, or `CARDS_SPECTATOR` for a
-/// spectator (and the host, in host operations).
-pub(crate) fn viewer(seat_number: i32) -> Result<Option<usize>, Failure> {
+/// A seat of `table` from the caller: 0 to its number of seats - 1. A seat
+/// past the table is refused as the games refuse it, naming the seat and
+/// the table's size, by every call that takes a seat (reads included), so
+/// that no call takes it for a seat with nothing to do.
+pub(crate) fn seat_at(table: &AnyTable, seat_number: i32) -> Result<usize, Failure> {
+    let index = seat(seat_number)?;
+    let seats = table.seats();
+    if index < seats {
+        Ok(index)
+    } else {
+        Err(Failure::new(
+            CardsStatus::BadRequest,
+            format!("there is no seat {seat_number}: the table has {seats} seats"),
+        ))
+    }
+}
+
+/// A viewer of `table` from the caller: one of its seats (as [`seat_at`]),
+/// or `CARDS_SPECTATOR` for a spectator (and the host, in host operations).
+pub(crate) fn viewer_at(table: &AnyTable, seat_number: i32) -> Result<Option<usize>, Failure> {
     if seat_number == crate::CARDS_SPECTATOR {
         Ok(None)
     } else {
-        seat(seat_number).map(Some)
+        seat_at(table, seat_number).map(Some)
     }
 }

@@ -38,7 +38,11 @@
 //!   given. This needs the library built with unwinding (the default).
 //! - **Seats** are numbered from 0, as `int32_t`; `CARDS_SPECTATOR` (-1)
 //!   asks for a spectator's view, or for the host in `cards_host`, and
-//!   `CARDS_NO_SEAT` (-1) is who is to act once the game is over.
+//!   `CARDS_NO_SEAT` (-1) is who is to act once the game is over. Every call
+//!   that takes a seat (the reads too: legal moves, views, events) refuses
+//!   one the table does not have with `CARDS_STATUS_BAD_REQUEST`, naming
+//!   the seat and the table's size ("there is no seat 7: the table has 3
+//!   seats").
 //!
 //! # Threads
 //!

@@ -34,6 +34,9 @@ pub unsafe extern "C" fn cards_to_act(table: *const CardsTable, out_seat: *mut i
 /// Writes the number of `seat`'s legal moves to `*out_count`: their ids are
 /// 0 to count - 1, valid for this position only. 0 unless `seat` is to act.
 ///
+/// `CARDS_STATUS_BAD_REQUEST` for a seat the table does not have (past
+/// its seats, or negative), naming the seat and the table's size.
+///
 /// # Safety
 /// `table` is null or a live table not in use on another thread;
 /// `out_count` is null or writable.
@@ -48,7 +51,7 @@ pub unsafe extern "C" fn cards_legal_count(
         let out = unsafe { Out::new(out_count, "out_count", 0) }?;
         // SAFETY: the caller promises a live table or null.
         let table = unsafe { self::table(table) }?;
-        out.put(table.legal_count(args::seat(seat)?));
+        out.put(table.legal_count(args::seat_at(table, seat)?));
         Ok(())
     })
 }
@@ -57,7 +60,10 @@ pub unsafe extern "C" fn cards_legal_count(
 /// to `ids`, a buffer of `capacity` items, and their number to `*out_len`.
 /// When they do not fit, only `*out_len` is written and the call returns
 /// `CARDS_STATUS_BUFFER_TOO_SMALL`; `ids` may be null when `capacity` is 0,
-/// to ask for the length.
+/// to ask for the length. No ids (length 0) unless `seat` is to act.
+///
+/// `CARDS_STATUS_BAD_REQUEST` for a seat the table does not have (past
+/// its seats, or negative), naming the seat and the table's size.
 ///
 /// # Safety
 /// `table` is null or a live table not in use on another thread; `ids` is
@@ -75,7 +81,8 @@ pub unsafe extern "C" fn cards_legal_ids(
         let buffer = unsafe { Buffer::new(ids, capacity, "ids", out_len, "out_len") }?;
         // SAFETY: the caller promises a live table or null.
         let table = unsafe { self::table(table) }?;
-        let count = u32::try_from(table.legal_count(args::seat(seat)?)).unwrap_or(u32::MAX);
+        let count =
+            u32::try_from(table.legal_count(args::seat_at(table, seat)?)).unwrap_or(u32::MAX);
         buffer.fill(&(0..count).collect::<Vec<u32>>())
     })
 }
@@ -84,7 +91,8 @@ pub unsafe extern "C" fn cards_legal_ids(
 /// as `cards_play_text` takes it) to `*out_text`; free it with
 /// `cards_string_free`.
 ///
-/// `CARDS_STATUS_BAD_REQUEST` when there is no move `id` for `seat` now.
+/// `CARDS_STATUS_BAD_REQUEST` when there is no move `id` for `seat` now, or
+/// no such seat at the table.
 ///
 /// # Safety
 /// `table` is null or a live table not in use on another thread;
@@ -99,7 +107,7 @@ pub unsafe extern "C" fn cards_legal_text(
     // SAFETY: the caller's promises are passed on.
     unsafe {
         answer(table, out_text, "out_text", |t| {
-            let moves = t.legal_moves(args::seat(seat)?);
+            let moves = t.legal_moves(args::seat_at(t, seat)?);
             let found = moves.into_iter().nth(id as usize).ok_or_else(|| {
                 Refusal::bad_request(format!(
                     "seat {seat} has no legal move {id} now (see cards_legal_count)"
@@ -114,6 +122,9 @@ pub unsafe extern "C" fn cards_legal_text(
 /// to `*out_json` (`[]` unless `seat` is to act); free it with
 /// `cards_string_free`.
 ///
+/// `CARDS_STATUS_BAD_REQUEST` for a seat the table does not have (past
+/// its seats, or negative), naming the seat and the table's size.
+///
 /// # Safety
 /// `table` is null or a live table not in use on another thread;
 /// `out_json` is null or writable.
@@ -126,7 +137,7 @@ pub unsafe extern "C" fn cards_legal_json(
     // SAFETY: the caller's promises are passed on.
     unsafe {
         answer(table, out_json, "out_json", |t| {
-            let moves = t.legal_moves(args::seat(seat)?);
+            let moves = t.legal_moves(args::seat_at(t, seat)?);
             Ok(serde_json::to_string(&moves).unwrap_or_else(|_| "[]".to_owned()))
         })
     }
@@ -178,7 +189,7 @@ pub unsafe extern "C" fn cards_play_id(
     // SAFETY: the caller's promises are passed on.
     unsafe {
         acting(table, out_played, |t, wanted| {
-            t.play_id(args::seat(seat)?, id)?;
+            t.play_id(args::seat_at(t, seat)?, id)?;
             // The text is written only when asked for: playing by id is the
             // fast path.
             Ok(if wanted {
@@ -216,7 +227,8 @@ pub unsafe extern "C" fn cards_play_text(
     // SAFETY: the caller's promises are passed on.
     unsafe {
         acting(table, out_played, |t, _| {
-            Ok(t.play(args::seat(seat)?, action?)?)
+            let seat = args::seat_at(t, seat)?;
+            Ok(t.play(seat, action?)?)
         })
     }
 }
@@ -225,7 +237,8 @@ pub unsafe extern "C" fn cards_play_text(
 /// asked by `seat`, which may ask only for itself, or by the host when
 /// `seat` is `CARDS_HOST` (-1).
 ///
-/// `CARDS_STATUS_BAD_REQUEST` for text that is no operation of this game;
+/// `CARDS_STATUS_BAD_REQUEST` for text that is no operation of this game,
+/// or a `seat` the table does not have;
 /// `CARDS_STATUS_NOT_YOUR_TURN` when a seat speaks for another;
 /// `CARDS_STATUS_ILLEGAL` when the rules refuse it.
 ///
@@ -244,7 +257,8 @@ pub unsafe extern "C" fn cards_host(
     // SAFETY: the caller's promises are passed on (no played text asked for).
     unsafe {
         acting(table, std::ptr::null_mut(), |t, _| {
-            t.host(args::viewer(seat)?, op?)?;
+            let seat = args::viewer_at(t, seat)?;
+            t.host(seat, op?)?;
             Ok(String::new())
         })
     }
@@ -277,7 +291,8 @@ pub unsafe extern "C" fn cards_bot_choice(
     unsafe {
         acting(table, out_action, |t, _| {
             let level = CardsDifficulty::from_number(difficulty)?;
-            Ok(t.bot_choice(args::seat(seat)?, level)?)
+            let seat = args::seat_at(t, seat)?;
+            Ok(t.bot_choice(seat, level)?)
         })
     }
 }
@@ -303,7 +318,8 @@ pub unsafe extern "C" fn cards_play_bot(
     unsafe {
         acting(table, out_played, |t, _| {
             let level = CardsDifficulty::from_number(difficulty)?;
-            Ok(t.play_bot(args::seat(seat)?, level)?)
+            let seat = args::seat_at(t, seat)?;
+            Ok(t.play_bot(seat, level)?)
         })
     }
 }

@@ -10,8 +10,11 @@ use crate::table::{CardsTable, answer, table, table_mut};
 
 /// Writes what `seat` sees now (or a spectator, for `CARDS_SPECTATOR`, -1)
 /// as the protocol's view JSON (docs/protocol.md) to `*out_json`; free it
-/// with `cards_string_free`. A seat past the
-/// table sees what a spectator sees.
+/// with `cards_string_free`.
+///
+/// `CARDS_STATUS_BAD_REQUEST` for a seat the table does not have (past its
+/// seats, or negative other than `CARDS_SPECTATOR`), naming the seat and
+/// the table's size: ask for a spectator's view with `CARDS_SPECTATOR`.
 ///
 /// # Safety
 /// `table` is null or a live table not in use on another thread;
@@ -25,7 +28,7 @@ pub unsafe extern "C" fn cards_view(
     // SAFETY: the caller's promises are passed on.
     unsafe {
         answer(table, out_json, "out_json", |t| {
-            Ok(t.view_json(args::viewer(seat)?))
+            Ok(t.view_json(args::viewer_at(t, seat)?))
         })
     }
 }
@@ -37,6 +40,9 @@ pub unsafe extern "C" fn cards_view(
 /// `cards_string_free`. `*out_next` is the
 /// index to ask from next time. Asking again from where the last answer
 /// ended costs the new entries only.
+///
+/// `CARDS_STATUS_BAD_REQUEST` for a seat the table does not have, as
+/// `cards_view`.
 ///
 /// # Safety
 /// `table` is null or a live table not in use on another thread;
@@ -56,7 +62,8 @@ pub unsafe extern "C" fn cards_events(
         let next = unsafe { Out::new(out_next, "out_next", from) }?;
         // SAFETY: the caller promises a live table or null.
         let table = unsafe { table_mut(table) }?;
-        let events = table.events(args::viewer(seat)?, from);
+        let viewer = args::viewer_at(table, seat)?;
+        let events = table.events(viewer, from);
         let json =
             serde_json::to_string(&events).map_err(|e| Failure::new(CardsStatus::BadRequest, e))?;
         out.give(json)?;

@@ -467,3 +467,78 @@ fn a_seat_number_past_a_seat_s_range_is_refused_naming_the_table_size() {
     }
     assert_eq!(table.save(), before);
 }
+
+/// Calls every function that takes a seat with `seat`, each answer with
+/// this thread's last error read at once; the outputs are checked empty.
+fn every_seat_call(table: &Handle, seat: i32) -> Vec<(&'static str, CardsStatus, String)> {
+    let t = table.0;
+    let text = c("draw");
+    let op = c("leave 1");
+    let mut answers = Vec::new();
+    let mut record = |call, status| answers.push((call, status, last_error()));
+    let (mut n, mut next, mut ids) = (99_usize, 99_usize, [u32::MAX; 8]);
+    let mut s = ptr::null_mut::<c_char>();
+    // SAFETY: a live table, live strings and local outputs; each call's
+    // answer is recorded before the next call.
+    unsafe {
+        record("legal_count", cards_legal_count(t, seat, &mut n));
+        assert_eq!(n, 0);
+        record(
+            "legal_ids",
+            cards_legal_ids(t, seat, ids.as_mut_ptr(), 8, &mut n),
+        );
+        assert_eq!((n, ids[0]), (0, u32::MAX));
+        record("legal_text", cards_legal_text(t, seat, 0, &mut s));
+        record("legal_json", cards_legal_json(t, seat, &mut s));
+        record("play_id", cards_play_id(t, seat, 0, &mut s));
+        record("play_text", cards_play_text(t, seat, text.as_ptr(), &mut s));
+        record("host", cards_host(t, seat, op.as_ptr()));
+        record("bot_choice", cards_bot_choice(t, seat, 1, &mut s));
+        record("play_bot", cards_play_bot(t, seat, 1, &mut s));
+        record("view", cards_view(t, seat, &mut s));
+        record("events", cards_events(t, seat, 0, &mut s, &mut next));
+        assert_eq!(next, 0);
+    }
+    assert!(s.is_null(), "a refused call hands out nothing");
+    answers
+}
+
+#[test]
+fn a_seat_past_the_table_is_refused_by_every_call_that_takes_a_seat() {
+    for (name, seats) in [("schwimmen", 3), ("crazy-eights", 3), ("hearts", 4)] {
+        let table = Handle::new(name, "{}", seats, 2).unwrap();
+        let before = table.save();
+        let n = seats as i32;
+        for seat in [n, n + 4, 255, 256, 300, i32::MAX] {
+            let want = format!("there is no seat {seat}: the table has {seats} seats");
+            for (call, status, message) in every_seat_call(&table, seat) {
+                assert_eq!(
+                    (status, message.as_str()),
+                    (CardsStatus::BadRequest, want.as_str()),
+                    "{name}: {call} for seat {seat}"
+                );
+            }
+        }
+        for seat in [-2, i32::MIN] {
+            for (call, status, message) in every_seat_call(&table, seat) {
+                assert_eq!(status, CardsStatus::BadRequest, "{name}: {call} for {seat}");
+                assert!(message.contains("numbered from 0"), "{call}: {message}");
+            }
+        }
+        assert_eq!(table.save(), before, "{name}: a refusal changed the table");
+        // The spectator is still asked for with CARDS_SPECTATOR, and a seat
+        // of the table that is not to act still has no moves.
+        let rust = AnyTable::new(name, "{}", seats, 2).unwrap();
+        // SAFETY: a live table; `string` passes a local output.
+        let view = string(|out| unsafe { cards_view(table.0, CARDS_SPECTATOR, out) });
+        assert_eq!(view.unwrap(), rust.view_json(None));
+        let mut next = 0;
+        // SAFETY: a live table and local outputs.
+        let events =
+            string(|out| unsafe { cards_events(table.0, CARDS_SPECTATOR, 0, out, &mut next) });
+        assert!(events.unwrap().starts_with('[') && next > 0);
+        let idle = (table.to_act().unwrap() + 1) % n;
+        assert_eq!(table.legal_count(idle), 0);
+        assert_eq!(table.legal_json(idle), "[]");
+    }
+}
