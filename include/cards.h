@@ -54,6 +54,13 @@ typedef enum CardsStatus {
   // A pointer that cannot be right: misaligned for its type, or a table
   // handle that is no live table of this library (freed already, or
   // something else).
+  //
+  // A best-effort check that catches some mistakes, not a guard to rely
+  // on: a freed handle is caught only while its memory is not reused.
+  // When the allocator gives that memory to a new table, the stale handle
+  // passes the check and reaches, drives and can free the new table (an
+  // address cannot tell the two apart). Using a freed handle is the
+  // caller's bug: set a handle to NULL when freeing it.
   CARDS_STATUS_BAD_POINTER = 7,
   // The library panicked: a bug in it, caught at the boundary. The table
   // the call was given may be half-changed: free it.
@@ -398,7 +405,10 @@ enum CardsStatus cards_table_load(const char *save_json, struct CardsTable **out
 enum CardsStatus cards_table_clone(const struct CardsTable *table, struct CardsTable **out_table);
 
 // Frees `table`. Null is allowed and does nothing. The handle must not be
-// used afterwards.
+// used afterwards: set it to NULL. A call with the freed handle is refused
+// with `CARDS_STATUS_BAD_POINTER` only while its memory is not reused; once
+// a new table is made at the same address, the stale handle is that table
+// (see `CARDS_STATUS_BAD_POINTER`).
 //
 // # Safety
 // `table` is null or a live table of this library, not in use on another

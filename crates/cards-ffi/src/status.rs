@@ -35,6 +35,13 @@ pub enum CardsStatus {
     /// A pointer that cannot be right: misaligned for its type, or a table
     /// handle that is no live table of this library (freed already, or
     /// something else).
+    ///
+    /// A best-effort check that catches some mistakes, not a guard to rely
+    /// on: a freed handle is caught only while its memory is not reused.
+    /// When the allocator gives that memory to a new table, the stale handle
+    /// passes the check and reaches, drives and can free the new table (an
+    /// address cannot tell the two apart). Using a freed handle is the
+    /// caller's bug: set a handle to NULL when freeing it.
     BadPointer = 7,
     /// The library panicked: a bug in it, caught at the boundary. The table
     /// the call was given may be half-changed: free it.

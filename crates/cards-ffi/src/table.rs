@@ -154,7 +154,10 @@ pub unsafe extern "C" fn cards_table_clone(
 }
 
 /// Frees `table`. Null is allowed and does nothing. The handle must not be
-/// used afterwards.
+/// used afterwards: set it to NULL. A call with the freed handle is refused
+/// with `CARDS_STATUS_BAD_POINTER` only while its memory is not reused; once
+/// a new table is made at the same address, the stale handle is that table
+/// (see `CARDS_STATUS_BAD_POINTER`).
 ///
 /// # Safety
 /// `table` is null or a live table of this library, not in use on another
