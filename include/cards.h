@@ -69,11 +69,19 @@ typedef enum CardsStatus {
 
 // How strong a bot plays, as the calls that take a `difficulty` number it.
 typedef enum CardsDifficulty {
-  // The game's heuristic half the time, a random legal move otherwise.
+  // The game's heuristic half the time, a random legal move otherwise
+  // (microseconds a move).
   CARDS_DIFFICULTY_EASY = 0,
-  // The game's heuristic bot.
+  // The game's heuristic bot (microseconds a move).
   CARDS_DIFFICULTY_MEDIUM = 1,
-  // A search from the seat's view (slower: tens of milliseconds a move).
+  // A search from the seat's view: far slower, and by game. Measured
+  // through this interface on a shared 2-core machine, a move took on
+  // average about 2-3 ms in Schwimmen and Hearts, 8-10 ms in Crazy
+  // Eights, 13 ms in Trump 21 and 65 ms in Shithead, the slowest single
+  // moves 15, 9, 45, 65 ms and 1.1 s; under a heavier load the means
+  // were 3-25 ms, and 130-170 ms in Shithead. Do not call it on a main
+  // or render thread: play it on a worker thread, one table per thread
+  // (a table may move between threads, never be used by two at once).
   CARDS_DIFFICULTY_HARD = 2,
   // The game's trained network (microseconds a move; the heuristic
   // where the game ships no network for the seat count).
@@ -260,6 +268,7 @@ enum CardsStatus cards_host(struct CardsTable *table, int32_t seat, const char *
 // it with `cards_play_text`); free it with
 // `cards_string_free`. The choice is drawn from
 // the table's own bot stream, so a table replays the same whoever asks.
+// It takes as long as `cards_play_bot`.
 //
 // `CARDS_STATUS_NOT_YOUR_TURN` unless `seat` is to act;
 // `CARDS_STATUS_BAD_REQUEST` for no such seat or difficulty.
@@ -274,7 +283,8 @@ enum CardsStatus cards_bot_choice(struct CardsTable *table,
 
 // Lets a bot of `difficulty` (`CardsDifficulty`) play for `seat`. When
 // `out_played` is not null, what it played is written there (free it with
-// `cards_string_free`).
+// `cards_string_free`). A hard bot can take up to about a second a move
+// (`CARDS_DIFFICULTY_HARD`): keep it off a thread that draws frames.
 //
 // `CARDS_STATUS_NOT_YOUR_TURN` unless `seat` is to act;
 // `CARDS_STATUS_BAD_REQUEST` for no such seat or difficulty.

@@ -5,7 +5,9 @@
 // library's message (which names the rule's clause where a rule refused).
 //
 // Threads: as cards.h. A cards::Table may move to another thread, but must
-// not be used from two threads at once without the caller's lock.
+// not be used from two threads at once without the caller's lock. A hard bot
+// takes milliseconds to a second a move (CARDS_DIFFICULTY_HARD): play it on a
+// worker thread, not on a thread that draws frames.
 #ifndef CARDS_HPP
 #define CARDS_HPP
 

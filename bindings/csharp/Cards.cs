@@ -13,7 +13,10 @@
 // (BadRequest).
 //
 // Threads: a Table may be used from any thread, but not from two at once
-// without a lock (Unity: keep a table on the main thread, or lock it).
+// without a lock (Unity: keep a table on the main thread, or lock it). A hard
+// bot takes milliseconds to a second a move (docs/engines.md, "The bots'
+// time"): play it in a Task, not on the main thread, and leave the table
+// alone until it is done.
 using System;
 using System.Collections.Generic;
 using System.Runtime.InteropServices;

@@ -269,6 +269,7 @@ pub unsafe extern "C" fn cards_host(
 /// it with `cards_play_text`); free it with
 /// `cards_string_free`. The choice is drawn from
 /// the table's own bot stream, so a table replays the same whoever asks.
+/// It takes as long as `cards_play_bot`.
 ///
 /// `CARDS_STATUS_NOT_YOUR_TURN` unless `seat` is to act;
 /// `CARDS_STATUS_BAD_REQUEST` for no such seat or difficulty.
@@ -299,7 +300,8 @@ pub unsafe extern "C" fn cards_bot_choice(
 
 /// Lets a bot of `difficulty` (`CardsDifficulty`) play for `seat`. When
 /// `out_played` is not null, what it played is written there (free it with
-/// `cards_string_free`).
+/// `cards_string_free`). A hard bot can take up to about a second a move
+/// (`CARDS_DIFFICULTY_HARD`): keep it off a thread that draws frames.
 ///
 /// `CARDS_STATUS_NOT_YOUR_TURN` unless `seat` is to act;
 /// `CARDS_STATUS_BAD_REQUEST` for no such seat or difficulty.

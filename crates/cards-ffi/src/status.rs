@@ -107,11 +107,19 @@ pub extern "C" fn cards_status_name(status: i32) -> *const c_char {
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum CardsDifficulty {
-    /// The game's heuristic half the time, a random legal move otherwise.
+    /// The game's heuristic half the time, a random legal move otherwise
+    /// (microseconds a move).
     Easy = 0,
-    /// The game's heuristic bot.
+    /// The game's heuristic bot (microseconds a move).
     Medium = 1,
-    /// A search from the seat's view (slower: tens of milliseconds a move).
+    /// A search from the seat's view: far slower, and by game. Measured
+    /// through this interface on a shared 2-core machine, a move took on
+    /// average about 2-3 ms in Schwimmen and Hearts, 8-10 ms in Crazy
+    /// Eights, 13 ms in Trump 21 and 65 ms in Shithead, the slowest single
+    /// moves 15, 9, 45, 65 ms and 1.1 s; under a heavier load the means
+    /// were 3-25 ms, and 130-170 ms in Shithead. Do not call it on a main
+    /// or render thread: play it on a worker thread, one table per thread
+    /// (a table may move between threads, never be used by two at once).
     Hard = 2,
     /// The game's trained network (microseconds a move; the heuristic
     /// where the game ships no network for the seat count).
