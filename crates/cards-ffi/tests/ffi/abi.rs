@@ -542,3 +542,39 @@ fn a_seat_past_the_table_is_refused_by_every_call_that_takes_a_seat() {
         assert_eq!(table.legal_json(idle), "[]");
     }
 }
+
+#[test]
+fn the_guide_s_example_messages_are_what_the_library_says() {
+    // docs/engines.md gives these as examples of cards_last_error.
+    let mut table = Handle::new("crazy-eights", "{}", 3, 42).unwrap();
+    let mut refused = None;
+    while let Some(seat) = table.to_act() {
+        if seat == 0 && refused.is_none() {
+            match table.play_text(0, "draw") {
+                Ok(_) => continue,
+                Err(e) => refused = Some(e),
+            }
+        }
+        table.play_bot(seat, 1).unwrap();
+    }
+    let too_often = "no more than max_draw_cards cards may be drawn in a turn (C9)";
+    assert_eq!(
+        refused.unwrap(),
+        (CardsStatus::Illegal, too_often.to_owned())
+    );
+    let over = "seat 0 may not act now: the game is over";
+    let e = table.play_text(0, "draw").unwrap_err();
+    assert_eq!((e.0, e.1.as_str()), (CardsStatus::NotYourTurn, over));
+    let guide = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../docs/engines.md"
+    ))
+    .unwrap();
+    let guide = guide.split_whitespace().collect::<Vec<_>>().join(" ");
+    for message in [too_often, over] {
+        assert!(
+            guide.contains(&format!("`{message}`")),
+            "engines.md: {message}"
+        );
+    }
+}
