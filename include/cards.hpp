@@ -63,6 +63,7 @@ enum class Difficulty : uint32_t {
     Easy = CARDS_DIFFICULTY_EASY,
     Medium = CARDS_DIFFICULTY_MEDIUM,
     Hard = CARDS_DIFFICULTY_HARD,
+    Learned = CARDS_DIFFICULTY_LEARNED,
 };
 
 /// A game of the list.
@@ -154,6 +155,11 @@ class Table {
             }));
         return out;
     }
+    /// `seat`'s legal moves as JSON, `[{"id": 0, "text": "draw"}, ...]` (`[]`
+    /// unless `seat` is to act).
+    std::string legal_json(int32_t seat) const {
+        return detail::string([&](char **s) { return cards_legal_json(table_, seat, s); });
+    }
     /// Plays `seat`'s legal move `id`; returns its text.
     std::string play(int32_t seat, uint32_t id) {
         return detail::string([&](char **s) { return cards_play_id(table_, seat, id, s); });
@@ -188,6 +194,21 @@ class Table {
     std::string events(int32_t seat, size_t &cursor) {
         return detail::string(
             [&](char **s) { return cards_events(table_, seat, cursor, s, &cursor); });
+    }
+    /// The number of log entries: the cursor events() reaches at the end.
+    size_t log_len() const {
+        size_t n = 0;
+        detail::check(cards_log_len(table_, &n));
+        return n;
+    }
+    /// The table's rules, every one, as JSON.
+    std::string rules() const {
+        return detail::string([&](char **s) { return cards_table_rules(table_, s); });
+    }
+    /// The whole position as JSON, every hidden card included: for the host
+    /// (a debugger, a replay), never to show a player.
+    std::string state() const {
+        return detail::string([&](char **s) { return cards_table_state(table_, s); });
     }
     /// The whole table as JSON, for load().
     std::string save() const {

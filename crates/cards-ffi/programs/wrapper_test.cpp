@@ -1,8 +1,9 @@
 // Uses include/cards.hpp as a C++ engine would: every game of the list played
 // to its end by bots (a copy, a saved-and-loaded table and the original end
-// the same), refusals thrown as cards::Error with the library's status, and
-// the tables freed by their destructors (.ci/ffi-check runs this under
-// valgrind). Exits 1 on the first failure.
+// the same; learned bots too), moves as JSON, the rules, the position and the
+// log's length read back, refusals thrown as cards::Error with the library's
+// status, and the tables freed by their destructors (.ci/ffi-check runs this
+// under valgrind). Exits 1 on the first failure.
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -54,18 +55,41 @@ int main() {
                game.name + ": out of turn");
         expect(thrown([&] { table.play(first, std::string("dance")); }) == CARDS_STATUS_BAD_REQUEST,
                game.name + ": not an action");
+        std::string legal = table.legal_json(first);
+        expect(legal.rfind("[{\"id\":0,\"text\":\"" + moves.front() + "\"}", 0) == 0,
+               game.name + ": moves as JSON");
+        size_t ids = 0;
+        for (size_t at = legal.find("\"id\":"); at != std::string::npos; at = legal.find("\"id\":", at + 1))
+            ids++;
+        expect(ids == moves.size(), game.name + ": every move in the JSON");
+        expect(table.legal_json(other) == "[]", game.name + ": no moves for a seat not to act");
+        expect(thrown([&] { table.legal_json(static_cast<int32_t>(game.seats)); }) ==
+                   CARDS_STATUS_BAD_REQUEST,
+               game.name + ": no seat past the table");
+        char *defaults = nullptr;
+        expect(cards_default_rules(game.name.c_str(), &defaults) == CARDS_STATUS_OK &&
+                   table.rules() == defaults,
+               game.name + ": the rules are the defaults");
+        cards_string_free(defaults);
         expect(table.play(first, moves.back()) == moves.back(), game.name + ": played by text");
         std::string save = table.save();
         cards::Table copy = table.clone();
         cards::Table loaded = cards::Table::load(save);
         size_t cursor = 0;
         std::string events = table.events(CARDS_SPECTATOR, cursor);
-        expect(events.front() == '[' && cursor > 0, game.name + ": events");
+        expect(events.front() == '[' && cursor > 0 && cursor == table.log_len(), game.name + ": events");
+        expect(table.state().front() == '{' && loaded.state() == table.state(),
+               game.name + ": the loaded table's position");
         expect(table.view(0).front() == '{', game.name + ": a view");
         auto played = play_out(table);
         expect(play_out(copy) == played, game.name + ": the copy plays the same");
         expect(play_out(loaded) == played, game.name + ": the loaded table plays the same");
         auto places = table.outcome();
+        // The learned level plays a whole game too (the heuristic where the
+        // game ships no network for the seat count).
+        cards::Table learned = cards::Table::create(game.name, game.seats, 4);
+        while (auto seat = learned.to_act()) learned.play_bot(*seat, cards::Difficulty::Learned);
+        expect(learned.outcome().size() == game.seats, game.name + ": learned bots play to the end");
         expect(places.size() == game.seats && places == loaded.outcome(), game.name + ": outcome");
         expect(!table.to_act(), game.name + ": over");
         // A moved-from table is empty; the moved-to one frees the table.
