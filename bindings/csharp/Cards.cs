@@ -67,18 +67,26 @@ namespace CardRules
         private const string Lib = "cards_ffi";
 
         [DllImport(Lib)] internal static extern IntPtr cards_last_error();
+        [DllImport(Lib)] internal static extern IntPtr cards_status_name(int status);
+        [DllImport(Lib)] internal static extern IntPtr cards_version();
         [DllImport(Lib)] internal static extern Status cards_string_free(IntPtr text);
         [DllImport(Lib)] internal static extern Status cards_game_count(out UIntPtr count);
         [DllImport(Lib)] internal static extern Status cards_game_name(UIntPtr index, out IntPtr name);
         [DllImport(Lib)] internal static extern Status cards_game_title(UIntPtr index, out IntPtr title);
+        [DllImport(Lib)] internal static extern Status cards_default_rules(byte[] game, out IntPtr json);
         [DllImport(Lib)] internal static extern Status cards_seat_limits(byte[] game, out UIntPtr min, out UIntPtr usual, out UIntPtr max);
         [DllImport(Lib)] internal static extern Status cards_table_new(byte[] game, byte[] rules, UIntPtr seats, ulong seed, out TableHandle table);
         [DllImport(Lib)] internal static extern Status cards_table_load(byte[] save, out TableHandle table);
+        [DllImport(Lib)] internal static extern Status cards_table_clone(TableHandle table, out TableHandle copy);
         [DllImport(Lib)] internal static extern Status cards_table_free(IntPtr table);
         [DllImport(Lib)] internal static extern Status cards_table_save(TableHandle table, out IntPtr json);
+        [DllImport(Lib)] internal static extern Status cards_table_game(TableHandle table, out IntPtr name);
+        [DllImport(Lib)] internal static extern Status cards_table_rules(TableHandle table, out IntPtr json);
+        [DllImport(Lib)] internal static extern Status cards_table_state(TableHandle table, out IntPtr json);
         [DllImport(Lib)] internal static extern Status cards_table_seats(TableHandle table, out UIntPtr seats);
         [DllImport(Lib)] internal static extern Status cards_to_act(TableHandle table, out int seat);
         [DllImport(Lib)] internal static extern Status cards_legal_count(TableHandle table, int seat, out UIntPtr count);
+        [DllImport(Lib)] internal static extern Status cards_legal_ids(TableHandle table, int seat, [In, Out] uint[] ids, UIntPtr capacity, out UIntPtr len);
         [DllImport(Lib)] internal static extern Status cards_legal_text(TableHandle table, int seat, uint id, out IntPtr text);
         [DllImport(Lib)] internal static extern Status cards_legal_json(TableHandle table, int seat, out IntPtr json);
         [DllImport(Lib)] internal static extern Status cards_play_id(TableHandle table, int seat, uint id, out IntPtr played);
@@ -88,6 +96,7 @@ namespace CardRules
         [DllImport(Lib)] internal static extern Status cards_play_bot(TableHandle table, int seat, uint difficulty, out IntPtr played);
         [DllImport(Lib)] internal static extern Status cards_view(TableHandle table, int seat, out IntPtr json);
         [DllImport(Lib)] internal static extern Status cards_events(TableHandle table, int seat, UIntPtr from, out IntPtr json, out UIntPtr next);
+        [DllImport(Lib)] internal static extern Status cards_log_len(TableHandle table, out UIntPtr len);
         [DllImport(Lib)] internal static extern Status cards_outcome(TableHandle table, [In, Out] byte[] places, UIntPtr capacity, out UIntPtr len);
 
         /// <summary>The NUL-terminated UTF-8 string at `ptr`.</summary>
@@ -159,6 +168,18 @@ namespace CardRules
         }
     }
 
+    /// <summary>What the library tells about itself.</summary>
+    public static class Library
+    {
+        /// <summary>The library's version, such as "0.1.0".</summary>
+        public static string Version => Native.Read(Native.cards_version());
+
+        /// <summary>The library's name of `status`: "ok", "not_your_turn",
+        /// "illegal", "bad_request", ...; "unknown" for a number that is no
+        /// status. (The library's static text: read, never freed.)</summary>
+        public static string StatusName(Status status) => Native.Read(Native.cards_status_name((int)status));
+    }
+
     /// <summary>The library's table handle: freed when released.</summary>
     internal sealed class TableHandle : SafeHandle
     {
@@ -177,6 +198,12 @@ namespace CardRules
         public int MinSeats { get; internal set; }
         public int Seats { get; internal set; }
         public int MaxSeats { get; internal set; }
+
+        /// <summary>The default rules of the game called `game` as JSON (the
+        /// form Table's rulesJson takes); a CardsException (BadRequest) for
+        /// no such game.</summary>
+        public static string DefaultRules(string game) =>
+            Native.Text(Native.cards_default_rules(Args.Text(game, "game"), out IntPtr json), json);
 
         /// <summary>Every game of the list, in its order.</summary>
         public static List<Game> All()
@@ -233,6 +260,35 @@ namespace CardRules
 
         public void Dispose() => handle.Dispose();
 
+        /// <summary>An independent copy (say, for a search to play ahead
+        /// on), to dispose of in its turn.</summary>
+        public Table Clone()
+        {
+            Native.Check(Native.cards_table_clone(handle, out TableHandle copy));
+            return new Table(copy);
+        }
+
+        /// <summary>The table's game, by its name ("crazy-eights").</summary>
+        public string GameName => Native.Text(Native.cards_table_game(handle, out IntPtr name), name);
+
+        /// <summary>The table's rules, every one, as JSON.</summary>
+        public string RulesJson() => Native.Text(Native.cards_table_rules(handle, out IntPtr json), json);
+
+        /// <summary>The whole position as JSON, every hidden card included:
+        /// for the host (a debugger, a replay), never to show a player.</summary>
+        public string StateJson() => Native.Text(Native.cards_table_state(handle, out IntPtr json), json);
+
+        /// <summary>The number of log entries: where Events' cursor stands
+        /// once it has read them all.</summary>
+        public ulong LogLength
+        {
+            get
+            {
+                Native.Check(Native.cards_log_len(handle, out UIntPtr len));
+                return (ulong)len;
+            }
+        }
+
         /// <summary>The number of seats.</summary>
         public int Seats
         {
@@ -261,6 +317,20 @@ namespace CardRules
             for (uint id = 0; id < (ulong)count; id++)
                 moves.Add(Native.Text(Native.cards_legal_text(handle, seat, id, out IntPtr text), text));
             return moves;
+        }
+
+        /// <summary>The ids of `seat`'s legal moves (0, 1, 2, ...: what Play
+        /// takes); empty unless `seat` is to act.</summary>
+        public uint[] LegalIds(int seat)
+        {
+            // The length first (a short buffer is refused with the length
+            // written), then the ids.
+            Status status = Native.cards_legal_ids(handle, seat, null, UIntPtr.Zero, out UIntPtr len);
+            if (status != Status.BufferTooSmall) Native.Check(status);
+            var ids = new uint[(int)len];
+            if (ids.Length > 0)
+                Native.Check(Native.cards_legal_ids(handle, seat, ids, new UIntPtr((uint)ids.Length), out len));
+            return ids;
         }
 
         /// <summary>`seat`'s legal moves as JSON: [{"id": 0, "text": "draw"}, ...].</summary>

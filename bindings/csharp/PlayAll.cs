@@ -1,6 +1,9 @@
 // PlayAll.cs: plays one whole game of every game of the list through
 // Cards.cs, seat 0 as a player who picks from the legal moves by their text,
-// the other seats as medium bots; checks the refusals arrive as
+// the other seats as medium bots (and a copy of the table from the middle,
+// which ends the same); reads every function of the binding once (the legal
+// ids, the rules, the position, the log's length, the version, the status
+// names); checks the refusals arrive as
 // CardsExceptions (the binding's own too: null strings, strings holding a
 // NUL character, negative seat counts) and that a saved game loads back to
 // end the same.
@@ -96,22 +99,46 @@ public static class PlayAll
                     Refused(() => new Table(game.Name, -1, 1), Status.BadRequest,
                         game.Name + " is played by " + range + " players, not -1", game.Name + ": -1 seats");
                     Expect(table.LegalMovesJson(first).StartsWith("[{\"id\":0"), game.Name + ": moves as JSON");
+                    var ids = table.LegalIds(first);
+                    Expect(ids.Length == legal.Count && ids.Select((id, i) => id == i).All(x => x), game.Name + ": the legal ids are 0, 1, 2...");
+                    Expect(table.LegalIds(other).Length == 0, game.Name + ": no ids for a seat not to act");
+                    Refused(() => table.LegalMovesJson(game.Seats), Status.BadRequest,
+                        "there is no seat " + game.Seats + ": the table has " + game.Seats + " seats", game.Name + ": a seat past the table");
+                    Expect(table.GameName == game.Name, game.Name + ": the table's game");
+                    Expect(table.RulesJson() == Game.DefaultRules(game.Name), game.Name + ": the table's rules are the defaults");
+                    ulong cursor = 0;
+                    Expect(table.Events(Table.Spectator, ref cursor).StartsWith("[") && cursor == table.LogLength && cursor > 0, game.Name + ": the log's length");
                     string hint = table.BotChoice(first, Difficulty.Easy);
                     Expect(legal.Contains(hint), game.Name + ": the hint is a legal move");
                     table.Play(first, hint);
                     string save = table.Save();
-                    int moves = PlayOut(table, 5);
-                    var places = table.Outcome();
-                    Expect(places.Length == game.Seats && places.Contains((byte)1), game.Name + ": an outcome");
-                    using (var loaded = Table.Load(save))
+                    using (var copy = table.Clone())
                     {
-                        PlayOut(loaded, 5);
-                        Expect(loaded.Outcome().SequenceEqual(places), game.Name + ": the loaded game ends the same");
+                        Expect(copy.StateJson() == table.StateJson() && copy.StateJson().StartsWith("{"), game.Name + ": the copy's position");
+                        int moves = PlayOut(table, 5);
+                        Expect(copy.Save() == save && copy.ToAct != null, game.Name + ": the copy did not move with the original");
+                        PlayOut(copy, 5);
+                        var places = table.Outcome();
+                        Expect(places.Length == game.Seats && places.Contains((byte)1), game.Name + ": an outcome");
+                        Expect(copy.Outcome().SequenceEqual(places), game.Name + ": the copy ends the same");
+                        using (var loaded = Table.Load(save))
+                        {
+                            PlayOut(loaded, 5);
+                            Expect(loaded.Outcome().SequenceEqual(places), game.Name + ": the loaded game ends the same");
+                        }
+                        Console.WriteLine("{0} ({1}): places {2} after {3} moves", game.Name, game.Title, string.Join(" ", places), moves + 1);
                     }
-                    Console.WriteLine("{0} ({1}): places {2} after {3} moves", game.Name, game.Title, string.Join(" ", places), moves + 1);
                 }
             }
             Expect(Thrown(() => new Table("chess", 2, 1)) == Status.BadRequest, "no such game");
+            Refused(() => Game.DefaultRules("chess"), Status.BadRequest, "there is no game", "the default rules of no game");
+            Expect(Library.Version.Length > 0 && char.IsDigit(Library.Version[0]), "the library's version: " + Library.Version);
+            foreach (Status status in Enum.GetValues(typeof(Status)))
+            {
+                string name = Library.StatusName(status);
+                Expect(name.Replace("_", "") == status.ToString().ToLowerInvariant(), "the status name of " + status + ": " + name);
+            }
+            Expect(Library.StatusName((Status)99) == "unknown", "no status 99");
             Expect(Thrown(() => new Table("chess", -1, 1)) == Status.BadRequest, "no such game, -1 seats");
             Refused(() => new Table("hearts", int.MinValue, 1), Status.BadRequest, "not -2147483648", "int.MinValue seats");
             Refused(() => new Table("hearts\0x", 4, 1), Status.BadRequest, "game holds a NUL character at 6", "a game name holding a NUL");
