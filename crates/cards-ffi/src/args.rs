@@ -193,16 +193,7 @@ fn seat(seat: i32) -> Result<usize, Failure> {
 /// the table's size, by every call that takes a seat (reads included), so
 /// that no call takes it for a seat with nothing to do.
 pub(crate) fn seat_at(table: &AnyTable, seat_number: i32) -> Result<usize, Failure> {
-    let index = seat(seat_number)?;
-    let seats = table.seats();
-    if index < seats {
-        Ok(index)
-    } else {
-        Err(Failure::new(
-            CardsStatus::BadRequest,
-            format!("there is no seat {seat_number}: the table has {seats} seats"),
-        ))
-    }
+    Ok(table.seat(seat(seat_number)?)?.index())
 }
 
 /// A viewer of `table` from the caller: one of its seats (as [`seat_at`]),

@@ -114,25 +114,6 @@ struct Saved {
     table: serde_json::Value,
 }
 
-/// A seat number from a binding, checked to fit a [`Seat`]; a number that
-/// does not is refused as the games refuse a seat past the table, naming the
-/// table's `seats`.
-fn seat(seat: usize, seats: usize) -> Result<Seat, Refusal> {
-    u8::try_from(seat).map(Seat).map_err(|_| {
-        Refusal::bad_request(format!(
-            "there is no seat {seat}: the table has {seats} seats"
-        ))
-    })
-}
-
-/// A viewer from a binding: a seat number, or `None` for a spectator.
-fn viewer(seat_number: Option<usize>, seats: usize) -> Result<Viewer, Refusal> {
-    Ok(match seat_number {
-        Some(s) => Viewer::Seat(seat(s, seats)?),
-        None => Viewer::Spectator,
-    })
-}
-
 impl AnyTable {
     /// A new table of the game called `game` (a name of [`crate::NAMES`]),
     /// under `rules` (the game's rules as JSON; `""` or `"{}"` for its
@@ -195,10 +176,36 @@ impl AnyTable {
         self.inner.to_act().map(Seat::index)
     }
 
+    /// The seat numbered `seat_number`, or the refusal of a seat the table
+    /// does not have: the one check of a seat number every binding and the
+    /// server make.
+    ///
+    /// ```
+    /// # use cards_games::{AnyTable, Kind};
+    /// let table = AnyTable::new("hearts", "{}", 4, 7).unwrap();
+    /// assert_eq!(table.seat(3).unwrap().index(), 3);
+    /// let refused = table.seat(4).unwrap_err();
+    /// assert_eq!(refused.kind, Kind::BadRequest);
+    /// assert_eq!(refused.message, "there is no seat 4: the table has 4 seats");
+    /// ```
+    ///
+    /// # Errors
+    /// [`Kind::BadRequest`](crate::Kind::BadRequest) naming the seat and the
+    /// table's seat count.
+    pub fn seat(&self, seat_number: usize) -> Result<Seat, Refusal> {
+        let seats = self.seats();
+        match u8::try_from(seat_number) {
+            Ok(n) if seat_number < seats => Ok(Seat(n)),
+            _ => Err(Refusal::bad_request(format!(
+                "there is no seat {seat_number}: the table has {seats} seats"
+            ))),
+        }
+    }
+
     /// `seat`'s legal moves, numbered from 0 in the game's order; empty
     /// unless `seat` is to act.
     pub fn legal_moves(&self, seat_number: usize) -> Vec<Move> {
-        match seat(seat_number, self.seats()) {
+        match self.seat(seat_number) {
             Ok(s) => self.inner.legal_moves(s),
             Err(_) => Vec::new(),
         }
@@ -208,7 +215,7 @@ impl AnyTable {
     /// [`AnyTable::legal_moves`], without writing their texts); 0 unless
     /// `seat` is to act.
     pub fn legal_count(&self, seat_number: usize) -> usize {
-        match seat(seat_number, self.seats()) {
+        match self.seat(seat_number) {
             Ok(s) => self.inner.legal_count(s),
             Err(_) => 0,
         }
@@ -223,7 +230,7 @@ impl AnyTable {
     /// [`Kind::Illegal`](crate::Kind::Illegal) with the rule's clause. The
     /// table is unchanged.
     pub fn play(&mut self, seat_number: usize, action: &str) -> Result<String, Refusal> {
-        self.inner.play(seat(seat_number, self.seats())?, action)
+        self.inner.play(self.seat(seat_number)?, action)
     }
 
     /// Plays move `id` of [`AnyTable::legal_moves`] for `seat`. The
@@ -233,7 +240,7 @@ impl AnyTable {
     /// # Errors
     /// As [`AnyTable::play`]; an id past the list is a bad request.
     pub fn play_id(&mut self, seat_number: usize, id: u32) -> Result<(), Refusal> {
-        self.inner.play_id(seat(seat_number, self.seats())?, id)
+        self.inner.play_id(self.seat(seat_number)?, id)
     }
 
     /// The text of the last move a player made at this table (host
@@ -251,15 +258,14 @@ impl AnyTable {
     /// when a seat speaks for another; [`Kind::Illegal`](crate::Kind::Illegal)
     /// when the rules refuse it.
     pub fn host(&mut self, seat_number: Option<usize>, op: &str) -> Result<(), Refusal> {
-        let seats = self.seats();
-        let seat = seat_number.map(|s| seat(s, seats)).transpose()?;
+        let seat = seat_number.map(|s| self.seat(s)).transpose()?;
         self.inner.host(seat, op)
     }
 
     /// The viewer for `seat_number`: a seat past the table, or `None`, is a spectator.
     fn viewer_or_spectator(&self, seat_number: Option<usize>) -> Viewer {
-        match viewer(seat_number, self.seats()) {
-            Ok(Viewer::Seat(s)) if s.index() < self.seats() => Viewer::Seat(s),
+        match seat_number.map(|s| self.seat(s)) {
+            Some(Ok(s)) => Viewer::Seat(s),
             _ => Viewer::Spectator,
         }
     }
@@ -302,8 +308,7 @@ impl AnyTable {
         seat_number: usize,
         difficulty: Difficulty,
     ) -> Result<String, Refusal> {
-        self.inner
-            .bot_choice(seat(seat_number, self.seats())?, difficulty)
+        self.inner.bot_choice(self.seat(seat_number)?, difficulty)
     }
 
     /// Lets a bot of `difficulty` play for `seat`; returns what it played.

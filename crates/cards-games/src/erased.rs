@@ -65,7 +65,9 @@ impl<G> Hosted for G where
 {
 }
 
-/// A game-erased table: the object-safe face of [`Typed`].
+/// A game-erased table: the object-safe face of [`Typed`]. Every seat it is
+/// given is one of the table's: [`AnyTable::seat`](crate::AnyTable::seat)
+/// checks it first.
 pub(crate) trait Erased: Send {
     fn seats(&self) -> usize;
     fn to_act(&self) -> Option<Seat>;
@@ -142,19 +144,7 @@ impl<G: Hosted> Typed<G> {
         text.parse::<G::Action>().map_err(Refusal::bad_request)
     }
 
-    fn seat_check(&self, seat: Seat) -> Result<(), Refusal> {
-        if seat.index() < self.table.state().seats() {
-            Ok(())
-        } else {
-            Err(Refusal::bad_request(format!(
-                "there is no {seat}: the table has {} seats",
-                self.table.state().seats()
-            )))
-        }
-    }
-
     fn play_action(&mut self, seat: Seat, action: &G::Action) -> Result<(), Refusal> {
-        self.seat_check(seat)?;
         match self.table.play_as(seat, action) {
             Ok(()) => {
                 self.moved();
@@ -231,14 +221,12 @@ impl<G: Hosted> Erased for Typed<G> {
     }
 
     fn play(&mut self, seat: Seat, text: &str) -> Result<String, Refusal> {
-        self.seat_check(seat)?;
         let action = Self::parse(text)?;
         self.play_action(seat, &action)?;
         Ok(action.to_string())
     }
 
     fn play_id(&mut self, seat: Seat, id: u32) -> Result<(), Refusal> {
-        self.seat_check(seat)?;
         if self.table.to_act() != Some(seat) {
             let e = TableError::<G::Illegal>::NotYourTurn {
                 seat,
@@ -270,7 +258,6 @@ impl<G: Hosted> Erased for Typed<G> {
                 .host(&op)
                 .map_err(|e| Refusal::new(Kind::Illegal, e)),
             Some(seat) => {
-                self.seat_check(seat)?;
                 self.table.host_as(seat, &op).map_err(|e| match e {
                     TableError::Illegal(e) => Refusal::new(Kind::Illegal, e),
                     e => Refusal::new(Kind::NotYourTurn, e),
@@ -330,7 +317,6 @@ impl<G: Hosted> Erased for Typed<G> {
     }
 
     fn bot_choice(&mut self, seat: Seat, difficulty: Difficulty) -> Result<String, Refusal> {
-        self.seat_check(seat)?;
         if self.table.to_act() != Some(seat) {
             let e = TableError::<G::Illegal>::NotYourTurn {
                 seat,

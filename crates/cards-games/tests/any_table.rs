@@ -99,6 +99,10 @@ fn bad_requests_are_refused_with_their_kind_and_change_nothing() {
                 let e = table.play(other, text).unwrap_err();
                 assert_eq!(e.kind, Kind::NotYourTurn, "{name}: {e}");
                 out_of_turn += 1;
+                // A seat past the table is no seat, not one out of turn.
+                let e = table.play(seats, text).unwrap_err();
+                let no_seat = format!("there is no seat {seats}: the table has {seats} seats");
+                assert_eq!((e.kind, e.message), (Kind::BadRequest, no_seat), "{name}");
             }
             if let Some(text) = texts.iter().find(|t| !legal.contains(*t)) {
                 let e = table.play(seat, text).unwrap_err();

@@ -112,15 +112,7 @@ fn not_found(id: &str) -> ErrorReply {
 }
 
 fn no_such_seat(live: &Live, seat: usize) -> Result<(), ErrorReply> {
-    if seat >= live.record.seats {
-        return Err(ErrorReply::new(
-            ErrorKind::BadRequest,
-            format!(
-                "there is no seat {seat}: the table has {} seats",
-                live.record.seats
-            ),
-        ));
-    }
+    live.table.seat(seat)?;
     Ok(())
 }
 

@@ -256,14 +256,7 @@ impl Table {
     /// A seat of this table.
     fn seat(&self, value: &JsValue) -> Result<usize, Refusal> {
         let seat = args::seat(&Arg::from_js(value))?;
-        if seat < self.inner.seats() {
-            Ok(seat)
-        } else {
-            Err(Refusal::bad_request(format!(
-                "there is no seat {seat}: the table has {} seats, numbered from 0",
-                self.inner.seats()
-            )))
-        }
+        Ok(self.inner.seat(seat)?.index())
     }
 
     /// A seat of this table, or a spectator.
