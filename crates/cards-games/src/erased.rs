@@ -257,12 +257,10 @@ impl<G: Hosted> Erased for Typed<G> {
                 .table
                 .host(&op)
                 .map_err(|e| Refusal::new(Kind::Illegal, e)),
-            Some(seat) => {
-                self.table.host_as(seat, &op).map_err(|e| match e {
-                    TableError::Illegal(e) => Refusal::new(Kind::Illegal, e),
-                    e => Refusal::new(Kind::NotYourTurn, e),
-                })
-            }
+            Some(seat) => self.table.host_as(seat, &op).map_err(|e| match e {
+                TableError::Illegal(e) => Refusal::new(Kind::Illegal, e),
+                e => Refusal::new(Kind::NotYourTurn, e),
+            }),
         };
         self.moved();
         done
