@@ -231,10 +231,13 @@ impl Hub {
             })?;
         let seats = req.seats.unwrap_or(default);
         if !(min..=max).contains(&seats) {
-            return Err(bad(format!(
-                "{} takes {min} to {max} seats, not {seats}",
-                req.game
-            )));
+            // The game's own refusal of the count, which names its clause.
+            return Err(
+                match cards_games::AnyTable::new(&req.game, "{}", seats, 0) {
+                    Err(refused) => refused.into(),
+                    Ok(_) => bad(format!("{} takes {min} to {max} seats", req.game)),
+                },
+            );
         }
         let mut bots = vec![None; seats];
         for b in &req.bots {

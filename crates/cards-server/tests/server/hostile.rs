@@ -81,6 +81,21 @@ async fn hostile_clients_are_refused_and_change_nothing() {
         assert_eq!(s, 400, "{body}: {text}");
         assert!(text.contains("\"kind\":\"bad_request\""), "{text}");
     }
+    // A seat count the game does not take is refused in the game's words.
+    let (s, text) = http(
+        addr,
+        "POST",
+        "/tables",
+        Some(r#"{"game":"hearts","seats":3}"#),
+        None,
+    )
+    .await
+    .unwrap();
+    assert_eq!(s, 400, "{text}");
+    assert!(
+        text.contains("hearts is played by exactly 4 players, not 3 (R1)"),
+        "{text}"
+    );
     // The host's operation needs the host's token.
     let (s, _) = http(
         addr,
