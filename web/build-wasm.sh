@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build -p cards-wasm --target wasm32-unknown-unknown --profile wasm
 wasm-bindgen --target web --out-dir web/pkg --out-name cards_wasm \
-  target/wasm32-unknown-unknown/wasm/cards_wasm.wasm
+  "${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/wasm/cards_wasm.wasm"
 # A freed table refuses like any other call. After `free()` wasm-bindgen's
 # glue zeroes the table's pointer and passes that 0 on, so wasm-bindgen's own
 # check throws a plain Error ("null pointer passed to rust") with no kind.
