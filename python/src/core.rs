@@ -338,10 +338,22 @@ impl<G: PyGame> Core<G> {
     /// The action with id `id` in the space of the node (chance or player).
     pub fn action(&self, id: usize) -> Result<G::Action, String> {
         let chance = self.is_chance();
-        G::action_from_id(self.game.rules(), self.game.seats(), id, chance).ok_or_else(|| {
-            let space = if chance { "chance" } else { "player" };
-            format!("{id} is not an id of the {space} action space")
-        })
+        G::action_from_id(self.game.rules(), self.game.seats(), id, chance)
+            .ok_or_else(|| self.not_an_id(id))
+    }
+
+    /// The refusal of `id` as an id of the space of the node (any number,
+    /// a negative one included).
+    pub fn not_an_id(&self, id: impl std::fmt::Display) -> String {
+        let space = if self.is_chance() { "chance" } else { "player" };
+        format!("{id} is not an id of the {space} action space")
+    }
+
+    /// The refusal of `seat` as a seat of this table (any number, a
+    /// negative one included).
+    pub fn not_a_seat(&self, seat: impl std::fmt::Display) -> String {
+        let seats = self.game.seats();
+        format!("seat {seat} is not at this {seats}-seat table")
     }
 
     /// Applies the action with id `id`; on error the state is unchanged and
@@ -395,7 +407,7 @@ impl<G: PyGame> Core<G> {
         match seat {
             None => Ok(Viewer::Spectator),
             Some(s) if s < seats => Ok(Viewer::Seat(Seat(s as u8))),
-            Some(s) => Err(format!("seat {s} is not at this {seats}-seat table")),
+            Some(s) => Err(self.not_a_seat(s)),
         }
     }
 
@@ -578,7 +590,7 @@ impl<G: PyGame> Core<G> {
     pub fn resample(&mut self, seat: usize, seed: u64) -> Result<Core<G>, String> {
         let seats = self.game.seats();
         if seat >= seats {
-            return Err(format!("seat {seat} is not at this {seats}-seat table"));
+            return Err(self.not_a_seat(seat));
         }
         let view = self.game.observe(Viewer::Seat(Seat(seat as u8)));
         let mut rng = ChaCha8Rng::seed_from_u64(seed);

@@ -18,7 +18,12 @@ macro_rules! py_game {
         impl $state {
             #[new]
             #[pyo3(signature = (seats, rules = None, seed = 0))]
-            fn new(seats: usize, rules: Option<&str>, seed: u64) -> pyo3::PyResult<Self> {
+            fn new(
+                seats: $crate::args::Whole,
+                rules: Option<&str>,
+                seed: u64,
+            ) -> pyo3::PyResult<Self> {
+                let seats = seats.or_refuse(|n| $crate::args::not_a_seat_count($name, n))?;
                 $crate::core::Core::new(seats, rules, seed)
                     .map($state)
                     .map_err(pyo3::exceptions::PyValueError::new_err)
@@ -113,7 +118,8 @@ macro_rules! py_game {
             /// Applies the action with id `action` (a chance id at a chance
             /// node); an illegal one raises ValueError naming the rule and
             /// leaves the state as it was.
-            fn apply(&mut self, action: usize) -> pyo3::PyResult<()> {
+            fn apply(&mut self, action: $crate::args::Whole) -> pyo3::PyResult<()> {
+                let action = action.or_refuse(|n| self.0.not_an_id(n))?;
                 self.0
                     .apply_id(action)
                     .map_err(pyo3::exceptions::PyValueError::new_err)
@@ -136,8 +142,9 @@ macro_rules! py_game {
             fn observation<'py>(
                 &self,
                 py: pyo3::Python<'py>,
-                seat: Option<usize>,
+                seat: Option<$crate::args::Whole>,
             ) -> pyo3::PyResult<pyo3::Bound<'py, numpy::PyArray1<f32>>> {
+                let seat = self.seat(seat)?;
                 let mut out = vec![0f32; self.0.shape().observation];
                 self.0
                     .observation_into(seat, &mut out)
@@ -161,8 +168,9 @@ macro_rules! py_game {
             fn information_state_tensor<'py>(
                 &mut self,
                 py: pyo3::Python<'py>,
-                seat: Option<usize>,
+                seat: Option<$crate::args::Whole>,
             ) -> pyo3::PyResult<pyo3::Bound<'py, numpy::PyArray1<f32>>> {
+                let seat = self.seat(seat)?;
                 let mut out =
                     vec![0f32; self.0.shape().observation + $crate::core::FINGERPRINT_BITS];
                 self.0
@@ -173,7 +181,8 @@ macro_rules! py_game {
 
             /// `seat`'s view as JSON (a spectator's for None): what it may know.
             #[pyo3(signature = (seat = None))]
-            fn view_json(&self, seat: Option<usize>) -> pyo3::PyResult<String> {
+            fn view_json(&self, seat: Option<$crate::args::Whole>) -> pyo3::PyResult<String> {
+                let seat = self.seat(seat)?;
                 self.0
                     .view_json(seat)
                     .map_err(pyo3::exceptions::PyValueError::new_err)
@@ -184,7 +193,8 @@ macro_rules! py_game {
             /// the words of `event_text`. Equal for two histories exactly
             /// when the seat cannot tell them apart (perfect recall).
             #[pyo3(signature = (seat = None))]
-            fn seen_text(&mut self, seat: Option<usize>) -> pyo3::PyResult<String> {
+            fn seen_text(&mut self, seat: Option<$crate::args::Whole>) -> pyo3::PyResult<String> {
+                let seat = self.seat(seat)?;
                 self.0
                     .seen_text(seat)
                     .map_err(pyo3::exceptions::PyValueError::new_err)
@@ -252,11 +262,24 @@ macro_rules! py_game {
                 start: &str,
                 history: Vec<String>,
                 rng: (Vec<u8>, u64, u128),
-                carried: Option<(usize, String)>,
+                carried: Option<($crate::args::Whole, String)>,
             ) -> pyo3::PyResult<Self> {
+                let value_error = pyo3::exceptions::PyValueError::new_err;
+                let carried = match carried {
+                    Some(($crate::args::Whole::Fits(seat), text)) => Some((seat, text)),
+                    // Refused in the words of a seat past the table, which
+                    // needs the table: the start loaded without the record.
+                    Some((outside, _)) => {
+                        let core = $crate::core::Core::<$game>::restored(start, &history, rng, None)
+                            .map_err(value_error)?;
+                        let refusal = core.not_a_seat(outside);
+                        return Err(value_error(format!("the carried record's {refusal}")));
+                    }
+                    None => None,
+                };
                 $crate::core::Core::restored(start, &history, rng, carried)
                     .map($state)
-                    .map_err(pyo3::exceptions::PyValueError::new_err)
+                    .map_err(value_error)
             }
 
             /// Each seat's return: its reward for its place (1 first down to
@@ -278,12 +301,14 @@ macro_rules! py_game {
             #[pyo3(signature = (action, chance = None))]
             fn action_to_string(
                 &self,
-                action: usize,
+                action: $crate::args::Whole,
                 chance: Option<bool>,
             ) -> pyo3::PyResult<String> {
+                let not_an_id = |action: &$crate::args::Whole| format!("{action} is not an action id");
+                let action = action.or_refuse(not_an_id)?;
                 let chance = chance.unwrap_or(self.0.current_player() == $crate::core::CHANCE);
                 self.0.action_text(action, chance).ok_or_else(|| {
-                    pyo3::exceptions::PyValueError::new_err(format!("{action} is not an action id"))
+                    pyo3::exceptions::PyValueError::new_err(not_an_id(&$crate::args::Whole::Fits(action)))
                 })
             }
 
@@ -296,7 +321,14 @@ macro_rules! py_game {
 
             /// What applying `action` shows `seat` (a spectator for None), in words.
             #[pyo3(signature = (action, seat = None))]
-            fn event_text(&self, action: usize, seat: Option<usize>) -> pyo3::PyResult<String> {
+            fn event_text(
+                &self,
+                action: $crate::args::Whole,
+                seat: Option<$crate::args::Whole>,
+            ) -> pyo3::PyResult<String> {
+                // The seat is checked first, as `Core::event_text` checks it.
+                let seat = self.seat(seat)?;
+                let action = action.or_refuse(|n| self.0.not_an_id(n))?;
                 self.0
                     .event_text(action, seat)
                     .map_err(pyo3::exceptions::PyValueError::new_err)
@@ -323,7 +355,8 @@ macro_rules! py_game {
             /// it cannot see dealt again at random from what the view allows
             /// (seeded by `seed`): the sample an information-set search draws.
             #[pyo3(signature = (seat, seed = 0))]
-            fn resample(&mut self, seat: usize, seed: u64) -> pyo3::PyResult<Self> {
+            fn resample(&mut self, seat: $crate::args::Whole, seed: u64) -> pyo3::PyResult<Self> {
+                let seat = seat.or_refuse(|n| self.0.not_a_seat(n))?;
                 self.0
                     .resample(seat, seed)
                     .map($state)
@@ -361,6 +394,12 @@ macro_rules! py_game {
             fn clone_ref(&self) -> Self {
                 $state(self.0.clone())
             }
+
+            /// A seat from Python (`None`: a spectator); a negative or huge
+            /// one is refused as a seat past the table is.
+            fn seat(&self, seat: Option<$crate::args::Whole>) -> pyo3::PyResult<Option<usize>> {
+                $crate::args::Whole::seat(seat, |n| self.0.not_a_seat(n))
+            }
         }
 
         /// Many games stepped inside Rust per call, spread over a pool of
@@ -392,13 +431,27 @@ macro_rules! py_game {
         #[pyo3::pymethods]
         impl $vec {
             #[new]
-            #[pyo3(signature = (num_envs, seats, rules = None, threads = 0))]
+            #[pyo3(signature = (num_envs, seats, rules = None, threads = $crate::args::Whole::Fits(0)))]
+            #[pyo3(text_signature = "(num_envs, seats, rules=None, threads=0)")]
             fn new(
-                num_envs: usize,
-                seats: usize,
+                num_envs: $crate::args::Whole,
+                seats: $crate::args::Whole,
                 rules: Option<&str>,
-                threads: usize,
+                threads: $crate::args::Whole,
             ) -> pyo3::PyResult<Self> {
+                let num_envs = num_envs.or_refuse(|n| {
+                    format!(
+                        "num_envs {n} is not a number of games: a vector env takes 1 to {}",
+                        $crate::vector::MAX_GAMES
+                    )
+                })?;
+                let seats = seats.or_refuse(|n| $crate::args::not_a_seat_count($name, n))?;
+                let threads = threads.or_refuse(|n| {
+                    format!(
+                        "threads {n} is not a thread count: a vector env takes 0 (one per core) to {}",
+                        cards_games::MAX_THREADS
+                    )
+                })?;
                 $crate::vector::VecCore::new(num_envs, seats, rules, threads)
                     .map(|core| $vec(core, Default::default()))
                     .map_err(pyo3::exceptions::PyValueError::new_err)
@@ -440,11 +493,19 @@ macro_rules! py_game {
                 self.0.episodes
             }
 
-            /// Game `i` as a State (a copy), for inspection.
-            fn state(&self, i: usize) -> pyo3::PyResult<$state> {
-                let g = self.0.game(i).ok_or_else(|| {
-                    pyo3::exceptions::PyIndexError::new_err(format!("no game {i}"))
-                })?;
+            /// Game `i` as a State (a copy), for inspection; IndexError for a
+            /// number that is not a game's (a negative one included).
+            fn state(&self, i: $crate::args::Whole) -> pyo3::PyResult<$state> {
+                let no_game = |i: &dyn std::fmt::Display| {
+                    pyo3::exceptions::PyIndexError::new_err(format!(
+                        "no game {i}: the games are numbered 0 to {}",
+                        self.0.len().saturating_sub(1)
+                    ))
+                };
+                let g = match &i {
+                    $crate::args::Whole::Fits(n) => self.0.game(*n).ok_or_else(|| no_game(&i))?,
+                    $crate::args::Whole::Outside(_) => return Err(no_game(&i)),
+                };
                 Ok($state($crate::core::Core::of(
                     g.clone(),
                     <cards_core::ChaCha8Rng as cards_core::SeedableRng>::seed_from_u64(0),

@@ -6,6 +6,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod args;
 mod core;
 mod game;
 mod outputs;

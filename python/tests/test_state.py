@@ -126,6 +126,48 @@ def test_event_text_refuses_a_seat_outside_the_table(game):
     assert all(isinstance(st.event_text(a, s), str) for s in range(n))
 
 
+#: Numbers no id or seat can be: pyo3 once refused them for a ``usize``
+#: with OverflowError ("can't convert negative int to unsigned").
+OUTSIDE = (-1, -(2**70), 2**64, 2**70)
+
+
+def test_negative_and_huge_ids_and_seats_are_refused_like_any_other(game):
+    """Every method that takes an id or a seat refuses a negative one, or one
+    past 64 bits, with the ValueError and words it gives any id or seat out
+    of range, and changes nothing."""
+    n = table(game)
+    st = cardrules.state(game, n, short_rules(game), seed=3)
+    st.resolve_chance()
+    before = st.to_json()
+    a = st.legal_actions()[0]
+    for bad in OUTSIDE + (np.int64(-1),):
+        not_an_id = rf"^{bad} is not an id of the player action space$"
+        not_a_seat = rf"^seat {bad} is not at this {n}-seat table$"
+        with pytest.raises(ValueError, match=not_an_id):
+            st.apply(bad)
+        with pytest.raises(ValueError, match=not_an_id):
+            st.event_text(bad)
+        with pytest.raises(ValueError, match=rf"^{bad} is not an action id$"):
+            st.action_to_string(bad)
+        with pytest.raises(ValueError, match=not_a_seat):
+            st.event_text(a, bad)
+        for method in (st.observation, st.information_state_tensor, st.view_json, st.seen_text, st.resample):
+            with pytest.raises(ValueError, match=not_a_seat):
+                method(bad)
+        low, high = cardrules.seat_range(game)
+        not_a_count = rf"^seats {bad} is not a seat count: {game} is played by {low} to {high} players$"
+        with pytest.raises(ValueError, match=not_a_count):
+            type(st)(bad)
+        with pytest.raises(ValueError, match=not_a_count):
+            cardrules.state(game, bad)
+    start, history, chance, _ = st.__reduce__()[1][1:]
+    with pytest.raises(ValueError, match=rf"^the carried record's seat -1 is not at this {n}-seat table$"):
+        cardrules._restore_state(game, start, history, chance, (-1, ""))
+    assert st.to_json() == before
+    with pytest.raises(TypeError):
+        st.apply(-1.0)
+
+
 def test_schwimmen_known_ids():
     st = cardrules.state("schwimmen", 2, seed=0)
     assert (st.num_actions, st.num_chance_outcomes, st.observation_size) == (1029, 64, 144 + 76 * 2)

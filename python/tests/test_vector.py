@@ -166,6 +166,23 @@ def test_num_envs_and_threads_are_bounded():
     assert cardrules.vec_env("crazy-eights", 2, None, None, 256).threads == 256
 
 
+def test_negative_and_huge_counts_and_game_indexes_are_refused_by_name():
+    """pyo3 once refused a negative (or a past-64-bit) count of games,
+    seats or threads, and a negative game index, with OverflowError."""
+    low, high = cardrules.seat_range("hearts")
+    for bad in (-1, -(2**70), 2**70):
+        with pytest.raises(ValueError, match=rf"^num_envs {bad} is not a number of games: a vector env takes 1 to 1048576$"):
+            cardrules.vec_env("hearts", bad)
+        with pytest.raises(ValueError, match=rf"^seats {bad} is not a seat count: hearts is played by {low} to {high} players$"):
+            cardrules.HeartsVecEnv(2, bad)
+        with pytest.raises(ValueError, match=rf"^threads {bad} is not a thread count: a vector env takes 0 \(one per core\) to 256$"):
+            cardrules.vec_env("hearts", 2, None, None, bad)
+    env = cardrules.vec_env("hearts", 2)
+    for bad in (-1, 2, 2**70):
+        with pytest.raises(IndexError, match=rf"^no game {bad}: the games are numbered 0 to 1$"):
+            env.state(bad)
+
+
 def test_refused_ids_are_reported_as_given_with_the_reason(game):
     """A uint64 id past i64 once wrapped ('action -9223372036854775808');
     a refusal now says why, in the rules' words as State.apply does."""

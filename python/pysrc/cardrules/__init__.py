@@ -87,12 +87,14 @@ def _limits(game):
 def _seats(game, seats):
     """The seat count to ask the game for: its default for None, else
     ``seats`` as given (0 included: the game's rules refuse it by name). A
-    negative count, which the Rust side cannot take, is refused here."""
+    negative count is refused here in the words the ``State`` and ``VecEnv``
+    classes use for it."""
     if seats is None:
         return default_seats(game)
     seats = operator.index(seats)
     if seats < 0:
-        raise ValueError(f"seats {seats} is not a seat count: {game} needs a table of players")
+        fewest, most = seat_range(game)
+        raise ValueError(f"seats {seats} is not a seat count: {game} is played by {fewest} to {most} players")
     return seats
 
 
