@@ -31,7 +31,8 @@ import cardrules
 
 @ray.remote
 class Worker:
-    """One rollout worker: a VecEnv of ``num_envs`` games."""
+    """One rollout worker: a VecEnv of ``num_envs`` games at ``seats`` (None:
+    the game's default table, ``cardrules.default_seats``)."""
 
     def __init__(self, game, num_envs, seats, seed):
         # One thread a worker: Ray spreads the workers over the cores.
@@ -57,16 +58,23 @@ class Worker:
         return {"path": path, "steps": steps * self.env.num_envs, "games_finished": self.env.episodes}
 
 
-def main():
+def arguments(argv=None):
+    """The command line (``argv``, or the process's)."""
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--game", default="schwimmen", choices=sorted(cardrules.GAMES))
-    ap.add_argument("--seats", type=int, default=4)
+    ap.add_argument(
+        "--seats", type=int, default=None, help="table size (default: the game's own, cardrules.default_seats)"
+    )
     ap.add_argument("--workers", type=int, default=4)
     ap.add_argument("--envs", type=int, default=64, help="games per worker")
     ap.add_argument("--steps", type=int, default=200, help="steps per worker (each steps every game)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--out", default="rollouts")
-    args = ap.parse_args()
+    return ap.parse_args(argv)
+
+
+def main():
+    args = arguments()
     os.makedirs(args.out, exist_ok=True)
     ray.init()
     start = time.perf_counter()
