@@ -36,7 +36,7 @@ from cardrules.bots import Bot
 
 #: How many deals ``reset`` tries for a game the learner gets to play.
 DEALS = 1000
-from cardrules.pettingzoo._aec import observation_box, render
+from cardrules._shared import observation_box, render
 
 
 class CardGameGymEnv(gymnasium.Env):

@@ -26,7 +26,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 import cardrules
-from cardrules.pettingzoo._aec import observation_box
+from cardrules._shared import observation_box
 
 
 class CardVectorEnv(VectorEnv):
