@@ -10,6 +10,11 @@ that steps many games inside Rust per call on a pool of threads. Adapters:
 ``cardrules.vector`` (a ``gymnasium.vector.VectorEnv`` with EnvPool-style
 ``send``/``recv``), ``cardrules.openspiel`` (games registered with pyspiel)
 and ``cardrules.bots`` (random, easy, medium and hard players).
+
+The package itself needs numpy only; each adapter needs an extra of
+python/pyproject.toml (``gymnasium`` for ``cardrules.gym`` and
+``cardrules.vector``, ``pettingzoo``, ``openspiel``), and without it its
+import raises ModuleNotFoundError naming the extra.
 """
 
 import operator

@@ -52,6 +52,9 @@ class Bot:
 
 def spiel_bot(game, player_id, level="medium", seed=0):
     """A ``pyspiel.Bot`` playing ``player_id`` in a ``cardrules_<game>`` OpenSpiel game."""
+    from cardrules._extras import need
+
+    need("cardrules.bots.spiel_bot", "openspiel")
     import pyspiel
 
     class SpielBot(pyspiel.Bot):

@@ -27,9 +27,13 @@ RuntimeError (the rules end the game before the learner's seat can act).
 
 import operator
 
-import gymnasium
-import numpy as np
-from gymnasium import spaces
+from cardrules._extras import need
+
+need("cardrules.gym", "gymnasium")
+
+import gymnasium  # noqa: E402
+import numpy as np  # noqa: E402
+from gymnasium import spaces  # noqa: E402
 
 import cardrules
 from cardrules.bots import Bot

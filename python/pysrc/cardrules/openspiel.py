@@ -41,10 +41,14 @@ library's bots as ``pyspiel.Bot``.
 
 import json
 
-import numpy as np
-import pyspiel
+from cardrules._extras import need
 
-import cardrules
+need("cardrules.openspiel", "openspiel")
+
+import numpy as np  # noqa: E402
+import pyspiel  # noqa: E402
+
+import cardrules  # noqa: E402
 
 
 #: Entries after the view in an information-state tensor (the fingerprint's bits).

@@ -20,10 +20,14 @@ waiting and ``recv()`` returns its result.
 import operator
 from concurrent.futures import ThreadPoolExecutor
 
-import numpy as np
-from gymnasium import spaces
-from gymnasium.vector import AutoresetMode, VectorEnv
-from gymnasium.vector.utils import batch_space
+from cardrules._extras import need
+
+need("cardrules.vector", "gymnasium")
+
+import numpy as np  # noqa: E402
+from gymnasium import spaces  # noqa: E402
+from gymnasium.vector import AutoresetMode, VectorEnv  # noqa: E402
+from gymnasium.vector.utils import batch_space  # noqa: E402
 
 import cardrules
 from cardrules._shared import observation_box

@@ -13,9 +13,12 @@ import sys
 import types
 
 import cardrules
+from cardrules._extras import need
 
-from ._aec import CardGameEnv, make
-from ._parallel import CardParallelEnv
+need("cardrules.pettingzoo", "pettingzoo")
+
+from ._aec import CardGameEnv, make  # noqa: E402
+from ._parallel import CardParallelEnv  # noqa: E402
 
 __all__ = ["CardGameEnv", "CardParallelEnv", "make", "module_name"]
 
