@@ -69,6 +69,9 @@ impl Whole {
 /// game's fewest and most seats from the list of games.
 pub fn not_a_seat_count(game: &str, seats: &Whole) -> String {
     match cards_games::AnyTable::seat_limits(game) {
+        Some([fewest, _, most]) if fewest == most => format!(
+            "seats {seats} is not a seat count: {game} is played by exactly {fewest} players"
+        ),
         Some([fewest, _, most]) => format!(
             "seats {seats} is not a seat count: {game} is played by {fewest} to {most} players"
         ),

@@ -155,7 +155,8 @@ def test_negative_and_huge_ids_and_seats_are_refused_like_any_other(game):
             with pytest.raises(ValueError, match=not_a_seat):
                 method(bad)
         low, high = cardrules.seat_range(game)
-        not_a_count = rf"^seats {bad} is not a seat count: {game} is played by {low} to {high} players$"
+        players = f"exactly {low}" if low == high else f"{low} to {high}"
+        not_a_count = rf"^seats {bad} is not a seat count: {game} is played by {players} players$"
         with pytest.raises(ValueError, match=not_a_count):
             type(st)(bad)
         with pytest.raises(ValueError, match=not_a_count):

@@ -169,11 +169,10 @@ def test_num_envs_and_threads_are_bounded():
 def test_negative_and_huge_counts_and_game_indexes_are_refused_by_name():
     """pyo3 once refused a negative (or a past-64-bit) count of games,
     seats or threads, and a negative game index, with OverflowError."""
-    low, high = cardrules.seat_range("hearts")
     for bad in (-1, -(2**70), 2**70):
         with pytest.raises(ValueError, match=rf"^num_envs {bad} is not a number of games: a vector env takes 1 to 1048576$"):
             cardrules.vec_env("hearts", bad)
-        with pytest.raises(ValueError, match=rf"^seats {bad} is not a seat count: hearts is played by {low} to {high} players$"):
+        with pytest.raises(ValueError, match=rf"^seats {bad} is not a seat count: hearts is played by exactly 4 players$"):
             cardrules.HeartsVecEnv(2, bad)
         with pytest.raises(ValueError, match=rf"^threads {bad} is not a thread count: a vector env takes 0 \(one per core\) to 256$"):
             cardrules.vec_env("hearts", 2, None, None, bad)

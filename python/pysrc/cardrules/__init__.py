@@ -99,7 +99,8 @@ def _seats(game, seats):
     seats = operator.index(seats)
     if seats < 0:
         fewest, most = seat_range(game)
-        raise ValueError(f"seats {seats} is not a seat count: {game} is played by {fewest} to {most} players")
+        players = f"exactly {fewest}" if fewest == most else f"{fewest} to {most}"
+        raise ValueError(f"seats {seats} is not a seat count: {game} is played by {players} players")
     return seats
 
 
