@@ -58,8 +58,9 @@ impl Schwimmen {
                 next.leave_mut(seat.0);
             }
             HostOp::Misdeal => {
-                let dealing = self.phase == Phase::Deal
-                    && (self.hands.iter().any(|h| !h.is_empty()) || !self.pack.is_empty());
+                // Every deal starts from the whole stock, and a card dealt
+                // stays out of it even when its receiver leaves (S21.1).
+                let dealing = self.phase == Phase::Deal && self.stock != deck::CARDS_32;
                 if !(dealing || self.phase == Phase::DealerChoice) {
                     return Err(Illegal::NoMisdealNow);
                 }

@@ -349,6 +349,10 @@ fn s22_misdeal_costs_the_dealer_a_life_and_is_dealt_again() {
     assert_eq!(g.dealer(), Seat(0));
     assert_eq!(g.stock(), deck::CARDS_32);
     assert_eq!(g.phase(), Phase::Deal);
+    // The deal has begun even when the one card dealt went to a player who
+    // has left since (S21.1: his cards lie face down, not in the stock).
+    let left = one.host(&HostOp::Leave(Seat(1))).unwrap();
+    assert!(left.host(&HostOp::Misdeal).is_ok());
     // Also at the dealer's choice, but not after it.
     assert!(base3(Rules::default()).host(&HostOp::Misdeal).is_ok());
     assert_eq!(kept3().host(&HostOp::Misdeal), Err(Illegal::NoMisdealNow));
