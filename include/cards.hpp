@@ -66,6 +66,17 @@ enum class Difficulty : uint32_t {
     Learned = CARDS_DIFFICULTY_LEARNED,
 };
 
+/// The library's version, such as "0.1.0" (the crate's; cards_version's
+/// static text, copied and never freed).
+inline std::string version() { return cards_version(); }
+
+/// The default rules of the game called `game` as JSON: the form
+/// Table::create's `rules_json` takes. Throws cards::Error
+/// (CARDS_STATUS_BAD_REQUEST) for no such game.
+inline std::string default_rules(const std::string &game) {
+    return detail::string([&](char **s) { return cards_default_rules(game.c_str(), s); });
+}
+
 /// A game of the list.
 struct Game {
     std::string name;   ///< What Table::create takes ("crazy-eights").
@@ -154,6 +165,18 @@ class Table {
                 return cards_legal_text(table_, seat, static_cast<uint32_t>(id), s);
             }));
         return out;
+    }
+    /// The ids of `seat`'s legal moves (0, 1, 2, ...: what play(seat, id)
+    /// takes, valid for this position only); empty unless `seat` is to act.
+    std::vector<uint32_t> legal_ids(int32_t seat) const {
+        // The length first (a short buffer is refused with the length
+        // written), then the ids.
+        size_t len = 0;
+        CardsStatus status = cards_legal_ids(table_, seat, nullptr, 0, &len);
+        if (status != CARDS_STATUS_BUFFER_TOO_SMALL) detail::check(status);
+        std::vector<uint32_t> ids(len);
+        if (len > 0) detail::check(cards_legal_ids(table_, seat, ids.data(), len, &len));
+        return ids;
     }
     /// `seat`'s legal moves as JSON, `[{"id": 0, "text": "draw"}, ...]` (`[]`
     /// unless `seat` is to act).

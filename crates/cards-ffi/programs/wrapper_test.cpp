@@ -1,15 +1,22 @@
 // Uses include/cards.hpp as a C++ engine would: every game of the list played
 // to its end by bots (a copy, a saved-and-loaded table and the original end
-// the same; learned bots too), moves as JSON, the rules, the position and the
-// log's length read back, refusals thrown as cards::Error with the library's
-// status, and the tables freed by their destructors (.ci/ffi-check runs this
-// under valgrind). Exits 1 on the first failure.
+// the same; learned bots too), moves as JSON and as ids (each id played on a
+// copy is the move of its text), the default rules made into a table, the
+// rules, the position and the log's length read back, the library's version
+// (the crate's: .ci/ffi-check passes it as CARDS_EXPECTED_VERSION), refusals
+// thrown as cards::Error with the library's status, and the tables freed by
+// their destructors (.ci/ffi-check runs this under valgrind). Exits 1 on the
+// first failure.
 #include <cstdio>
 #include <cstdlib>
 #include <string>
 #include <vector>
 
 #include "cards.hpp"
+
+#ifndef CARDS_EXPECTED_VERSION
+#error "compile with -DCARDS_EXPECTED_VERSION='\"x.y.z\"', the crate's version (.ci/ffi-check does)"
+#endif
 
 namespace {
 
@@ -66,11 +73,30 @@ int main() {
         expect(thrown([&] { table.legal_json(static_cast<int32_t>(game.seats)); }) ==
                    CARDS_STATUS_BAD_REQUEST,
                game.name + ": no seat past the table");
-        char *defaults = nullptr;
-        expect(cards_default_rules(game.name.c_str(), &defaults) == CARDS_STATUS_OK &&
-                   table.rules() == defaults,
+        // The ids: one per move that cards_legal_count counts (legal_moves
+        // reads that many texts), numbered from 0, and each one played (on a
+        // copy) is the move of its text.
+        auto id_list = table.legal_ids(first);
+        bool numbered = id_list.size() == moves.size();
+        for (size_t i = 0; numbered && i < id_list.size(); i++) numbered = id_list[i] == i;
+        expect(numbered, game.name + ": the legal ids are 0 to count - 1");
+        for (uint32_t id : id_list) {
+            cards::Table trial = table.clone();
+            expect(trial.play(first, id) == moves[id],
+                   game.name + ": id " + std::to_string(id) + " plays its move");
+        }
+        expect(table.legal_ids(other).empty(), game.name + ": no ids for a seat not to act");
+        expect(thrown([&] { table.legal_ids(static_cast<int32_t>(game.seats)); }) ==
+                   CARDS_STATUS_BAD_REQUEST,
+               game.name + ": no ids for a seat past the table");
+        // The default rules are the rules of a table made with "{}", and a
+        // table made under them is that table.
+        std::string defaults = cards::default_rules(game.name);
+        expect(defaults.front() == '{' && table.rules() == defaults,
                game.name + ": the rules are the defaults");
-        cards_string_free(defaults);
+        cards::Table under_defaults = cards::Table::create(game.name, game.seats, 3, defaults);
+        expect(under_defaults.rules() == defaults && under_defaults.state() == table.state(),
+               game.name + ": the default rules load back");
         expect(table.play(first, moves.back()) == moves.back(), game.name + ": played by text");
         std::string save = table.save();
         cards::Table copy = table.clone();
@@ -102,6 +128,10 @@ int main() {
     expect(thrown([] { cards::Table::create("chess", 2, 1); }) == CARDS_STATUS_BAD_REQUEST,
            "no such game");
     expect(thrown([] { cards::Table::load("{}"); }) == CARDS_STATUS_BAD_REQUEST, "no save");
+    expect(thrown([] { cards::default_rules("chess"); }) == CARDS_STATUS_BAD_REQUEST,
+           "no default rules of no game");
+    expect(cards::version() == CARDS_EXPECTED_VERSION,
+           "the version is the crate's: " + cards::version() + ", not " + CARDS_EXPECTED_VERSION);
     if (failures > 0) return 1;
     std::printf("cards.hpp: ok\n");
     return 0;
