@@ -75,6 +75,16 @@ pub enum Illegal {
         "face-up cards are picked up with the pile only by a player with no hand cards who cannot play a face-up card (H10)"
     )]
     NotFaceUpPickUp,
+    /// H10: a player stuck on his face-up cards takes some of them along.
+    #[error(
+        "a player stuck on his face-up cards takes face-up cards of one rank along with the pile: pick up with them (H10)"
+    )]
+    TakeFaceUpAlong,
+    /// H11: a player on his face-down cards turns one before any pick-up.
+    #[error(
+        "a player on his face-down cards plays one blind, and takes the pile only with a blind card that does not fit (H11)"
+    )]
+    BlindBeforePickUp,
     /// H7: picking up only at the start of a turn.
     #[error("the pile is picked up only instead of a play at the start of a turn (H7)")]
     PickUpMidTurn,

@@ -294,8 +294,9 @@ impl Shithead {
                 }
                 match (src, stuck()) {
                     (Source::Hand, true) => Ok(()),
-                    (Source::FaceUp, true) => Err(Illegal::NotFaceUpPickUp),
+                    (Source::FaceUp, true) => Err(Illegal::TakeFaceUpAlong),
                     _ if self.rules.pick_up == PickUp::Voluntary => Ok(()),
+                    (Source::FaceDown, _) => Err(Illegal::BlindBeforePickUp),
                     _ => Err(Illegal::CanPlay),
                 }
             }

@@ -272,7 +272,7 @@ fn h10_stuck_on_face_up_cards_picks_up_the_pile_with_some_of_one_rank() {
             ],
             "{pick_up:?}"
         );
-        assert_eq!(g.apply(&act("pick up")), Err(Illegal::NotFaceUpPickUp));
+        assert_eq!(g.apply(&act("pick up")), Err(Illegal::TakeFaceUpAlong));
         let g = play(&g, &["pick up with 5C 5D"]);
         assert_eq!(g.hand(Seat(0)).unwrap(), cards("5C 5D 8C KD"));
         assert_eq!(g.face_up(Seat(0)).unwrap(), cards("9S"));
@@ -291,6 +291,8 @@ fn h11_an_unplayable_blind_card_is_taken_with_the_pile() {
         ..Pos::default()
     }
     .build();
+    // The pile comes only with a blind card that does not fit.
+    assert_eq!(g.apply(&act("pick up")), Err(Illegal::BlindBeforePickUp));
     let g = play(&g, &["blind"]);
     assert_eq!(g.actor(), Actor::Chance);
     assert_eq!(
