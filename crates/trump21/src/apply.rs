@@ -11,7 +11,10 @@ impl Trump21 {
     /// Checks a player action without changing anything.
     pub(crate) fn check_player(&self, action: &Action) -> Result<(), Illegal> {
         match (self.phase, action) {
-            (_, Action::Card(_) | Action::Trump(_) | Action::Gamble(_)) => Err(Illegal::NotChance),
+            (_, Action::Card(_) | Action::Trump(_) | Action::Gamble(_)) => {
+                let (step, clause) = self.phase.step();
+                Err(Illegal::NotChance { step, clause })
+            }
             (Phase::Exchanging(e), _) => self.check_exchange_step(&e, action),
             (_, Action::Take(_) | Action::Give(_) | Action::Done) => Err(Illegal::NoExchange),
             (Phase::Landed, Action::Reveal) => {
@@ -124,7 +127,7 @@ impl Trump21 {
 
     pub(crate) fn apply_in_place(&mut self, action: &Action) -> Result<(), Illegal> {
         match self.phase {
-            Phase::Over => Err(Illegal::GameOver),
+            Phase::Over => Err(self.game_over()),
             Phase::Play | Phase::Landed | Phase::Exchanging(_) => {
                 self.check_player(action)?;
                 self.apply_player(*action);

@@ -1,5 +1,5 @@
 //! Chance steps: which outcomes a pending step has, and what each one does (T3, T5.1,
-//! T7.1, T12.7, T12.8, T12.11, T12.12).
+//! T7, T12.6, T12.7, T12.8, T12.11, T12.12).
 
 use crate::action::Action;
 use crate::error::Illegal;
@@ -7,7 +7,37 @@ use crate::rules::MAX_TRUMPS;
 use crate::state::{Phase, Trump21};
 use crate::trump::TrumpCounts;
 
+impl Phase {
+    /// The step this phase waits for, in words, and the clause that calls for it: what
+    /// a refusal names, so that it cites the step actually pending.
+    pub(crate) fn step(self) -> (&'static str, &'static str) {
+        match self {
+            Phase::TopUp => ("the top-up of the trump draw pile", "T3"),
+            Phase::Deal(_) => ("the deal", "T5.1"),
+            Phase::Gamble => ("the gamble roll", "T7"),
+            Phase::GambleDraw(_) => ("the trump the gamble brings", "T7"),
+            Phase::Draw { love: false, .. } => ("the number card a draw brings", "T7"),
+            Phase::Draw { love: true, .. } => ("love your enemy's random card", "T12.6"),
+            Phase::DestroyPick(_) => ("destroy's pick of a hidden trump", "T12.7"),
+            Phase::ExchangePick { .. } => ("an exchange's pick of a hidden trump", "T12.8"),
+            Phase::SwitchAside { .. } => ("trump switch setting trumps aside", "T12.11"),
+            Phase::SwitchDraw { .. } => ("trump switch's draws", "T12.11"),
+            Phase::SwitchBonus(_) => ("harvest's bonus draws", "T12.12"),
+            Phase::Play => ("the player's trumps or round action", "T7"),
+            Phase::Landed => ("the closing step after a card taken", "T11.1"),
+            Phase::Exchanging(_) => ("an exchange being chosen", "T12.8"),
+            Phase::Over => ("the end of the game", "T13, T13.2, T16.1"),
+        }
+    }
+}
+
 impl Trump21 {
+    /// Why an action is refused at the pending chance step.
+    fn at_chance(&self, kind: fn(&'static str, &'static str) -> Illegal) -> Illegal {
+        let (step, clause) = self.phase.step();
+        kind(step, clause)
+    }
+
     /// The trump counts a trump chance step draws from, if the phase has one.
     pub(crate) fn trump_source(&self) -> Option<&TrumpCounts> {
         Some(match self.phase {
@@ -25,13 +55,13 @@ impl Trump21 {
                 if (1..=11).contains(&v) && self.deck[usize::from(v)] > 0 {
                     Ok(())
                 } else {
-                    Err(Illegal::ImpossibleOutcome)
+                    Err(self.at_chance(impossible))
                 }
             }
             (Action::Trump(k), _) => match self.trump_source() {
                 Some(src) if src.get(k) > 0 => Ok(()),
-                Some(_) => Err(Illegal::ImpossibleOutcome),
-                None => Err(Illegal::WrongStep),
+                Some(_) => Err(self.at_chance(impossible)),
+                None => Err(self.at_chance(wrong_step)),
             },
             (Action::Gamble(win), Phase::Gamble) => {
                 let w = if win {
@@ -42,11 +72,11 @@ impl Trump21 {
                 if w > 0 {
                     Ok(())
                 } else {
-                    Err(Illegal::ImpossibleOutcome)
+                    Err(self.at_chance(impossible))
                 }
             }
-            (Action::Card(_) | Action::Gamble(_), _) => Err(Illegal::WrongStep),
-            _ => Err(Illegal::ChancePending),
+            (Action::Card(_) | Action::Gamble(_), _) => Err(self.at_chance(wrong_step)),
+            _ => Err(self.at_chance(|step, clause| Illegal::ChancePending { step, clause })),
         }
     }
 
@@ -196,4 +226,12 @@ impl Trump21 {
             }
         }
     }
+}
+
+fn impossible(step: &'static str, clause: &'static str) -> Illegal {
+    Illegal::ImpossibleOutcome { step, clause }
+}
+
+fn wrong_step(step: &'static str, clause: &'static str) -> Illegal {
+    Illegal::WrongStep { step, clause }
 }

@@ -6,21 +6,50 @@ use thiserror::Error;
 /// Why an action or host operation was refused; the message names the rule.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Error)]
 pub enum Illegal {
-    /// Nothing can be played after the game ended.
-    #[error("the game is over (T13)")]
-    GameOver,
-    /// A chance step is pending; players wait.
-    #[error("a chance step is pending, so no player may act (T5.1)")]
-    ChancePending,
-    /// A chance outcome given while a player is to act.
-    #[error("chance outcomes are applied only at a chance step (T5.1, T7)")]
-    NotChance,
+    /// Nothing can be played after the game ended; `clause` is the one that ended it:
+    /// one player left (T13), the round limit (T13.2) or a leave (T16.1).
+    #[error("the game is over: {why} ({clause})")]
+    GameOver {
+        /// How it ended.
+        why: &'static str,
+        /// The clause that ended it.
+        clause: &'static str,
+    },
+    /// A chance step is pending; players wait. `step` names it and `clause` is the
+    /// clause that calls for it (T3, T5.1, T7, T12.6, T12.7, T12.8, T12.11, T12.12).
+    #[error("a chance step is pending ({step}), so no player may act ({clause})")]
+    ChancePending {
+        /// The pending chance step, in words.
+        step: &'static str,
+        /// Its clause.
+        clause: &'static str,
+    },
+    /// A chance outcome given while a player is to act; `step` and `clause` name the
+    /// player's step.
+    #[error("chance outcomes are applied only at a chance step, not at {step} ({clause})")]
+    NotChance {
+        /// The player's step, in words.
+        step: &'static str,
+        /// Its clause.
+        clause: &'static str,
+    },
     /// A chance outcome that cannot happen here (its weight is zero).
-    #[error("this chance outcome cannot happen here: its count is zero (T5.1, T7)")]
-    ImpossibleOutcome,
-    /// A player action given at a chance step, or the wrong kind of chance outcome.
-    #[error("this chance outcome does not belong to the pending chance step (T5.1, T7)")]
-    WrongStep,
+    #[error("this chance outcome cannot happen at {step}: its count is zero ({clause})")]
+    ImpossibleOutcome {
+        /// The pending chance step, in words.
+        step: &'static str,
+        /// Its clause.
+        clause: &'static str,
+    },
+    /// The wrong kind of chance outcome for the pending step (a card for a trump's
+    /// step, say).
+    #[error("this chance outcome does not belong to the pending chance step, {step} ({clause})")]
+    WrongStep {
+        /// The pending chance step, in words.
+        step: &'static str,
+        /// Its clause.
+        clause: &'static str,
+    },
     /// After a card taken in one's own turn only reveal (on the target) or end are allowed.
     #[error(
         "after taking a card in his turn a player may only reveal (on the target) or end the turn (T11.1)"

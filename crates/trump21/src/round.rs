@@ -236,10 +236,28 @@ impl Trump21 {
         self.target = 21;
     }
 
+    /// Why nothing more can happen once the game is over, naming the clause that
+    /// ended it: two or more players still in means the round limit (T13.2); else a
+    /// leave that was the last exit event (T16.1); else the eliminations (T13).
+    pub(crate) fn game_over(&self) -> Illegal {
+        let (why, clause) = if self.active_count() >= 2 {
+            ("the round limit was reached", "T13.2")
+        } else if self
+            .players()
+            .iter()
+            .any(|p| p.status == Status::Left(self.exits))
+        {
+            ("a leave left one player", "T16.1")
+        } else {
+            ("at most one player has lives left", "T13")
+        };
+        Illegal::GameOver { why, clause }
+    }
+
     /// T16, T16.1: `seat` leaves.
     pub(crate) fn leave(&self, seat: Seat) -> Result<Trump21, Illegal> {
         if self.phase == Phase::Over {
-            return Err(Illegal::GameOver);
+            return Err(self.game_over());
         }
         seat.at(self.n, "T4, T16")?;
         if self.is_chance() {

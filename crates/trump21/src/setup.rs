@@ -314,13 +314,14 @@ impl Trump21 {
     ///   card in his stack (T7, T8, T11.1); a pending effect's chance step comes
     ///   right after its trump was played (Destroy, Love your enemy, Trump Switch, with
     ///   consistent counters), Harvest bonuses at most what the Harvests lying at him
-    ///   give, an exchange in progress with at most 2 hidden gives (T7.1, T12.6–T12.12);
-    ///   the game is over only with one player left or after the last round (T13).
+    ///   give, an exchange in progress with at most 2 hidden gives (T7, T12.6–T12.12);
+    ///   the game is over only with one player left or after the last round (T13,
+    ///   T13.2, T16.1).
     ///
     /// Not checked, because only the history could tell: whether the open cards came
     /// in an order draws could give, who played which open trump and whether its
     /// effect happened, whether a reveal followed a real landing (T11.1), how the
-    /// trumps split between supply, pile and hands came about (T3, T7.1), whether the
+    /// trumps split between supply, pile and hands came about (T3, T7), whether the
     /// lives fit the damage of earlier rounds (T13), whether an unrevealed hidden
     /// card puts its player over at a turn's start (the other seats cannot see it,
     /// and a re-deal or a determinization of what they see must load, T15.2),
@@ -421,12 +422,14 @@ impl Trump21 {
                 Ok(())
             } else {
                 Err(bad(
-                    "the game is over only with one player left or at the round limit (T13)",
+                    "the game is over only with one player left or at the round limit (T13, T13.2, T16.1)",
                 ))
             };
         }
         if a < 2 {
-            return Err(bad("a game in progress needs two active players (T13)"));
+            return Err(bad(
+                "a game in progress needs two active players (T13, T16.1)",
+            ));
         }
         let in_turn = !matches!(self.phase, Phase::TopUp | Phase::Deal(_));
         if !in_turn && self.players().iter().any(|p| p.closed || p.revealed) {

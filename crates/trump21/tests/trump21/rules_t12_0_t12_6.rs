@@ -263,3 +263,14 @@ fn t12_3_a_go_for_moved_by_exchange_keeps_its_place_in_time() {
         }
     );
 }
+
+#[test]
+fn t12_6_a_player_action_while_love_your_enemy_deals_a_random_card_is_refused_naming_t12_6() {
+    let mut s = position(&[(2, &[3]), (10, &[8])], &[&[Trump::Love]], 0);
+    s.rules.love = LoveCard::Random;
+    let g = run(&load(s), &["play love-your-enemy @1"]);
+    assert_eq!(
+        g.apply(&Action::Close).unwrap_err().to_string(),
+        "a chance step is pending (love your enemy's random card), so no player may act (T12.6)"
+    );
+}

@@ -586,3 +586,65 @@ fn t12_7_destroyed_harvest_and_damage_plus_stop_working() {
     let g = run(&load(s), &["play damage+2 @0", "close"]);
     assert_eq!(lives(&g), vec![6, 10]);
 }
+
+/// The text of the refusal of `action` in `g`.
+fn refusal(g: &Trump21, action: &str) -> String {
+    g.apply(&action.parse().unwrap()).unwrap_err().to_string()
+}
+
+#[test]
+fn t12_7_a_player_action_while_destroy_picks_a_hidden_trump_is_refused_naming_t12_7() {
+    let s = position(
+        &[(2, &[3]), (2, &[9])],
+        &[&[Trump::Destroy], &[Trump::Harvest]],
+        0,
+    );
+    let g = run(&load(s), &["play destroy @1 hidden"]);
+    assert_eq!(
+        refusal(&g, "close"),
+        "a chance step is pending (destroy's pick of a hidden trump), so no player may act (T12.7)"
+    );
+    assert!(refusal(&g, "trump shield").ends_with("its count is zero (T12.7)"));
+    assert!(refusal(&g, "card 4").ends_with("hidden trump (T12.7)"));
+}
+
+#[test]
+fn t12_8_a_player_action_while_an_exchange_picks_a_hidden_trump_is_refused_naming_t12_8() {
+    let s = position(
+        &[(2, &[3]), (2, &[9])],
+        &[&[Trump::Exchange, Trump::Shield], &[Trump::Harvest]],
+        0,
+    );
+    let g = run(
+        &load(s),
+        &[
+            "play exchange @1",
+            "take hidden",
+            "give hidden:shield",
+            "done",
+        ],
+    );
+    assert_eq!(g.actor(), Actor::Chance);
+    assert!(refusal(&g, "close").ends_with("so no player may act (T12.8)"));
+}
+
+#[test]
+fn t12_11_and_t12_12_player_actions_during_trump_switch_are_refused_naming_them() {
+    let mut s = position(
+        &[(2, &[3]), (2, &[3])],
+        &[&[Trump::Switch, Trump::Shield, Trump::Harvest]],
+        0,
+    );
+    for k in [Trump::Destroy, Trump::Love, Trump::Return] {
+        to_pile(&mut s, k);
+    }
+    let g = run(&load(s), &["play harvest", "play trump-switch 1"]);
+    assert!(refusal(&g, "close").ends_with("setting trumps aside), so no player may act (T12.11)"));
+    let g = run(&g, &["trump shield"]);
+    assert!(refusal(&g, "close").ends_with("(T12.11)"));
+    let g = run(&g, &["trump destroy", "trump love-your-enemy"]);
+    assert_eq!(
+        refusal(&g, "draw"),
+        "a chance step is pending (harvest's bonus draws), so no player may act (T12.12)"
+    );
+}

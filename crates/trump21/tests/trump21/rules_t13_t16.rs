@@ -298,3 +298,53 @@ fn t15_a_landing_on_the_target_is_not_visible_to_others() {
     );
     assert_eq!(a.actor(), Actor::Player(Seat(1)));
 }
+
+/// The text of the refusals of `close` and of a leave in a game that is over.
+fn over_refusals(g: &Trump21) -> [String; 2] {
+    assert_eq!(g.actor(), Actor::Terminal);
+    [
+        g.apply(&Action::Close).unwrap_err().to_string(),
+        g.host(&HostOp::Leave(Seat(0))).unwrap_err().to_string(),
+    ]
+}
+
+#[test]
+fn t13_an_action_after_the_last_elimination_names_t13() {
+    let mut s = duel((10, &[9]), (10, &[5]), &[], &[]);
+    s.seats[1].lives = 2;
+    let g = run(&load(s), &["close"]);
+    for e in over_refusals(&g) {
+        assert_eq!(
+            e,
+            "the game is over: at most one player has lives left (T13)"
+        );
+    }
+}
+
+#[test]
+fn t13_2_an_action_after_the_round_limit_names_t13_2() {
+    let mut s = duel((10, &[9]), (10, &[5]), &[], &[]);
+    s.rules.round_limit = 3;
+    at_round(&mut s, 3);
+    let g = run(&load(s), &["close"]);
+    for e in over_refusals(&g) {
+        assert_eq!(e, "the game is over: the round limit was reached (T13.2)");
+    }
+}
+
+#[test]
+fn t16_1_an_action_after_a_leave_ended_the_game_names_t16_1() {
+    let g = load(position(&[(2, &[3]), (5, &[6])], &[], 0));
+    let g = g.host(&HostOp::Leave(Seat(1))).unwrap();
+    for e in over_refusals(&g) {
+        assert_eq!(e, "the game is over: a leave left one player (T16.1)");
+    }
+    // A leave whose T9 check scores the round, and the scoring eliminates: T13 ended it.
+    let mut s = position(&[(2, &[3]), (5, &[6]), (10, &[9])], &[], 1);
+    s.seats[0].closed = true;
+    s.seats[2].closed = true;
+    s.seats[0].lives = 2;
+    let g = load(s).host(&HostOp::Leave(Seat(1))).unwrap();
+    assert_eq!(g.status(Seat(0)), Some(Status::Out(2)));
+    assert!(over_refusals(&g)[0].ends_with("(T13)"));
+}

@@ -472,3 +472,64 @@ fn t5_an_eliminated_opener_passes_the_opening_to_the_next_active_seat() {
     assert_eq!(g.hidden_card(Seat(2)), Some(Some(2)));
     assert_eq!(g.hidden_card(Seat(0)), Some(None), "no hidden card");
 }
+
+/// The text of the refusal of `action` in `g`.
+fn refusal(g: &Trump21, action: &str) -> String {
+    g.apply(&action.parse().unwrap()).unwrap_err().to_string()
+}
+
+#[test]
+fn t3_a_player_action_during_the_top_up_is_refused_naming_t3() {
+    let g = game(2);
+    assert_eq!(g.phase(), Phase::TopUp);
+    assert_eq!(
+        refusal(&g, "close"),
+        "a chance step is pending (the top-up of the trump draw pile), so no player may act (T3)"
+    );
+}
+
+#[test]
+fn t5_1_a_player_action_during_the_deal_is_refused_naming_t5_1() {
+    // No trumps at all: the round starts with the deal.
+    let rules = Rules {
+        trumps: TrumpCounts::EMPTY,
+        ..Rules::default()
+    };
+    let g = Trump21::new(rules, 2).unwrap();
+    assert_eq!(g.phase(), Phase::Deal(0));
+    assert!(
+        refusal(&g, "draw").ends_with("(T5.1)"),
+        "{}",
+        refusal(&g, "draw")
+    );
+    assert!(refusal(&g, "trump shield").contains("the deal (T5.1)"));
+}
+
+#[test]
+fn t7_a_player_action_at_the_gamble_or_its_trump_is_refused_naming_t7() {
+    let mut s = position(&[(2, &[3]), (2, &[3])], &[], 0);
+    to_pile(&mut s, Trump::Shield);
+    s.phase = Phase::Gamble;
+    let g = load(s);
+    assert_eq!(
+        refusal(&g, "close"),
+        "a chance step is pending (the gamble roll), so no player may act (T7)"
+    );
+    assert!(refusal(&g, "card 5").ends_with("the gamble roll (T7)"));
+    let won = run(&g, &["gamble win"]);
+    assert!(refusal(&won, "close").ends_with("(T7)"));
+    assert_eq!(
+        refusal(&won, "trump harvest"),
+        "this chance outcome cannot happen at the trump the gamble brings: its count is zero (T7)"
+    );
+    // A chance outcome while the player is to act names his step.
+    let play = run(&won, &["trump shield"]);
+    assert_eq!(
+        refusal(&play, "gamble win"),
+        "chance outcomes are applied only at a chance step, not at the player's trumps or round action (T7)"
+    );
+    let drawn = run(&play, &["draw"]);
+    assert!(refusal(&drawn, "close").ends_with("draw brings), so no player may act (T7)"));
+    let landed = run(&drawn, &["card 5"]);
+    assert!(refusal(&landed, "card 5").ends_with("(T11.1)"));
+}
