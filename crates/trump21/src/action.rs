@@ -188,15 +188,15 @@ impl Play {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(into = "String", try_from = "String"))]
 pub enum Action {
-    /// Round action: draw a number card face up (T7.3).
+    /// Round action: draw a number card face up (T7).
     Draw,
-    /// Round action: close (T7.3, T8).
+    /// Round action: close (T7, T8).
     Close,
     /// Reveal the hidden card while the total equals the target (T11.1).
     Reveal,
     /// End the turn at the closing step after a card taken in one's own turn (T11.1).
     End,
-    /// Play a hidden trump (T7.2, T12).
+    /// Play a hidden trump, in the trump step of a turn (T7, T12).
     Play(Play),
     /// During an Exchange: take one of the opponent's trumps (T12.8).
     Take(Take),
@@ -208,7 +208,7 @@ pub enum Action {
     Card(u8),
     /// Chance: a trump of this kind is drawn, topped up or chosen.
     Trump(Trump),
-    /// Chance: the gamble is won (`true`) or lost (T7.1).
+    /// Chance: the gamble is won (`true`) or lost (T7).
     Gamble(bool),
 }
 

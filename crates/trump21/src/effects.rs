@@ -255,7 +255,7 @@ impl Trump21 {
     }
 }
 
-/// The steps of Switch (T12.7) and of an exchange's trumps (T12.8) that chance steps finish.
+/// The steps of Trump Switch (T12.11) and of an exchange's trumps (T12.8) that chance steps finish.
 impl Trump21 {
     pub(crate) fn start_switch_draws(&mut self, draws: u8) {
         if draws > 0 && !self.pile.is_empty() {

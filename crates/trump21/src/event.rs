@@ -18,7 +18,7 @@ pub enum CardFrom {
     DealtHidden,
     /// Dealt face up (T5).
     DealtOpen,
-    /// Drawn face up in his turn (T7.3).
+    /// Drawn face up in his turn, his round action (T7).
     Drawn,
     /// Given by Love your enemy's random card (T12.6).
     Love,
@@ -48,7 +48,7 @@ pub enum Seen {
     },
     /// A trump went from the supply to the draw pile (T3); its kind is hidden.
     ToPile,
-    /// The gamble's roll (T7.1).
+    /// The gamble's roll, the first step of a turn (T7).
     Gamble {
         /// Who gambled.
         seat: Seat,
@@ -93,8 +93,8 @@ pub enum Seen {
         /// What he did.
         action: Action,
         /// The open number card the action put on a stack: what Draw x or Perfect
-        /// Draw took for the player (T12.4, T12.5), or Love your enemy for its
-        /// target when the rules give the best card (T12.7). `None` when nothing
+        /// Draw took for the player (T12.1, T12.5), or Love your enemy for its
+        /// target when the rules give the best card (T12.6). `None` when nothing
         /// was taken (no such card left) or the action takes no card.
         #[cfg_attr(
             feature = "serde",

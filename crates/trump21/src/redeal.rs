@@ -1,5 +1,5 @@
 //! [`Redeal`]: what a seat cannot see dealt anew from the true state (the
-//! test hook), keeping every pile's size (T14).
+//! test hook), keeping every pile's size, which every view shows (T15).
 
 use cards_core::{Redeal, Rng, Seat};
 

@@ -157,7 +157,7 @@ impl Rules {
     }
 
     /// The most steps a whole game of `seats` players can take: `round_limit` rounds
-    /// of at most [`Rules::round_step_bound`] steps each (T13.2). Host operations
+    /// of at most [`Rules::round_step_bound`] steps each (T13.2, T13.3). Host operations
     /// (leaving) only shorten a game.
     pub fn game_step_bound(&self, seats: usize) -> u64 {
         u64::from(self.round_limit) * self.round_step_bound(seats)

@@ -48,11 +48,12 @@ pub enum Phase {
     TopUp,
     /// Chance: the deal, this many cards dealt so far (T5.1).
     Deal(u8),
-    /// Chance: the gamble roll of the player to act (T7.1).
+    /// Chance: the gamble roll of the player to act, his turn's first step (T7).
     Gamble,
-    /// Chance: trumps the gamble brings, this many left (T7.1, T12.12).
+    /// Chance: trumps the gamble brings, this many left (T7, T12.12).
     GambleDraw(u8),
-    /// The player to act plays trumps or takes his round action (T7.2, T7.3).
+    /// The player to act plays trumps or takes his round action, his turn's second
+    /// and third steps (T7).
     Play,
     /// The closing step after a card taken in one's own turn (draw, Draw x, Perfect
     /// Draw): `end`, or `reveal` when it landed him on the target (T11.1). It comes after
@@ -61,7 +62,8 @@ pub enum Phase {
     /// The player to act is choosing an Exchange's items step by step: what he has
     /// chosen so far (T12.8). Nothing moves until `done`.
     Exchanging(crate::action::Exchange),
-    /// Chance: a number card for `to` (a draw, or Love your enemy's random card).
+    /// Chance: a number card for `to`: his draw (T7), or Love your enemy's random card
+    /// (T12.6).
     Draw {
         /// Who gets it.
         to: Seat,
