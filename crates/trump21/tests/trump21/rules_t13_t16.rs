@@ -348,3 +348,17 @@ fn t16_1_an_action_after_a_leave_ended_the_game_names_t16_1() {
     assert_eq!(g.status(Seat(0)), Some(Status::Out(2)));
     assert!(over_refusals(&g)[0].ends_with("(T13)"));
 }
+
+#[test]
+fn t15_3_the_round_end_check_tells_the_table_whether_a_player_is_over() {
+    // Seat 1 has not closed and shows 10 and 9; only his hidden card differs.
+    let with_hidden = |hidden| load(position(&[(5, &[5]), (hidden, &[10, 9])], &[], 0));
+    let (two, three) = (with_hidden(2), with_hidden(3));
+    let spectator = |g: &Trump21| g.observe(Viewer::Spectator);
+    assert_eq!(spectator(&two), spectator(&three), "alike before");
+    let (two, three) = (run(&two, &["close"]), run(&three, &["close"]));
+    assert_eq!(two.round(), 1, "21: the round goes on");
+    assert_eq!(two.actor(), Actor::Player(Seat(1)));
+    assert_eq!(three.round(), 2, "22 is over: the round ends (T9)");
+    assert_eq!(three.last_round().unwrap().totals[1], 22);
+}
