@@ -167,3 +167,56 @@ fn t11_2_the_check_comes_before_the_next_players_gamble() {
     assert_eq!(g.round(), 2);
     assert_eq!(g.last_round().unwrap().winners, 0b010);
 }
+
+#[test]
+fn t11_2_of_several_revealed_players_the_first_seat_reached_decides() {
+    // Seat 1 revealed earlier but is on 20 now and has not closed; seat 2 revealed on
+    // 21 and closed. Seat 0 closes: the turn reaches seat 1 first, who plays on,
+    // although seat 2 is on the target.
+    let mut s = position(&[(5, &[5]), (10, &[10]), (10, &[11]), (4, &[6])], &[], 0);
+    s.seats[1].revealed = true;
+    s.seats[2].revealed = true;
+    s.seats[2].closed = true;
+    let g = run(&load(s.clone()), &["close"]);
+    assert_eq!(g.round(), 1);
+    assert_eq!(g.actor(), Actor::Player(Seat(1)), "seat 1 is reached first");
+    // Seat 1 closes: now the turn passes seat 2 on the target, and the round ends
+    // before seat 3 plays.
+    let g = run(&g, &["close"]);
+    assert_eq!(g.round(), 2);
+    assert_eq!(g.last_round().unwrap().winners, 0b0100);
+    // Both revealed on 21: the first reached ends the round, scored by T10, and
+    // the other shares the win.
+    s.seats[1].open_cards = vec![11];
+    s.deck[11] -= 1;
+    s.deck[10] += 1;
+    s.seats[1].closed = true;
+    let g = run(&load(s), &["close"]);
+    assert_eq!(g.round(), 2);
+    assert_eq!(g.last_round().unwrap().winners, 0b0110);
+}
+
+#[test]
+fn t11_1_perfect_draw_or_draw_x_landing_on_the_target_offers_reveal() {
+    // Seat 0 on 15: Perfect Draw takes the 6 (21), Draw 6 too.
+    for play in ["play perfect-draw", "play draw-6"] {
+        let mut s = position(
+            &[(10, &[5]), (2, &[3])],
+            &[&[Trump::PerfectDraw, Trump::Draw6]],
+            0,
+        );
+        deck_only(&mut s, &[6, 9]);
+        let g = run(&load(s), &[play]);
+        assert_eq!(g.total(Seat(0)), Some(21), "{play}");
+        assert_eq!(legal(&g), vec!["reveal", "end"], "{play}");
+        let g = run(&g, &["reveal"]);
+        assert!(g.is_revealed(Seat(0)).unwrap());
+        assert_eq!(g.actor(), Actor::Player(Seat(1)), "{play}: the turn ended");
+    }
+    // Landing under the target offers only the end.
+    let mut s = position(&[(10, &[5]), (2, &[3])], &[&[Trump::PerfectDraw]], 0);
+    deck_only(&mut s, &[5, 9]);
+    let g = run(&load(s), &["play perfect-draw"]);
+    assert_eq!(g.total(Seat(0)), Some(20));
+    assert_eq!(legal(&g), vec!["end"]);
+}

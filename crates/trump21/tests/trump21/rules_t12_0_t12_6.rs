@@ -274,3 +274,43 @@ fn t12_6_a_player_action_while_love_your_enemy_deals_a_random_card_is_refused_na
         "a chance step is pending (love your enemy's random card), so no player may act (T12.6)"
     );
 }
+
+#[test]
+fn t12_5_perfect_draw_with_an_empty_deck_takes_the_discards_first() {
+    // Seat 0 on 15, the deck empty: the discards become the deck (T6), and the best
+    // card comes from them.
+    let mut s = position(&[(10, &[5]), (2, &[3])], &[&[Trump::PerfectDraw]], 0);
+    deck_only(&mut s, &[]);
+    let g = load(s);
+    let before = g.discards();
+    assert_eq!(g.deck().total(), 0);
+    let g = run(&g, &["play perfect-draw"]);
+    assert_eq!(g.open_cards(Seat(0)).unwrap(), &[5, 6]);
+    assert_eq!(g.discards().total(), 0, "the discards became the deck");
+    assert_eq!(g.deck().total(), before.total() - 1);
+    assert_eq!(g.deck()[6], before[6] - 1);
+}
+
+#[test]
+fn t12_6_love_your_enemy_with_an_empty_deck_takes_the_discards_first() {
+    let mut s = position(&[(2, &[3]), (10, &[5])], &[&[Trump::Love]], 0);
+    deck_only(&mut s, &[]);
+    let g = load(s);
+    let before = g.discards();
+    let g = run(&g, &["play love-your-enemy @1"]);
+    assert_eq!(g.open_cards(Seat(1)).unwrap(), &[5, 6], "15 + 6 = 21");
+    assert_eq!(g.discards().total(), 0);
+    assert_eq!(g.deck().total(), before.total() - 1);
+    assert_eq!(g.actor(), Actor::Player(Seat(0)));
+}
+
+#[test]
+fn t12_6_love_your_enemy_at_a_player_already_over_gives_him_the_smallest_card() {
+    // Seat 1 is on 24: no card keeps him at or under 21, so he gets the smallest.
+    let mut s = position(&[(2, &[3]), (10, &[9, 5])], &[&[Trump::Love]], 0);
+    deck_only(&mut s, &[3, 4, 8]);
+    let g = run(&load(s), &["play love-your-enemy @1"]);
+    assert_eq!(g.open_cards(Seat(1)).unwrap(), &[9, 5, 3]);
+    assert_eq!(g.total(Seat(1)), Some(27));
+    assert_eq!(g.deck()[3], 0);
+}

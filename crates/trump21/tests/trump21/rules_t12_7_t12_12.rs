@@ -648,3 +648,91 @@ fn t12_11_and_t12_12_player_actions_during_trump_switch_are_refused_naming_them(
         "a chance step is pending (harvest's bonus draws), so no player may act (T12.12)"
     );
 }
+
+#[test]
+fn t12_7_effects_already_done_stay_when_their_trump_is_destroyed() {
+    // Seat 0 gives seat 1 a card by Love your enemy and discards his own top card by
+    // Return, then destroys both trumps: the card stays with seat 1 and the returned
+    // card stays on the discards.
+    let mut s = position(
+        &[(2, &[3, 9]), (10, &[5])],
+        &[&[Trump::Love, Trump::Return, Trump::Destroy, Trump::Destroy]],
+        0,
+    );
+    deck_only(&mut s, &[6, 8]);
+    let g = run(&load(s), &["play love-your-enemy @1", "play return"]);
+    assert_eq!(g.open_cards(Seat(1)).unwrap(), &[5, 6]);
+    assert_eq!(g.open_cards(Seat(0)).unwrap(), &[3]);
+    let discards = g.discards();
+    let g = run(
+        &g,
+        &["play destroy @1 love-your-enemy", "play destroy @0 return"],
+    );
+    assert!(
+        g.open_trumps().iter().all(|o| o.kind == Trump::Destroy),
+        "both destroyed"
+    );
+    assert_eq!(g.open_cards(Seat(1)).unwrap(), &[5, 6], "the card stays");
+    assert_eq!(
+        g.open_cards(Seat(0)).unwrap(),
+        &[3],
+        "the 9 is not given back"
+    );
+    assert_eq!(g.discards(), discards);
+    // A Draw x destroyed in a later turn: the card it drew stays.
+    let mut s = position(
+        &[(2, &[3]), (10, &[5])],
+        &[&[Trump::Draw4], &[Trump::Destroy]],
+        0,
+    );
+    deck_only(&mut s, &[4, 8]);
+    let g = run(&load(s), &["play draw-4", "end", "play destroy @0 draw-4"]);
+    assert!(g.open_trumps().iter().all(|o| o.kind != Trump::Draw4));
+    assert_eq!(g.open_cards(Seat(0)).unwrap(), &[3, 4]);
+}
+
+#[test]
+fn t12_10_return_takes_back_cards_from_draw_x_perfect_draw_and_love_your_enemy() {
+    // Seat 0 (2 + 1) takes a 4 by Draw 4, a 6 from seat 1's Love your enemy and a 5
+    // by Perfect Draw; three Returns discard them from the top: 5, 6, 4.
+    let mut s = position(
+        &[(2, &[1]), (10, &[8])],
+        &[
+            &[
+                Trump::Draw4,
+                Trump::PerfectDraw,
+                Trump::Return,
+                Trump::Return,
+                Trump::Return,
+            ],
+            &[Trump::Love],
+        ],
+        0,
+    );
+    deck_only(&mut s, &[4, 5, 6]);
+    let g = run(
+        &load(s),
+        &[
+            "play draw-4",
+            "end",
+            "play love-your-enemy @0",
+            "close",
+            "play perfect-draw",
+            "end",
+        ],
+    );
+    assert_eq!(g.open_cards(Seat(0)).unwrap(), &[1, 4, 6, 5]);
+    assert_eq!(g.actor(), Actor::Player(Seat(0)));
+    let discards = g.discards();
+    let mut g = g;
+    for (value, left) in [(5, &[1, 4, 6][..]), (6, &[1, 4]), (4, &[1])] {
+        g = run(&g, &["play return"]);
+        assert_eq!(
+            g.open_cards(Seat(0)).unwrap(),
+            left,
+            "after returning the {value}"
+        );
+        assert_eq!(g.discards()[value], discards[value] + 1);
+    }
+    assert_eq!(g.total(Seat(0)), Some(3));
+}

@@ -362,3 +362,70 @@ fn t15_3_the_round_end_check_tells_the_table_whether_a_player_is_over() {
     assert_eq!(three.round(), 2, "22 is over: the round ends (T9)");
     assert_eq!(three.last_round().unwrap().totals[1], 22);
 }
+
+#[test]
+fn t13_four_players_out_in_two_rounds_rank_1_2_2_4() {
+    // Round 2: seat 3 went out in round 1. Seats 1 and 2, with 2 lives each, lose
+    // to seat 0 and go out together: they share the 2nd place, seat 3 is 4th.
+    let mut s = position(&[(10, &[9]), (10, &[5]), (10, &[4]), (2, &[3])], &[], 0);
+    for v in [2, 3] {
+        s.discards[v] += 1;
+    }
+    s.seats[3] = SeatSetup {
+        status: Status::Out(1),
+        lives: 0,
+        hidden: 0,
+        revealed: false,
+        closed: false,
+        open_cards: vec![],
+        trumps: TrumpCounts::EMPTY,
+    };
+    s.exits = 1;
+    at_round(&mut s, 2);
+    for i in [1, 2] {
+        s.seats[i].lives = 2;
+        s.seats[i].closed = true;
+    }
+    let g = run(&load(s), &["close"]);
+    assert_eq!(g.actor(), Actor::Terminal);
+    assert_eq!(g.status(Seat(1)), Some(Status::Out(2)));
+    assert_eq!(g.status(Seat(2)), Some(Status::Out(2)));
+    assert_eq!(g.outcome().unwrap().places(), &[1, 2, 2, 4]);
+}
+
+#[test]
+fn t16_a_leavers_open_trumps_go_back_to_the_supply_and_those_he_laid_elsewhere_stay() {
+    // Seat 1 has a Shield of his own and seat 0's Damage+1 lying at him, and laid a
+    // Damage+2 at seat 0. He leaves in his turn.
+    let s = position(
+        &[(2, &[3]), (5, &[6]), (4, &[4])],
+        &[&[Trump::Damage1], &[Trump::Shield, Trump::Damage2]],
+        0,
+    );
+    let g = run(
+        &load(s),
+        &[
+            "play damage+1 @1",
+            "close",
+            "play shield",
+            "play damage+2 @0",
+        ],
+    );
+    assert_eq!(g.open_trumps().len(), 3);
+    let supply = g.supply();
+    let l = g.host(&HostOp::Leave(Seat(1))).unwrap();
+    assert_eq!(l.supply().get(Trump::Shield), supply.get(Trump::Shield) + 1);
+    assert_eq!(
+        l.supply().get(Trump::Damage1),
+        supply.get(Trump::Damage1) + 1
+    );
+    assert_eq!(l.supply().get(Trump::Damage2), supply.get(Trump::Damage2));
+    assert_eq!(
+        l.open_trumps(),
+        &[OpenTrump {
+            kind: Trump::Damage2,
+            holder: Seat(0)
+        }]
+    );
+    assert_eq!(l.actor(), Actor::Player(Seat(2)));
+}
