@@ -136,6 +136,16 @@ async function play(browser) {
   check((await a.page.inputValue("#server")) === base, "the server field is not the page's origin");
   await a.page.selectOption("#bot-1", "player");
   await a.page.selectOption("#bot-2", "medium");
+  // A seat added to the table takes the choice of the seat before it, and
+  // the seats there keep theirs.
+  const seatsTo = async (n) => {
+    await a.page.fill("#seats", String(n));
+    await a.page.dispatchEvent("#seats", "change");
+  };
+  await seatsTo(4);
+  const grown = await Promise.all(["#bot-1", "#bot-2", "#bot-3"].map((s) => a.page.inputValue(s)));
+  check(JSON.stringify(grown) === '["player","medium","medium"]', `seats after growing the table: ${grown}`);
+  await seatsTo(3);
   await a.page.click("#start");
   const link = await a.page.getAttribute("#join-links a[data-seat='1']", "href", { timeout: 15_000 });
   check(!(await a.page.$("#join-links a[data-seat='2']")), "the bot's seat got a join link");

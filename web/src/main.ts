@@ -274,11 +274,15 @@ function joinOnline(link: string) {
   begin(goOnline(to.server).join(to.table, to.seat), "join-error");
 }
 
-function botLevels(seats: number, you: number, given: Record<number, Difficulty> = {}) {
+function botLevels(seats: number, you: number, given: Record<number, string> = {}) {
   const box = $("bots");
-  const old: Record<number, Difficulty> = { ...given };
-  box.querySelectorAll<HTMLSelectElement>("select").forEach((s) => (old[Number(s.dataset.seat)] ??= s.value as Difficulty));
+  const old: Record<number, string> = { ...given };
+  box.querySelectorAll<HTMLSelectElement>("select").forEach((s) => (old[Number(s.dataset.seat)] ??= s.value));
   box.replaceChildren(Object.assign(document.createElement("legend"), { textContent: "Bots" }));
+  const choices: string[] = isOnline() ? [PLAYER, ...LEVELS] : LEVELS;
+  // A seat new to the list takes the choice of the seat listed before it,
+  // so a table of bots grows by bots and one of players by an open seat.
+  let before = isOnline() ? PLAYER : "medium";
   for (let seat = 0; seat < seats; seat++) {
     if (seat === you) continue;
     const row = document.createElement("div");
@@ -288,8 +292,8 @@ function botLevels(seats: number, you: number, given: Record<number, Difficulty>
     const sel = document.createElement("select");
     sel.id = id;
     sel.dataset.seat = String(seat);
-    const choices: string[] = isOnline() ? [PLAYER, ...LEVELS] : LEVELS;
-    const was = old[seat] && choices.includes(old[seat]) ? old[seat] : isOnline() ? PLAYER : "medium";
+    const was = old[seat] && choices.includes(old[seat]) ? old[seat] : before;
+    before = was;
     for (const l of choices) sel.appendChild(new Option(l, l, false, l === was));
     row.append(lab, sel);
     box.appendChild(row);
@@ -317,7 +321,11 @@ function fillSetup(setup: Setup) {
   $<HTMLInputElement>("seats").value = String(setup.seats);
   $<HTMLInputElement>("you").value = String(setup.you);
   $<HTMLInputElement>("seed").value = String(setup.seed);
-  botLevels(setup.seats, setup.you, setup.bots);
+  // A seat the setup gives no bot is a player's (online; offline every
+  // other seat has a bot).
+  const given: Record<number, string> = {};
+  for (let seat = 0; seat < setup.seats; seat++) given[seat] = setup.bots[seat] ?? PLAYER;
+  botLevels(setup.seats, setup.you, given);
 }
 
 function readSetup(): Setup {
