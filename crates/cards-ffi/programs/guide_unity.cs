@@ -23,8 +23,9 @@ public class CardGame : MonoBehaviour
         int? seat = table.ToAct;
         if (seat == null || seat == 0) return;   // the game is over, or the player's turn
         thinking = true;
-        string played = await Task.Run(() => table.PlayBot(seat.Value, Difficulty.Hard));
-        thinking = false;
+        string played;
+        try { played = await Task.Run(() => table.PlayBot(seat.Value, Difficulty.Hard)); }
+        finally { thinking = false; }   // a refused move must not stop the bots for good
         // back on the main thread (Unity's synchronization context): show `played`
         Debug.Log($"seat {seat} played {played}");
     }
