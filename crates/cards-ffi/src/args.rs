@@ -178,8 +178,10 @@ impl<T: Copy> Buffer<T> {
     }
 }
 
-/// A seat number from the caller: from 0.
-fn seat(seat: i32) -> Result<usize, Failure> {
+/// A seat number from the caller: from 0. Whether the table has that seat
+/// is the table's to say: every [`AnyTable`] call that takes a seat refuses
+/// one past the table, naming the seat and the table's size.
+pub(crate) fn seat(seat: i32) -> Result<usize, Failure> {
     usize::try_from(seat).map_err(|_| {
         Failure::new(
             CardsStatus::BadRequest,
@@ -188,20 +190,28 @@ fn seat(seat: i32) -> Result<usize, Failure> {
     })
 }
 
-/// A seat of `table` from the caller: 0 to its number of seats - 1. A seat
-/// past the table is refused as the games refuse it, naming the seat and
-/// the table's size, by every call that takes a seat (reads included), so
-/// that no call takes it for a seat with nothing to do.
+/// A viewer from the caller: a seat number (as [`seat`]), or
+/// `CARDS_SPECTATOR` for a spectator (and the host, in host operations).
+pub(crate) fn viewer(seat_number: i32) -> Result<Option<usize>, Failure> {
+    if seat_number == crate::CARDS_SPECTATOR {
+        Ok(None)
+    } else {
+        seat(seat_number).map(Some)
+    }
+}
+
+/// A seat of `table` from the caller: 0 to its number of seats - 1, checked
+/// before the call reads its other arguments (an action's text), so that a
+/// seat past the table is refused as such whatever else is wrong.
 pub(crate) fn seat_at(table: &AnyTable, seat_number: i32) -> Result<usize, Failure> {
     Ok(table.seat(seat(seat_number)?)?.index())
 }
 
 /// A viewer of `table` from the caller: one of its seats (as [`seat_at`]),
-/// or `CARDS_SPECTATOR` for a spectator (and the host, in host operations).
+/// or `CARDS_SPECTATOR`.
 pub(crate) fn viewer_at(table: &AnyTable, seat_number: i32) -> Result<Option<usize>, Failure> {
-    if seat_number == crate::CARDS_SPECTATOR {
-        Ok(None)
-    } else {
-        seat_at(table, seat_number).map(Some)
+    match viewer(seat_number)? {
+        Some(s) => Ok(Some(table.seat(s)?.index())),
+        None => Ok(None),
     }
 }

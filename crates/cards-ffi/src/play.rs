@@ -51,7 +51,7 @@ pub unsafe extern "C" fn cards_legal_count(
         let out = unsafe { Out::new(out_count, "out_count", 0) }?;
         // SAFETY: the caller promises a live table or null.
         let table = unsafe { self::table(table) }?;
-        out.put(table.legal_count(args::seat_at(table, seat)?));
+        out.put(table.legal_count(args::seat(seat)?)?);
         Ok(())
     })
 }
@@ -81,8 +81,7 @@ pub unsafe extern "C" fn cards_legal_ids(
         let buffer = unsafe { Buffer::new(ids, capacity, "ids", out_len, "out_len") }?;
         // SAFETY: the caller promises a live table or null.
         let table = unsafe { self::table(table) }?;
-        let count =
-            u32::try_from(table.legal_count(args::seat_at(table, seat)?)).unwrap_or(u32::MAX);
+        let count = u32::try_from(table.legal_count(args::seat(seat)?)?).unwrap_or(u32::MAX);
         buffer.fill(&(0..count).collect::<Vec<u32>>())
     })
 }
@@ -107,7 +106,7 @@ pub unsafe extern "C" fn cards_legal_text(
     // SAFETY: the caller's promises are passed on.
     unsafe {
         answer(table, out_text, "out_text", |t| {
-            let moves = t.legal_moves(args::seat_at(t, seat)?);
+            let moves = t.legal_moves(args::seat(seat)?)?;
             let found = moves.into_iter().nth(id as usize).ok_or_else(|| {
                 Refusal::bad_request(format!(
                     "seat {seat} has no legal move {id} now (see cards_legal_count)"
@@ -137,7 +136,7 @@ pub unsafe extern "C" fn cards_legal_json(
     // SAFETY: the caller's promises are passed on.
     unsafe {
         answer(table, out_json, "out_json", |t| {
-            let moves = t.legal_moves(args::seat_at(t, seat)?);
+            let moves = t.legal_moves(args::seat(seat)?)?;
             Ok(serde_json::to_string(&moves).unwrap_or_else(|_| "[]".to_owned()))
         })
     }

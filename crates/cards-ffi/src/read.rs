@@ -28,7 +28,7 @@ pub unsafe extern "C" fn cards_view(
     // SAFETY: the caller's promises are passed on.
     unsafe {
         answer(table, out_json, "out_json", |t| {
-            Ok(t.view_json(args::viewer_at(t, seat)?))
+            Ok(t.view_json(args::viewer(seat)?)?)
         })
     }
 }
@@ -62,8 +62,7 @@ pub unsafe extern "C" fn cards_events(
         let next = unsafe { Out::new(out_next, "out_next", from) }?;
         // SAFETY: the caller promises a live table or null.
         let table = unsafe { table_mut(table) }?;
-        let viewer = args::viewer_at(table, seat)?;
-        let events = table.events(viewer, from);
+        let events = table.events(args::viewer(seat)?, from)?;
         let json =
             serde_json::to_string(&events).map_err(|e| Failure::new(CardsStatus::BadRequest, e))?;
         out.give(json)?;

@@ -19,7 +19,7 @@ use crate::refusal::Refusal;
 /// use cards_games::{AnyTable, Kind};
 /// let mut table = AnyTable::new("trump21", "{}", 2, 7)?;
 /// let seat = table.to_act().expect("a seat is to act after the deal");
-/// let moves = table.legal_moves(seat);
+/// let moves = table.legal_moves(seat)?;
 /// table.play(seat, &moves[0].text)?;
 /// // The seat that just acted may not act again at once in a two-seat game.
 /// # let other = (seat + 1) % 2;
@@ -204,21 +204,35 @@ impl AnyTable {
 
     /// `seat`'s legal moves, numbered from 0 in the game's order; empty
     /// unless `seat` is to act.
-    pub fn legal_moves(&self, seat_number: usize) -> Vec<Move> {
-        match self.seat(seat_number) {
-            Ok(s) => self.inner.legal_moves(s),
-            Err(_) => Vec::new(),
-        }
+    ///
+    /// ```
+    /// # use cards_games::{AnyTable, Kind};
+    /// let table = AnyTable::new("hearts", "{}", 4, 7)?;
+    /// let seat = table.to_act().expect("a seat is to act after the deal");
+    /// assert!(!table.legal_moves(seat)?.is_empty());
+    /// assert!(table.legal_moves((seat + 1) % 4)?.is_empty());
+    /// // A seat past the table is refused, not taken for one with nothing to do.
+    /// let refused = table.legal_moves(4).unwrap_err();
+    /// assert_eq!(refused.kind, Kind::BadRequest);
+    /// assert_eq!(refused.message, "there is no seat 4: the table has 4 seats");
+    /// # Ok::<(), cards_games::Refusal>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`Kind::BadRequest`](crate::Kind::BadRequest) for no such seat, as
+    /// [`AnyTable::seat`] refuses it.
+    pub fn legal_moves(&self, seat_number: usize) -> Result<Vec<Move>, Refusal> {
+        Ok(self.inner.legal_moves(self.seat(seat_number)?))
     }
 
     /// How many legal moves `seat` has (the length of
     /// [`AnyTable::legal_moves`], without writing their texts); 0 unless
     /// `seat` is to act.
-    pub fn legal_count(&self, seat_number: usize) -> usize {
-        match self.seat(seat_number) {
-            Ok(s) => self.inner.legal_count(s),
-            Err(_) => 0,
-        }
+    ///
+    /// # Errors
+    /// As [`AnyTable::legal_moves`].
+    pub fn legal_count(&self, seat_number: usize) -> Result<usize, Refusal> {
+        Ok(self.inner.legal_count(self.seat(seat_number)?))
     }
 
     /// Plays `action` (its text form) for `seat`. Returns the action as the
@@ -262,33 +276,52 @@ impl AnyTable {
         self.inner.host(seat, op)
     }
 
-    /// The viewer for `seat_number`: a seat past the table, or `None`, is a spectator.
-    fn viewer_or_spectator(&self, seat_number: Option<usize>) -> Viewer {
-        match seat_number.map(|s| self.seat(s)) {
-            Some(Ok(s)) => Viewer::Seat(s),
-            _ => Viewer::Spectator,
-        }
+    /// The viewer for `seat_number`: `None` is a spectator; a seat past the
+    /// table is refused by [`AnyTable::seat`].
+    fn viewer(&self, seat_number: Option<usize>) -> Result<Viewer, Refusal> {
+        Ok(match seat_number {
+            Some(s) => Viewer::Seat(self.seat(s)?),
+            None => Viewer::Spectator,
+        })
     }
 
     /// What `seat` (or a spectator, for `None`) sees now, as the protocol's
-    /// view JSON. A seat past the table sees what a spectator sees.
-    pub fn view_json(&self, seat_number: Option<usize>) -> String {
-        self.inner.view(self.viewer_or_spectator(seat_number))
+    /// view JSON.
+    ///
+    /// # Errors
+    /// [`Kind::BadRequest`](crate::Kind::BadRequest) for a seat past the
+    /// table, as [`AnyTable::seat`] refuses it (a spectator is `None`).
+    pub fn view_json(&self, seat_number: Option<usize>) -> Result<String, Refusal> {
+        Ok(self.inner.view(self.viewer(seat_number)?))
     }
 
     /// The log entries from index `from` on, as `seat` (or a spectator) may
     /// see them. Asking again from where the last answer ended costs the new
     /// entries only.
-    pub fn events(&mut self, seat_number: Option<usize>, from: usize) -> Vec<Event> {
-        let viewer = self.viewer_or_spectator(seat_number);
-        self.inner.events(viewer, from)
+    ///
+    /// # Errors
+    /// As [`AnyTable::view_json`]; the cursors are unchanged.
+    pub fn events(
+        &mut self,
+        seat_number: Option<usize>,
+        from: usize,
+    ) -> Result<Vec<Event>, Refusal> {
+        let viewer = self.viewer(seat_number)?;
+        Ok(self.inner.events(viewer, from))
     }
 
     /// [`AnyTable::events`] as the JSON array the protocol sends, written
     /// straight to text (the cheaper of the two when the answer goes on the wire).
-    pub fn events_json(&mut self, seat_number: Option<usize>, from: usize) -> String {
-        let viewer = self.viewer_or_spectator(seat_number);
-        self.inner.events_json(viewer, from)
+    ///
+    /// # Errors
+    /// As [`AnyTable::view_json`].
+    pub fn events_json(
+        &mut self,
+        seat_number: Option<usize>,
+        from: usize,
+    ) -> Result<String, Refusal> {
+        let viewer = self.viewer(seat_number)?;
+        Ok(self.inner.events_json(viewer, from))
     }
 
     /// How many entries the log has (the index the next event will have).

@@ -21,10 +21,10 @@ fn play_out(
 ) -> Vec<String> {
     let mut played = Vec::new();
     while let Some(seat) = table.to_act() {
-        let moves = table.legal_moves(seat);
-        assert_eq!(table.legal_count(seat), moves.len());
-        let others = (0..table.seats() + 1).filter(|&s| s != seat);
-        assert!(others.map(|s| table.legal_count(s)).all(|n| n == 0));
+        let moves = table.legal_moves(seat).unwrap();
+        assert_eq!(table.legal_count(seat), Ok(moves.len()));
+        let others = (0..table.seats()).filter(|&s| s != seat);
+        assert!(others.map(|s| table.legal_count(s)).all(|n| n == Ok(0)));
         texts.extend(moves.into_iter().map(|m| m.text));
         played.push(
             table
@@ -46,8 +46,8 @@ fn every_game_plays_to_its_end_by_name_with_every_seat_count() {
             play_out(&mut table, Difficulty::Medium, &mut BTreeSet::new());
             let outcome = table.outcome().expect("over");
             assert_eq!(outcome.places().len(), seats, "{name}");
-            assert!(table.legal_moves(0).is_empty());
-            assert_eq!(table.legal_count(0), 0);
+            assert!(table.legal_moves(0).unwrap().is_empty());
+            assert_eq!(table.legal_count(0), Ok(0));
         }
     }
 }
@@ -91,6 +91,7 @@ fn bad_requests_are_refused_with_their_kind_and_change_nothing() {
             let before = table.state_json();
             let legal: BTreeSet<String> = table
                 .legal_moves(seat)
+                .unwrap()
                 .into_iter()
                 .map(|m| m.text)
                 .collect();
@@ -137,6 +138,47 @@ fn bad_requests_are_refused_with_their_kind_and_change_nothing() {
 }
 
 #[test]
+fn every_read_refuses_a_seat_past_the_table_as_play_does() {
+    for name in NAMES {
+        let seats = three_or_near(name);
+        let mut table = AnyTable::new(name, "{}", seats, 4).unwrap();
+        let seat = table.to_act().unwrap();
+        table.play_bot(seat, Difficulty::Easy).unwrap();
+        let before = table.state_json();
+        for past in [seats, seats + 1, 255, 256, usize::MAX] {
+            let no_seat = (
+                Kind::BadRequest,
+                format!("there is no seat {past}: the table has {seats} seats"),
+            );
+            let refused = |r: cards_games::Refusal| (r.kind, r.message);
+            assert_eq!(
+                table.legal_moves(past).map_err(refused),
+                Err(no_seat.clone())
+            );
+            assert_eq!(
+                table.legal_count(past).map_err(refused),
+                Err(no_seat.clone())
+            );
+            assert_eq!(
+                table.view_json(Some(past)).map_err(refused),
+                Err(no_seat.clone())
+            );
+            assert_eq!(
+                table.events(Some(past), 0).map_err(refused),
+                Err(no_seat.clone())
+            );
+            assert_eq!(
+                table.events_json(Some(past), 0).map_err(refused),
+                Err(no_seat.clone())
+            );
+            let played = table.play(past, "draw").map_err(refused);
+            assert_eq!(played, Err(no_seat), "{name}");
+        }
+        assert_eq!(table.state_json(), before, "{name}");
+    }
+}
+
+#[test]
 fn a_saved_table_continues_exactly_as_the_original() {
     for name in NAMES {
         let seats = AnyTable::seat_limits(name).unwrap()[1];
@@ -177,20 +219,20 @@ fn events_stream_from_any_index_as_the_viewer_may_see_them() {
             AnyTable::new(name, "{}", AnyTable::seat_limits(name).unwrap()[1], 9).unwrap();
         let mut seen = Vec::new();
         while let Some(seat) = table.to_act() {
-            seen.extend(table.events(Some(0), seen.len()));
+            seen.extend(table.events(Some(0), seen.len()).unwrap());
             table.play_bot(seat, Difficulty::Medium).unwrap();
         }
-        seen.extend(table.events(Some(0), seen.len()));
+        seen.extend(table.events(Some(0), seen.len()).unwrap());
         assert_eq!(seen.len(), table.log_len(), "{name}");
         assert!(seen.iter().enumerate().all(|(i, e)| e.index == i));
         // From scratch, and from the middle: the same entries.
-        assert_eq!(table.events(Some(0), 0), seen);
+        assert_eq!(table.events(Some(0), 0).unwrap(), seen);
         let mid = seen.len() / 2;
-        assert_eq!(table.events(Some(0), mid), seen[mid..]);
-        assert!(table.events(Some(0), usize::MAX).is_empty());
+        assert_eq!(table.events(Some(0), mid).unwrap(), seen[mid..]);
+        assert!(table.events(Some(0), usize::MAX).unwrap().is_empty());
         // A spectator is shown as many entries, none of them more than a seat.
-        assert_eq!(table.events(None, 0).len(), seen.len());
-        assert!(!table.view_json(None).is_empty());
+        assert_eq!(table.events(None, 0).unwrap().len(), seen.len());
+        assert!(!table.view_json(None).unwrap().is_empty());
     }
 }
 
@@ -204,8 +246,8 @@ fn the_events_written_as_text_are_the_events_as_values() {
             table.play_bot(seat, Difficulty::Easy).unwrap();
             for (k, viewer) in [Some(seat), None].into_iter().enumerate() {
                 let text: serde_json::Value =
-                    serde_json::from_str(&table.events_json(viewer, from[k])).unwrap();
-                let values = serde_json::to_value(table.events(viewer, from[k])).unwrap();
+                    serde_json::from_str(&table.events_json(viewer, from[k]).unwrap()).unwrap();
+                let values = serde_json::to_value(table.events(viewer, from[k]).unwrap()).unwrap();
                 assert_eq!(text, values, "{name}");
                 from[k] = table.log_len();
             }

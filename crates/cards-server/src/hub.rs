@@ -594,22 +594,28 @@ impl Hub {
 }
 
 /// The JSON update of docs/protocol.md for `seat` from log entry `from`.
+///
+/// # Panics
+/// When `seat` is not a seat of the table: the hub asks only for the seat
+/// of an authorized token or for each seat of the record.
 pub fn update_json(live: &mut Live, seat: Option<usize>, from: usize) -> (String, usize) {
+    const A_SEAT: &str = "an update is for a seat of the table, or a spectator";
     let table = &mut live.table;
     let next = table.log_len();
     let to_act = table.to_act();
     let mut out = String::with_capacity(1024);
     out.push_str("{\"events\":");
-    out.push_str(&table.events_json(seat, from.min(next)));
+    out.push_str(&table.events_json(seat, from.min(next)).expect(A_SEAT));
     out.push_str(",\"view\":");
-    out.push_str(&table.view_json(seat));
+    out.push_str(&table.view_json(seat).expect(A_SEAT));
     out.push_str(&format!(",\"next\":{next},\"to_act\":"));
     out.push_str(&to_act.map_or("null".to_string(), |s| s.to_string()));
     if let Some(s) = seat
         && to_act == Some(s)
     {
         out.push_str(",\"moves\":");
-        out.push_str(&serde_json::to_string(&table.legal_moves(s)).expect("moves are JSON"));
+        let moves = table.legal_moves(s).expect(A_SEAT);
+        out.push_str(&serde_json::to_string(&moves).expect("moves are JSON"));
     }
     out.push_str(",\"outcome\":");
     match table.outcome() {

@@ -65,6 +65,7 @@ fn play(game: &str, seats: usize, seed: u64) -> Value {
     while let Some(seat) = table.to_act() {
         let legal: Vec<String> = table
             .legal_moves(seat)
+            .expect("the seat to act")
             .into_iter()
             .map(|m| m.text)
             .collect();

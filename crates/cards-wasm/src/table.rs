@@ -129,8 +129,8 @@ impl Table {
         &self,
         #[wasm_bindgen(unchecked_param_type = "number")] seat: JsValue,
     ) -> Result<JsValue, JsValue> {
-        let seat = self.seat(&seat).map_err(to_js)?;
-        js(&self.inner.legal_moves(seat))
+        let seat = args::seat(&Arg::from_js(&seat)).map_err(to_js)?;
+        js(&self.inner.legal_moves(seat).map_err(to_js)?)
     }
 
     /// Plays `action` (its text form) for `seat`; returns it as the table
@@ -199,8 +199,8 @@ impl Table {
         &self,
         #[wasm_bindgen(unchecked_param_type = "number | undefined")] seat: JsValue,
     ) -> Result<JsValue, JsValue> {
-        let seat = self.viewer(&seat).map_err(to_js)?;
-        parsed(&self.inner.view_json(seat))
+        let seat = args::viewer(&Arg::from_js(&seat)).map_err(to_js)?;
+        parsed(&self.inner.view_json(seat).map_err(to_js)?)
     }
 
     /// The log entries from index `cursor` on, as `seat` (or a spectator,
@@ -216,8 +216,8 @@ impl Table {
         #[wasm_bindgen(unchecked_param_type = "number | undefined")] seat: JsValue,
     ) -> Result<JsValue, JsValue> {
         let cursor = args::cursor(&Arg::from_js(&cursor)).map_err(to_js)?;
-        let seat = self.viewer(&seat).map_err(to_js)?;
-        js(&self.inner.events(seat, cursor))
+        let seat = args::viewer(&Arg::from_js(&seat)).map_err(to_js)?;
+        js(&self.inner.events(seat, cursor).map_err(to_js)?)
     }
 
     /// How many entries the log has.
@@ -253,17 +253,11 @@ impl Table {
 }
 
 impl Table {
-    /// A seat of this table.
+    /// A seat of this table, checked before a move's other arguments (the
+    /// reads leave a seat past the table to the table, which refuses it in
+    /// the same words).
     fn seat(&self, value: &JsValue) -> Result<usize, Refusal> {
         let seat = args::seat(&Arg::from_js(value))?;
         Ok(self.inner.seat(seat)?.index())
-    }
-
-    /// A seat of this table, or a spectator.
-    fn viewer(&self, value: &JsValue) -> Result<Option<usize>, Refusal> {
-        match Arg::from_js(value) {
-            Arg::Missing => Ok(None),
-            _ => self.seat(value).map(Some),
-        }
     }
 }

@@ -38,7 +38,7 @@ pub fn any_table(game: &str, seats: usize) -> Vec<u8> {
     let mut table = AnyTable::new(game, "{}", seats, SEED).expect("a listed game");
     let mut rng = ChaCha8Rng::seed_from_u64(SEED);
     while let Some(seat) = table.to_act() {
-        let count = table.legal_count(seat);
+        let count = table.legal_count(seat).expect("the seat to act");
         let pick = below(&mut rng, count as u64) as u32;
         table.play_id(seat, pick).expect("legal");
     }

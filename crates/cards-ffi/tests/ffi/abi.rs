@@ -46,7 +46,7 @@ fn every_game_plays_through_the_abi_exactly_as_through_any_table() {
             while let Some(seat) = rust.to_act() {
                 let s = seat as i32;
                 assert_eq!(abi.to_act(), Some(s), "{name}");
-                let moves = rust.legal_moves(seat);
+                let moves = rust.legal_moves(seat).unwrap();
                 assert_eq!(abi.legal_count(s), moves.len());
                 assert_eq!(abi.legal_json(s), serde_json::to_string(&moves).unwrap());
                 let mut ids = vec![u32::MAX; moves.len()];
@@ -102,7 +102,7 @@ fn refusals_keep_the_rust_kind_and_message_and_change_nothing() {
         let mut texts = BTreeSet::new();
         let mut scout = AnyTable::new(name, "", seats, 5).unwrap();
         while let Some(seat) = scout.to_act() {
-            texts.extend(scout.legal_moves(seat).into_iter().map(|m| m.text));
+            texts.extend(scout.legal_moves(seat).unwrap().into_iter().map(|m| m.text));
             scout.play_bot(seat, Difficulty::Easy).unwrap();
         }
         let mut rust = AnyTable::new(name, "", seats, 6).unwrap();
@@ -111,8 +111,12 @@ fn refusals_keep_the_rust_kind_and_message_and_change_nothing() {
         while let Some(seat) = rust.to_act() {
             let s = seat as i32;
             let before = abi.save();
-            let legal: BTreeSet<String> =
-                rust.legal_moves(seat).into_iter().map(|m| m.text).collect();
+            let legal: BTreeSet<String> = rust
+                .legal_moves(seat)
+                .unwrap()
+                .into_iter()
+                .map(|m| m.text)
+                .collect();
             let other = (seat + 1) % seats;
             let first = legal.iter().next().unwrap();
             let e = abi.play_text(other as i32, first).unwrap_err();
@@ -228,7 +232,9 @@ fn views_and_events_are_the_protocol_json_from_a_cursor() {
             for viewer in [seat, CARDS_SPECTATOR] {
                 // SAFETY: a live table and a local output.
                 let view = string(|out| unsafe { cards_view(abi.0, viewer, out) }).unwrap();
-                let want = rust.view_json((viewer >= 0).then_some(viewer as usize));
+                let want = rust
+                    .view_json((viewer >= 0).then_some(viewer as usize))
+                    .unwrap();
                 assert_eq!(view, want, "{name}");
             }
             let played = rust.play_bot(seat as usize, Difficulty::Medium).unwrap();
@@ -239,7 +245,10 @@ fn views_and_events_are_the_protocol_json_from_a_cursor() {
         // SAFETY: a live table and a local output.
         check(unsafe { cards_log_len(abi.0, &mut len) }).unwrap();
         assert_eq!((end, all.as_array().unwrap().len()), (len, len));
-        assert_eq!(all, serde_json::to_value(rust.events(Some(0), 0)).unwrap());
+        assert_eq!(
+            all,
+            serde_json::to_value(rust.events(Some(0), 0).unwrap()).unwrap()
+        );
         assert_eq!(all.as_array().unwrap()[..seen.len()], seen[..]);
         let (spectator, _) = events(&abi, CARDS_SPECTATOR, 0);
         assert_eq!(spectator.as_array().unwrap().len(), len);
@@ -531,7 +540,7 @@ fn a_seat_past_the_table_is_refused_by_every_call_that_takes_a_seat() {
         let rust = AnyTable::new(name, "{}", seats, 2).unwrap();
         // SAFETY: a live table; `string` passes a local output.
         let view = string(|out| unsafe { cards_view(table.0, CARDS_SPECTATOR, out) });
-        assert_eq!(view.unwrap(), rust.view_json(None));
+        assert_eq!(view.unwrap(), rust.view_json(None).unwrap());
         let mut next = 0;
         // SAFETY: a live table and local outputs.
         let events =

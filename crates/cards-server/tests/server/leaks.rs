@@ -40,9 +40,9 @@ impl Sight {
         let live = cell.live.lock().await;
         Sight {
             seats: (0..seats)
-                .map(|s| cards(&live.table.view_json(Some(s))))
+                .map(|s| cards(&live.table.view_json(Some(s)).unwrap()))
                 .collect(),
-            public: cards(&live.table.view_json(None)),
+            public: cards(&live.table.view_json(None).unwrap()),
         }
     }
 
