@@ -62,10 +62,25 @@ fn seat_limits(game: &str) -> PyResult<[usize; 3]> {
     })
 }
 
+/// `check_seats(game, seats)`: None when `game` is played by `seats`
+/// players, else ValueError in the game's own words, naming its clause
+/// ("hearts is played by exactly 4 players, not 3 (R1)":
+/// `cards_games::AnyTable::check_seats`, the check the server makes); a
+/// negative count, or one past 64 bits, in the words the `State` and
+/// `VecEnv` classes use for it. A house rule may still refuse a count the
+/// game takes when the table is made.
+#[pyfunction]
+fn check_seats(game: &str, seats: args::Whole) -> PyResult<()> {
+    let seats = seats.or_refuse(|n| args::not_a_seat_count(game, n))?;
+    cards_games::AnyTable::check_seats(game, seats)
+        .map_err(|refused| pyo3::exceptions::PyValueError::new_err(refused.message))
+}
+
 /// The extension module: one `State` and one `VecEnv` class per game with
-/// `Encode`, and `GAMES` listing them.
+/// `Encode`, `GAMES` listing them, and `check_seats`.
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(check_seats, m)?)?;
     m.add("MAX_GAMES", vector::MAX_GAMES)?;
     m.add("MAX_THREADS", cards_games::MAX_THREADS)?;
     add_games(m)

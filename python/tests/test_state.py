@@ -1,6 +1,7 @@
 """The low-level State: ids, masks, tensors, chance, returns, JSON."""
 
 import json
+import re
 
 import numpy as np
 import pytest
@@ -167,6 +168,33 @@ def test_negative_and_huge_ids_and_seats_are_refused_like_any_other(game):
     assert st.to_json() == before
     with pytest.raises(TypeError):
         st.apply(-1.0)
+
+
+def test_a_seat_count_is_refused_in_the_game_s_own_words_before_the_table_is_made(game):
+    """cardrules.state, vec_env and the classes refuse a count the game is
+    not played by in one sentence, the game's own with its clause, which is
+    the server's (cards_games::AnyTable::check_seats)."""
+    low, high = cardrules.seat_range(game)
+    cls, vec = cardrules.GAMES[game]
+    for n in (0, 1, low - 1, high + 1, high + 2):
+        if low <= n <= high:
+            continue
+        with pytest.raises(ValueError) as made:
+            cls(n)
+        words = str(made.value)
+        assert re.search(rf"{high} players( here)?, not {n} \([A-Z]\d+\)$", words), words
+        for refuse in (
+            lambda: cardrules._core.check_seats(game, n),
+            lambda: cardrules.state(game, n),
+            lambda: cardrules.vec_env(game, 2, n),
+            lambda: vec(2, n),
+        ):
+            with pytest.raises(ValueError, match=f"^{re.escape(words)}$"):
+                refuse()
+    for n in range(low, high + 1):
+        assert cardrules._core.check_seats(game, n) is None
+    with pytest.raises(ValueError, match=r"^seats -1 is not a seat count: "):
+        cardrules._core.check_seats(game, -1)
 
 
 def test_schwimmen_known_ids():

@@ -91,6 +91,17 @@ macro_rules! dispatch {
             }
         }
 
+        /// Whether `game`, under its default rules, is played by `seats`
+        /// players: its own refusal of the count when not.
+        fn seats_typed(game: &str, seats: usize) -> Result<(), Refusal> {
+            match game {
+                $($name => <$krate::$game as cards_core::Game>::new(Default::default(), seats)
+                    .map(drop)
+                    .map_err(Refusal::bad_request),)*
+                _ => Err(unknown(game)),
+            }
+        }
+
         /// `game`'s default rules as JSON, and its seat limits.
         fn facts(game: &str) -> Option<(serde_json::Value, [usize; 3])> {
             match game {
@@ -159,6 +170,29 @@ impl AnyTable {
     /// when there is no such game.
     pub fn seat_limits(game: &str) -> Option<[usize; 3]> {
         facts(game).map(|(_, limits)| limits)
+    }
+
+    /// Whether the game called `game` is played by `seats` players: `Ok`
+    /// for a count within its [seat limits](AnyTable::seat_limits), else the
+    /// game's own refusal of the count, naming its clause, word for word
+    /// what [`AnyTable::new`] says of it. The one check of a seat count
+    /// before a table is made (the server's, Python's); a house rule may
+    /// still refuse a count within the limits when the table is made.
+    ///
+    /// ```
+    /// # use cards_games::{AnyTable, Kind};
+    /// assert_eq!(AnyTable::check_seats("hearts", 4), Ok(()));
+    /// let refused = AnyTable::check_seats("hearts", 3).unwrap_err();
+    /// assert_eq!(refused.kind, Kind::BadRequest);
+    /// assert_eq!(refused.message, "hearts is played by exactly 4 players, not 3 (R1)");
+    /// assert_eq!(refused, AnyTable::new("hearts", "{}", 3, 0).unwrap_err());
+    /// ```
+    ///
+    /// # Errors
+    /// [`Kind::BadRequest`](crate::Kind::BadRequest): no such game (the
+    /// message lists the games), or a count the game refuses.
+    pub fn check_seats(game: &str, seats: usize) -> Result<(), Refusal> {
+        seats_typed(listed(game)?.name, seats)
     }
 
     /// The game's name ([`crate::NAMES`]).

@@ -375,3 +375,30 @@ fn a_rule_number_its_type_cannot_hold_is_refused_naming_the_rule_and_the_number(
         )
     );
 }
+
+#[test]
+fn a_seat_count_is_checked_in_the_game_s_own_words_without_a_table() {
+    for name in NAMES {
+        let [min, _, max] = AnyTable::seat_limits(name).unwrap();
+        for seats in 0..=max + 2 {
+            let checked = AnyTable::check_seats(name, seats);
+            assert_eq!(
+                checked.is_ok(),
+                (min..=max).contains(&seats),
+                "{name} {seats}"
+            );
+            if let Err(refused) = checked {
+                // The words a table of that count is refused in.
+                let made = AnyTable::new(name, "{}", seats, 0).unwrap_err();
+                assert_eq!(refused, made, "{name} {seats}");
+                assert!(
+                    refused.message.contains(&format!("not {seats} (")),
+                    "{refused}"
+                );
+            }
+        }
+    }
+    let unknown = AnyTable::check_seats("chess", 2).unwrap_err();
+    assert_eq!(unknown, AnyTable::new("chess", "{}", 2, 0).unwrap_err());
+    assert_eq!(unknown.kind, Kind::BadRequest);
+}

@@ -221,24 +221,13 @@ impl Hub {
     /// `unavailable` when the store fails.
     pub async fn create(self: &Arc<Self>, req: CreateTable) -> Result<Created, ErrorReply> {
         let bad = |m: String| ErrorReply::new(ErrorKind::BadRequest, m);
-        let [min, default, max] =
-            cards_games::AnyTable::seat_limits(&req.game).ok_or_else(|| {
-                bad(format!(
-                    "there is no game {}: the games are {}",
-                    cards_core::text::echo(&req.game),
-                    cards_games::names_in_words()
-                ))
-            })?;
-        let seats = req.seats.unwrap_or(default);
-        if !(min..=max).contains(&seats) {
-            // The game's own refusal of the count, which names its clause.
-            return Err(
-                match cards_games::AnyTable::new(&req.game, "{}", seats, 0) {
-                    Err(refused) => refused.into(),
-                    Ok(_) => bad(format!("{} takes {min} to {max} seats", req.game)),
-                },
-            );
-        }
+        // The game's usual table unless a count is asked for (a game not in
+        // the list has none, and is refused by name below).
+        let usual = cards_games::AnyTable::seat_limits(&req.game).map(|[_, usual, _]| usual);
+        let seats = req.seats.or(usual).unwrap_or_default();
+        // No such game (the message lists the games), or the game's own
+        // refusal of the count, which names its clause.
+        cards_games::AnyTable::check_seats(&req.game, seats)?;
         let mut bots = vec![None; seats];
         for b in &req.bots {
             match bots.get_mut(b.seat) {

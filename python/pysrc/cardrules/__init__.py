@@ -91,16 +91,15 @@ def _limits(game):
 
 def _seats(game, seats):
     """The seat count to ask the game for: its default for None, else
-    ``seats`` as given (0 included: the game's rules refuse it by name). A
-    negative count is refused here in the words the ``State`` and ``VecEnv``
+    ``seats`` once the game takes it. ValueError otherwise, from
+    ``_core.check_seats`` (the check the server makes): in the game's own
+    words, naming its clause ("hearts is played by exactly 4 players, not 3
+    (R1)"), or for a negative count in the words the ``State`` and ``VecEnv``
     classes use for it."""
     if seats is None:
         return default_seats(game)
     seats = operator.index(seats)
-    if seats < 0:
-        fewest, most = seat_range(game)
-        players = f"exactly {fewest}" if fewest == most else f"{fewest} to {most}"
-        raise ValueError(f"seats {seats} is not a seat count: {game} is played by {players} players")
+    _core.check_seats(game, seats)
     return seats
 
 

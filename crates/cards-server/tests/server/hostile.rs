@@ -81,6 +81,19 @@ async fn hostile_clients_are_refused_and_change_nothing() {
         assert_eq!(s, 400, "{body}: {text}");
         assert!(text.contains("\"kind\":\"bad_request\""), "{text}");
     }
+    // A game not in the list is refused naming the games, a count asked
+    // for or not.
+    for body in [r#"{"game":"poker"}"#, r#"{"game":"poker","seats":2}"#] {
+        let (s, text) = http(addr, "POST", "/tables", Some(body), None)
+            .await
+            .unwrap();
+        assert_eq!(s, 400, "{text}");
+        let no_game = format!(
+            "there is no game \\\"poker\\\": the games are {}",
+            cards_games::names_in_words()
+        );
+        assert!(text.contains(&no_game), "{text}");
+    }
     // A seat count the game does not take is refused in the game's words.
     let (s, text) = http(
         addr,
