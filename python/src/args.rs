@@ -1,12 +1,13 @@
 //! [`Whole`]: a whole number from Python where the Rust side takes a
 //! `usize` (an action id, a seat, a seat count, a game's index, a count of
-//! games or threads).
+//! games or threads) or a `u64` (a seed, [`seed`]).
 
 use pyo3::exceptions::{PyOverflowError, PyValueError};
 use pyo3::prelude::*;
 
-/// A whole number given from Python for a `usize` parameter: the `usize`,
-/// or, for a negative number or one past `usize::MAX`, the number as given.
+/// A whole number given from Python for a `usize` (or, as `Whole<u64>`, a
+/// `u64`) parameter: the number, or, for a negative number or one past the
+/// type's largest, the number as given.
 ///
 /// pyo3 refuses those two with `OverflowError` ("can't convert negative int
 /// to unsigned"); taken as a `Whole`, each method refuses them in the words
@@ -15,18 +16,21 @@ use pyo3::prelude::*;
 /// same exception. Anything but an integer (a float, a string) is still a
 /// `TypeError`, as for a `usize`; numpy integers and any object with
 /// `__index__` are read as Python reads an index.
-pub enum Whole {
-    /// A number a `usize` holds.
-    Fits(usize),
-    /// A negative number, or one too large for a `usize`, as Python writes it.
+pub enum Whole<T = usize> {
+    /// A number the type holds.
+    Fits(T),
+    /// A negative number, or one too large for the type, as Python writes it.
     Outside(String),
 }
 
-impl<'a, 'py> FromPyObject<'a, 'py> for Whole {
+impl<'a, 'py, T> FromPyObject<'a, 'py> for Whole<T>
+where
+    T: FromPyObject<'a, 'py, Error = PyErr>,
+{
     type Error = PyErr;
 
     fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
-        match obj.extract::<usize>() {
+        match obj.extract::<T>() {
             Ok(n) => Ok(Whole::Fits(n)),
             Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => {
                 let index = obj.py().import("operator")?.getattr("index")?;
@@ -37,7 +41,7 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Whole {
     }
 }
 
-impl std::fmt::Display for Whole {
+impl<T: std::fmt::Display> std::fmt::Display for Whole<T> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Whole::Fits(n) => n.fmt(f),
@@ -46,16 +50,18 @@ impl std::fmt::Display for Whole {
     }
 }
 
-impl Whole {
-    /// The `usize`, or a `ValueError` with `refusal`'s words for the number
-    /// outside it (the words the caller uses for any number out of range).
-    pub fn or_refuse(self, refusal: impl FnOnce(&Whole) -> String) -> PyResult<usize> {
+impl<T: std::fmt::Display> Whole<T> {
+    /// The number, or a `ValueError` with `refusal`'s words for the number
+    /// outside the type (the words the caller uses for any number out of range).
+    pub fn or_refuse(self, refusal: impl FnOnce(&Whole<T>) -> String) -> PyResult<T> {
         match self {
             Whole::Fits(n) => Ok(n),
             outside => Err(PyValueError::new_err(refusal(&outside))),
         }
     }
+}
 
+impl Whole {
     /// A seat (`None`: a spectator) as [`Whole::or_refuse`] reads it.
     pub fn seat(
         seat: Option<Whole>,
@@ -77,4 +83,11 @@ pub fn not_a_seat_count(game: &str, seats: &Whole) -> String {
         ),
         None => format!("seats {seats} is not a seat count"),
     }
+}
+
+/// A seed from Python: 0 to 2**64 - 1. A negative seed, or one past 64
+/// bits, is a `ValueError` in the words of any number out of range, where
+/// pyo3 would raise `OverflowError`.
+pub fn seed(seed: Whole<u64>) -> PyResult<u64> {
+    seed.or_refuse(|s| format!("seed {s} is not a seed: seeds are 0 to 2**64 - 1"))
 }

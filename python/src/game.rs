@@ -17,13 +17,15 @@ macro_rules! py_game {
         #[pyo3::pymethods]
         impl $state {
             #[new]
-            #[pyo3(signature = (seats, rules = None, seed = 0))]
+            #[pyo3(signature = (seats, rules = None, seed = $crate::args::Whole::Fits(0)))]
+            #[pyo3(text_signature = "(seats, rules=None, seed=0)")]
             fn new(
                 seats: $crate::args::Whole,
                 rules: Option<&str>,
-                seed: u64,
+                seed: $crate::args::Whole<u64>,
             ) -> pyo3::PyResult<Self> {
                 let seats = seats.or_refuse(|n| $crate::args::not_a_seat_count($name, n))?;
+                let seed = $crate::args::seed(seed)?;
                 $crate::core::Core::new(seats, rules, seed)
                     .map($state)
                     .map_err(pyo3::exceptions::PyValueError::new_err)
@@ -209,13 +211,15 @@ macro_rules! py_game {
             /// The action id the bot of `level` (`random`, `easy`, `medium`,
             /// `hard`) picks for the seat to act, from the seat's view only,
             /// its random draws seeded by `seed`; None unless a player acts.
-            #[pyo3(signature = (level, seed = 0))]
+            #[pyo3(signature = (level, seed = $crate::args::Whole::Fits(0)))]
+            #[pyo3(text_signature = "($self, level, seed=0)")]
             fn bot_action(
                 &mut self,
                 py: pyo3::Python<'_>,
                 level: &str,
-                seed: u64,
+                seed: $crate::args::Whole<u64>,
             ) -> pyo3::PyResult<Option<usize>> {
+                let seed = $crate::args::seed(seed)?;
                 let core = &mut self.0;
                 py.detach(|| core.bot_action(level, seed))
                     .map_err(pyo3::exceptions::PyValueError::new_err)
@@ -354,9 +358,15 @@ macro_rules! py_game {
             /// A position `seat` cannot tell from this one: same view, every card
             /// it cannot see dealt again at random from what the view allows
             /// (seeded by `seed`): the sample an information-set search draws.
-            #[pyo3(signature = (seat, seed = 0))]
-            fn resample(&mut self, seat: $crate::args::Whole, seed: u64) -> pyo3::PyResult<Self> {
+            #[pyo3(signature = (seat, seed = $crate::args::Whole::Fits(0)))]
+            #[pyo3(text_signature = "($self, seat, seed=0)")]
+            fn resample(
+                &mut self,
+                seat: $crate::args::Whole,
+                seed: $crate::args::Whole<u64>,
+            ) -> pyo3::PyResult<Self> {
                 let seat = seat.or_refuse(|n| self.0.not_a_seat(n))?;
+                let seed = $crate::args::seed(seed)?;
                 self.0
                     .resample(seat, seed)
                     .map($state)
@@ -373,9 +383,10 @@ macro_rules! py_game {
             /// A position from JSON, checked like any setup (ValueError naming
             /// the rule otherwise), with a chance stream seeded by `seed`.
             #[staticmethod]
-            #[pyo3(signature = (json, seed = 0))]
-            fn from_json(json: &str, seed: u64) -> pyo3::PyResult<Self> {
-                $crate::core::Core::from_json(json, seed)
+            #[pyo3(signature = (json, seed = $crate::args::Whole::Fits(0)))]
+            #[pyo3(text_signature = "(json, seed=0)")]
+            fn from_json(json: &str, seed: $crate::args::Whole<u64>) -> pyo3::PyResult<Self> {
+                $crate::core::Core::from_json(json, $crate::args::seed(seed)?)
                     .map($state)
                     .map_err(pyo3::exceptions::PyValueError::new_err)
             }
@@ -526,12 +537,14 @@ macro_rules! py_game {
             }
 
             /// Starts every game again; returns `(obs, mask, player)`.
-            #[pyo3(signature = (seed = 0))]
+            #[pyo3(signature = (seed = $crate::args::Whole::Fits(0)))]
+            #[pyo3(text_signature = "($self, seed=0)")]
             fn reset<'py>(
                 &mut self,
                 py: pyo3::Python<'py>,
-                seed: u64,
+                seed: $crate::args::Whole<u64>,
             ) -> pyo3::PyResult<$crate::outputs::Batch<'py>> {
+                let seed = $crate::args::seed(seed)?;
                 let mut bufs = $crate::outputs::Buffers::new(py, &self.0, &mut self.1)?;
                 let (out, _) = bufs.out()?;
                 let core = &mut self.0;

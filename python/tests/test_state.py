@@ -170,6 +170,36 @@ def test_negative_and_huge_ids_and_seats_are_refused_like_any_other(game):
         st.apply(-1.0)
 
 
+def test_negative_and_huge_seeds_are_refused_like_any_other_number(game):
+    """A seed is 0 to 2**64 - 1: pyo3 refused a negative one, or one past 64
+    bits, with OverflowError ("can't convert negative int to unsigned");
+    every method that takes a seed now says ValueError in the package's
+    words, and changes nothing."""
+    n = table(game)
+    st = cardrules.state(game, n, short_rules(game), seed=3)
+    st.resolve_chance()
+    before = st.to_json()
+    for bad in (-1, -(2**70), 2**64, 2**70, np.int64(-1)):
+        not_a_seed = rf"^seed {bad} is not a seed: seeds are 0 to 2\*\*64 - 1$"
+        with pytest.raises(ValueError, match=not_a_seed):
+            cardrules.state(game, n, seed=bad)
+        with pytest.raises(ValueError, match=not_a_seed):
+            type(st)(n, None, bad)
+        with pytest.raises(ValueError, match=not_a_seed):
+            st.bot_action("easy", bad)
+        with pytest.raises(ValueError, match=not_a_seed):
+            st.resample(st.current_player(), bad)
+        with pytest.raises(ValueError, match=not_a_seed):
+            type(st).from_json(before, bad)
+        with pytest.raises(ValueError, match=not_a_seed):
+            cardrules.vec_env(game, 2, n).reset(bad)
+    assert st.to_json() == before
+    # The largest seed is a seed.
+    assert cardrules.state(game, n, seed=2**64 - 1).num_players == n
+    with pytest.raises(TypeError):
+        cardrules.state(game, n, seed=1.0)
+
+
 def test_a_seat_count_is_refused_in_the_game_s_own_words_before_the_table_is_made(game):
     """cardrules.state, vec_env and the classes refuse a count the game is
     not played by in one sentence, the game's own with its clause, which is

@@ -94,3 +94,12 @@ def test_reset_seed_is_an_integer():
     with pytest.raises(TypeError):
         env.reset(seed=1.5)
     env.reset(seed=np.uint32(3))
+
+
+def test_a_negative_seed_is_a_value_error():
+    # Once pyo3's OverflowError ("can't convert negative int to unsigned").
+    env = CardVectorEnv("hearts", 2)
+    for bad in (-1, 2**64, np.int64(-1)):
+        with pytest.raises(ValueError, match=rf"^seed {bad} is not a seed: seeds are 0 to 2\*\*64 - 1$"):
+            env.reset(seed=bad)
+    env.reset(seed=2**64 - 1)
