@@ -6,27 +6,56 @@ use thiserror::Error;
 /// Why an action was refused; each message names the rule with its clause.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Error)]
 pub enum Illegal {
-    /// Nothing happens after the end (C12).
-    #[error("the game is over (C12)")]
-    GameOver,
-    /// A chance step is due, not a player's move (C3, C4, C5, C9).
-    #[error("a chance step is due: players move only after it (C3, C4, C5, C9)")]
-    ChanceFirst,
-    /// A chance outcome while a player is to act.
-    #[error("cards come from the stock and the dealer is chosen only at chance steps (C3, C4)")]
-    NotChance,
-    /// `dealer k` after the dealer is known, or a card while the dealer is chosen (C3).
-    #[error("the chance step due is {due}, not that one (C3, C4)")]
+    /// Nothing happens after the end; `clause` is the one that ended it: a hand
+    /// played out (C12.1), the turn limit (C12.2) or the passes (C12.3).
+    #[error("the game is over: {why} ({clause})")]
+    GameOver {
+        /// How it ended.
+        why: &'static str,
+        /// The clause that ended it.
+        clause: &'static str,
+    },
+    /// A chance step is due, not a player's move. `step` names it and `clause` is
+    /// the clause that calls for it (C3, C4, C5, C9 or C11.3).
+    #[error("a chance step is due ({step}): players move only after it ({clause})")]
+    ChanceFirst {
+        /// The chance step due, in words.
+        step: &'static str,
+        /// Its clause.
+        clause: &'static str,
+    },
+    /// A chance outcome while a player is to act; `step` and `clause` name the
+    /// player's step (C7, C8, C9, C11.3).
+    #[error(
+        "cards come from the stock and the dealer is chosen only at chance steps, not at {step} ({clause})"
+    )]
+    NotChance {
+        /// The player's step, in words.
+        step: &'static str,
+        /// Its clause.
+        clause: &'static str,
+    },
+    /// `dealer k` after the dealer is known, or a card while the dealer is chosen;
+    /// `step` and `clause` name the chance step due (C3, C4, C5, C9, C11.3).
+    #[error("the chance step due is {step}, not that one ({clause})")]
     WrongChanceStep {
-        /// `"the dealer"` or `"a card from the stock"`.
-        due: &'static str,
+        /// The chance step due, in words.
+        step: &'static str,
+        /// Its clause.
+        clause: &'static str,
     },
     /// The dealer named is not at the table (C1, C3).
     #[error(transparent)]
     NoSuchSeat(#[from] NoSuchSeat),
-    /// The card is not in the stock (C4, C9).
-    #[error("only a card of the stock can be dealt, turned up or drawn (C4, C9)")]
-    NotInStock,
+    /// The card is not in the stock; `step` and `clause` name the chance step due
+    /// (C4, C5, C9, C11.3).
+    #[error("only a card of the stock can come at {step} ({clause})")]
+    NotInStock {
+        /// The chance step due, in words.
+        step: &'static str,
+        /// Its clause.
+        clause: &'static str,
+    },
     /// After an eight the same player names a suit first (C8).
     #[error("a suit must be named for the eight just played (C8)")]
     NominateFirst,

@@ -292,6 +292,43 @@ impl CrazyEights {
         }
     }
 
+    /// The step due now, in words, and the clause that calls for it: what a
+    /// refusal names, so that it cites the step actually due.
+    pub(crate) fn step_due(&self) -> (&'static str, &'static str) {
+        match self.phase {
+            Phase::ChooseDealer => ("the choice of the dealer", "C3"),
+            Phase::Deal => ("the deal of a card", "C4"),
+            Phase::TurnUp => ("the turn-up of the starter", "C5"),
+            Phase::Draw if self.owed > 0 => ("the draw of an owed card", "C11.3"),
+            Phase::Draw => ("the draw of a card", "C9"),
+            Phase::Turn if self.owed > 0 => ("a two played or the owed cards drawn", "C11.3"),
+            Phase::Turn => ("a play, a draw or a pass", "C7, C9, C9.1"),
+            Phase::Nominate => ("the naming of a suit for the eight", "C8"),
+            Phase::Over => ("the end of the game", "C12"),
+        }
+    }
+
+    /// The refusal `kind` naming the step due and its clause.
+    fn at_step(&self, kind: fn(&'static str, &'static str) -> Illegal) -> Illegal {
+        let (step, clause) = self.step_due();
+        kind(step, clause)
+    }
+
+    /// Why nothing more can happen once the game is over, naming the clause that
+    /// ended it: an empty hand (C12.1, which a last play within the turn limit
+    /// also meets first), else the turn limit (C12.2), else the passes (C12.3).
+    pub(crate) fn game_over(&self) -> Illegal {
+        let hands = &self.hands[..self.seats_usize()];
+        let (why, clause) = if hands.iter().any(|h| h.is_empty()) {
+            ("a player played his last card", "C12.1")
+        } else if self.plays >= self.rules.max_turns {
+            ("max_turns cards have been played", "C12.2")
+        } else {
+            ("the stock is empty and every player passed", "C12.3")
+        };
+        Illegal::GameOver { why, clause }
+    }
+
     /// Why `action` is refused now, or `Ok` (never changes the state).
     pub(crate) fn check(&self, action: &Action) -> Result<(), Illegal> {
         let chance = matches!(
@@ -299,19 +336,18 @@ impl CrazyEights {
             Phase::ChooseDealer | Phase::Deal | Phase::TurnUp | Phase::Draw
         );
         match (self.phase, action) {
-            (Phase::Over, _) => Err(Illegal::GameOver),
-            (_, a) if chance && !a.is_chance() => Err(Illegal::ChanceFirst),
-            (_, a) if !chance && a.is_chance() => Err(Illegal::NotChance),
+            (Phase::Over, _) => Err(self.game_over()),
+            (_, a) if chance && !a.is_chance() => Err(self.at_step(chance_first)),
+            (_, a) if !chance && a.is_chance() => Err(self.at_step(not_chance)),
             (Phase::ChooseDealer, Action::Dealer(s)) => {
                 s.at(self.n, "C1, C3")?;
                 Ok(())
             }
-            (Phase::ChooseDealer, _) => Err(Illegal::WrongChanceStep { due: "the dealer" }),
-            (_, Action::Dealer(_)) => Err(Illegal::WrongChanceStep {
-                due: "a card from the stock",
-            }),
+            (Phase::ChooseDealer, _) | (_, Action::Dealer(_)) => {
+                Err(self.at_step(wrong_chance_step))
+            }
             (_, Action::Deal(c)) if self.stock.contains(*c) => Ok(()),
-            (_, Action::Deal(_)) => Err(Illegal::NotInStock),
+            (_, Action::Deal(_)) => Err(self.at_step(not_in_stock)),
             (Phase::Nominate, Action::Nominate(_)) => Ok(()),
             (Phase::Nominate, _) => Err(Illegal::NominateFirst),
             (_, Action::Nominate(_)) => Err(Illegal::NoEight),
@@ -361,7 +397,23 @@ impl CrazyEights {
             Action::Pass if f.may_pass() => Ok(()),
             Action::Pass => Err(Illegal::CannotPass),
             // Chance outcomes and nominations were answered by `check`.
-            _ => Err(Illegal::NotChance),
+            _ => Err(self.at_step(not_chance)),
         }
     }
+}
+
+fn chance_first(step: &'static str, clause: &'static str) -> Illegal {
+    Illegal::ChanceFirst { step, clause }
+}
+
+fn not_chance(step: &'static str, clause: &'static str) -> Illegal {
+    Illegal::NotChance { step, clause }
+}
+
+fn wrong_chance_step(step: &'static str, clause: &'static str) -> Illegal {
+    Illegal::WrongChanceStep { step, clause }
+}
+
+fn not_in_stock(step: &'static str, clause: &'static str) -> Illegal {
+    Illegal::NotInStock { step, clause }
 }

@@ -103,7 +103,10 @@ fn c3_the_dealer_is_a_chance_step_with_equal_weights() {
     );
     assert_eq!(
         g.apply(&Action::Deal(card("7H"))),
-        Err(Illegal::WrongChanceStep { due: "the dealer" })
+        Err(Illegal::WrongChanceStep {
+            step: "the choice of the dealer",
+            clause: "C3",
+        })
     );
 }
 
@@ -127,7 +130,10 @@ fn c4_cards_go_round_from_the_dealers_left_five_each_or_seven_for_two() {
     // A card not in the stock cannot be dealt.
     assert_eq!(
         two.apply(&Action::Deal(card("2C"))),
-        Err(Illegal::NotInStock)
+        Err(Illegal::NotInStock {
+            step: "the turn-up of the starter",
+            clause: "C5",
+        })
     );
 }
 
@@ -388,7 +394,10 @@ fn c12_1_the_game_ends_when_a_player_sheds_his_last_card() {
     assert_eq!(g.actor(), Actor::Terminal, "no suit is named");
     assert_eq!(
         g.apply(&Action::Nominate(Suit::Clubs)),
-        Err(Illegal::GameOver)
+        Err(Illegal::GameOver {
+            why: "a player played his last card",
+            clause: "C12.1",
+        })
     );
     // 6H 9S cost 20 + 33, 7H 9C cost 24 + 30 (C13).
     assert_eq!(g.returns().expect("over").as_slice(), [0, -53, -54]);
@@ -455,4 +464,156 @@ fn c13_1_face_value_scoring_is_the_common_count() {
         [0, -(50 + 10 + 1), -(2 + 3)]
     );
     assert_eq!(penalty(card("KH"), Scoring::FaceValue), 10);
+}
+
+// Refusals at a step name that step and the clause that calls for it.
+
+/// The text of the refusal of `action` (as written) in `g`.
+fn refusal(g: &CrazyEights, action: &str) -> String {
+    g.apply(&action.parse().expect("an action"))
+        .expect_err("refused")
+        .to_string()
+}
+
+#[test]
+fn c3_refusals_while_the_dealer_is_chosen_name_c3() {
+    let g = CrazyEights::new(Rules::default(), 3).expect("valid");
+    assert_eq!(
+        refusal(&g, "pass"),
+        "a chance step is due (the choice of the dealer): players move only after it (C3)"
+    );
+    assert_eq!(
+        refusal(&g, "deal 7H"),
+        "the chance step due is the choice of the dealer, not that one (C3)"
+    );
+}
+
+#[test]
+fn c4_refusals_during_the_deal_name_c4() {
+    let mut g = CrazyEights::new(Rules::default(), 3).expect("valid");
+    play(&mut g, &["dealer 1", "deal 2C"]);
+    assert_eq!(
+        refusal(&g, "draw"),
+        "a chance step is due (the deal of a card): players move only after it (C4)"
+    );
+    assert_eq!(
+        refusal(&g, "dealer 0"),
+        "the chance step due is the deal of a card, not that one (C4)"
+    );
+    assert_eq!(
+        refusal(&g, "deal 2C"),
+        "only a card of the stock can come at the deal of a card (C4)"
+    );
+}
+
+#[test]
+fn c5_refusals_while_the_starter_is_turned_up_name_c5() {
+    let mut g = CrazyEights::new(special(), 3).expect("valid");
+    g.apply_mut(&Action::Dealer(Seat(1))).expect("dealer");
+    for c in DEAL3 {
+        g.apply_mut(&Action::Deal(card(c))).expect("deal");
+    }
+    assert_eq!(g.phase(), Phase::TurnUp);
+    assert_eq!(
+        refusal(&g, "deal 2C"),
+        "only a card of the stock can come at the turn-up of the starter (C5)"
+    );
+    assert_eq!(
+        refusal(&g, "pass"),
+        "a chance step is due (the turn-up of the starter): players move only after it (C5)"
+    );
+    assert_eq!(
+        refusal(&g, "dealer 0"),
+        "the chance step due is the turn-up of the starter, not that one (C5)"
+    );
+}
+
+#[test]
+fn c7_a_chance_outcome_at_a_turn_names_the_players_step() {
+    let g = load(turn(Rules::default(), &["4C 5H", "6H 9S"], "4H", 0, ""));
+    assert_eq!(
+        refusal(&g, "deal KH"),
+        "cards come from the stock and the dealer is chosen only at chance steps, \
+         not at a play, a draw or a pass (C7, C9, C9.1)"
+    );
+}
+
+#[test]
+fn c8_a_chance_outcome_while_a_suit_is_named_names_c8() {
+    let mut g = load(turn(Rules::default(), &["8D KS", "6H 9S"], "4H", 0, ""));
+    play(&mut g, &["play 8D"]);
+    assert_eq!(
+        refusal(&g, "dealer 0"),
+        "cards come from the stock and the dealer is chosen only at chance steps, \
+         not at the naming of a suit for the eight (C8)"
+    );
+}
+
+#[test]
+fn c9_refusals_at_a_draw_by_choice_name_c9() {
+    let mut g = load(turn(Rules::default(), &["4C 5H", "6H 9S"], "4H", 0, ""));
+    play(&mut g, &["draw"]);
+    assert_eq!(
+        refusal(&g, "pass"),
+        "a chance step is due (the draw of a card): players move only after it (C9)"
+    );
+    assert_eq!(
+        refusal(&g, "deal 9S"),
+        "only a card of the stock can come at the draw of a card (C9)"
+    );
+}
+
+#[test]
+fn c11_3_refusals_while_owed_cards_are_drawn_name_c11_3() {
+    let mut g = load(turn(special(), &["2H 5C 9D", "3D 4S"], "7H", 0, ""));
+    play(&mut g, &["play 2H"]);
+    assert_eq!(
+        refusal(&g, "deal KS"),
+        "cards come from the stock and the dealer is chosen only at chance steps, \
+         not at a two played or the owed cards drawn (C11.3)"
+    );
+    play(&mut g, &["draw"]);
+    for next in ["deal KS", "deal QS"] {
+        assert_eq!(
+            refusal(&g, "pass"),
+            "a chance step is due (the draw of an owed card): players move only after it (C11.3)"
+        );
+        assert_eq!(
+            refusal(&g, "dealer 0"),
+            "the chance step due is the draw of an owed card, not that one (C11.3)"
+        );
+        assert_eq!(
+            refusal(&g, "deal 5C"),
+            "only a card of the stock can come at the draw of an owed card (C11.3)"
+        );
+        play(&mut g, &[next]);
+    }
+    assert_eq!(g.actor(), Actor::Player(Seat(0)), "the debt is drawn");
+}
+
+#[test]
+fn c12_an_action_after_the_end_names_the_clause_that_ended_it() {
+    let over = "the game is over: ";
+    let mut g = load(turn(Rules::default(), &["5H", "6H 9S"], "4H", 0, ""));
+    play(&mut g, &["play 5H"]);
+    assert_eq!(
+        refusal(&g, "pass"),
+        format!("{over}a player played his last card (C12.1)")
+    );
+    let rules = Rules {
+        max_turns: 1,
+        ..Rules::default()
+    };
+    let mut g = load(turn(rules, &["5H 9S", "6H 9D"], "4H", 0, ""));
+    play(&mut g, &["play 5H"]);
+    assert_eq!(
+        refusal(&g, "draw"),
+        format!("{over}max_turns cards have been played (C12.2)")
+    );
+    let mut g = short_stock(Rules::default(), ["4C 5D", "6D 9S"], "4H", "");
+    play(&mut g, &["pass", "pass", "pass"]);
+    assert_eq!(
+        refusal(&g, "deal 4C"),
+        format!("{over}the stock is empty and every player passed (C12.3)")
+    );
 }
