@@ -1,13 +1,18 @@
-"""Plays seeded random games of an OpenSpiel game and writes a trace that a
-game crate's `spiel_replay` example replays move for move
+"""Plays seeded games of an OpenSpiel game and writes a trace that a game
+crate's `spiel_replay` example replays move for move
 (cards_core::openspiel::replay_trace).
 
 Usage: python trace.py <crate's diff/openspiel.json> --games-per-set N --out trace.txt
 
 The JSON file names the OpenSpiel game ("game"), its parameter sets
 ("param_sets", a list of objects) and the games played per set
-("games_per_set", 100 unless given; --games-per-set overrides it). Trace format (one record a line, ids are
-OpenSpiel action ids):
+("games_per_set", 100 unless given). A set is OpenSpiel's parameters, plus
+two keys of this script's, taken out before the game is loaded: "games" (the
+set's own count of games) and "policy" (how the players choose, one of
+POLICIES; "random", uniform over the legal actions, unless given).
+--games-per-set overrides every count. Chance is drawn from OpenSpiel's own
+probabilities whatever the policy; game g of set i is seeded 1000 * i + g.
+Trace format (one record a line, ids are OpenSpiel action ids):
   game <seed> <name>=<value> ...             (booleans as 0/1)
   chance <chosen> <id>:<probability>,...     (a chance node: its outcomes)
   move <player> <chosen> <id>,<id>,...       (a player node: its legal actions)
@@ -27,7 +32,49 @@ import sys
 import pyspiel
 
 
-def play(name, params, seed, out, stats):
+def uniform(state, legal, rng):
+    """Any legal action, each equally likely."""
+    return rng.choice(legal)
+
+
+# crazy_eights ids: a card is 4 * rank + suit (two = rank 0), draw 52.
+C8_SPECIAL_RANKS = (0, 6, 10, 12)  # two, eight, queen, ace
+C8_DRAW = 52
+
+
+def c8_specials(state, legal, rng):
+    """crazy_eights: mostly a two, eight, queen or ace when one may be played,
+    else mostly a draw when drawing is allowed, else any legal action: reaches
+    stacked twos, reversals, skips, nominations and long draws (C10, C11)
+    far more often than uniform play."""
+    special = [a for a in legal if a < C8_DRAW and a // 4 in C8_SPECIAL_RANKS]
+    if special and rng.random() < 0.8:
+        return rng.choice(special)
+    if C8_DRAW in legal and rng.random() < 0.6:
+        return C8_DRAW
+    return rng.choice(legal)
+
+
+def hearts_seat0_high(state, legal, rng):
+    """hearts: seat 0 passes and plays its highest card (by rank, ids are
+    4 * rank + suit), the others mostly their lowest, else any legal card:
+    seat 0 takes most tricks and others few, so shot moons and tricks
+    avoided come up where uniform play seldom reaches them."""
+    if state.current_player() == 0:
+        return max(legal, key=lambda a: (a // 4, a))
+    if rng.random() < 0.8:
+        return min(legal, key=lambda a: (a // 4, a))
+    return rng.choice(legal)
+
+
+POLICIES = {
+    "random": uniform,
+    "c8-specials": c8_specials,
+    "hearts-seat0-high": hearts_seat0_high,
+}
+
+
+def play(name, params, seed, out, stats, policy=uniform):
     game = pyspiel.load_game(name, params)
     rng = random.Random(seed)
     state = game.new_initial_state()
@@ -51,7 +98,7 @@ def play(name, params, seed, out, stats):
             out.write(f"chance {chosen} {listed}\n")
         else:
             legal = state.legal_actions()
-            chosen = rng.choice(legal)
+            chosen = policy(state, legal, rng)
             out.write(f"move {state.current_player()} {chosen} {','.join(map(str, legal))}\n")
         state.apply_action(chosen)
         steps += 1
@@ -67,13 +114,20 @@ def main():
     args = ap.parse_args()
     with open(args.spec) as f:
         spec = json.load(f)
-    per_set = args.games_per_set or spec.get("games_per_set", 100)
+    default_games = spec.get("games_per_set", 100)
     games = steps = 0
     stats = {"filtered": 0}
     with open(args.out, "w") as out:
-        for i, params in enumerate(spec["param_sets"]):
-            for g in range(per_set):
-                steps += play(spec["game"], params, 1000 * i + g, out, stats)
+        for i, entry in enumerate(spec["param_sets"]):
+            params = dict(entry)
+            own = params.pop("games", default_games)
+            count = args.games_per_set or own
+            name = params.pop("policy", "random")
+            if name not in POLICIES:
+                sys.exit(f"set {i}: unknown policy {name!r}, not one of {sorted(POLICIES)}")
+            policy = POLICIES[name]
+            for g in range(count):
+                steps += play(spec["game"], params, 1000 * i + g, out, stats, policy)
                 games += 1
     print(
         f"openspiel {spec['game']}: {games} games, {steps} steps written to {args.out}; "

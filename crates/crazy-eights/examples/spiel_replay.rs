@@ -21,8 +21,16 @@ fn new(params: &[(&str, &str)]) -> Result<CrazyEights, String> {
         let v = number(k, v)?;
         match k {
             "players" => players = v as usize,
-            "max_draw_cards" => rules.max_draw_cards = v as u8,
-            "max_turns" => rules.max_turns = v as u16,
+            // Past this crate's ranges (a decision, C2) the set cannot be
+            // replayed: said, rather than cut to the type's width.
+            "max_draw_cards" => {
+                rules.max_draw_cards =
+                    u8::try_from(v).map_err(|_| format!("{k}={v} is past 255 here (C2)"))?;
+            }
+            "max_turns" => {
+                rules.max_turns =
+                    u16::try_from(v).map_err(|_| format!("{k}={v} is past 65,535 here (C2)"))?;
+            }
             "use_special_cards" => rules.use_special_cards = v == 1,
             "reshuffle" => rules.reshuffle = v == 1,
             _ => return Err(format!("unknown parameter {k}")),
