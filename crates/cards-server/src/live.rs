@@ -21,6 +21,9 @@ pub enum Command {
     Host(Option<usize>, String),
     /// A bot of this difficulty plays for `seat`.
     Bot(usize, Difficulty),
+    /// A bot's move as the store holds it, replayed for `seat` (after the
+    /// bot was asked again, [`Live::replay`]).
+    Replayed(usize, Difficulty, String),
 }
 
 /// Whether a human seat is connected, or since when it has been away.
@@ -87,6 +90,11 @@ impl Live {
                 ActionKind::Bot(*d),
                 self.table.play_bot(*seat, *d)?,
             ),
+            Command::Replayed(seat, d, text) => (
+                Some(*seat),
+                ActionKind::Bot(*d),
+                self.table.play(*seat, text)?,
+            ),
         };
         let record = ActionRecord {
             table: self.record.id.clone(),
@@ -103,21 +111,34 @@ impl Live {
     /// The stored table, rebuilt by replaying its actions from its seed, each
     /// checked against the stored text and state hash.
     ///
+    /// A bot's move is asked of the bot again, so the bot stream moves as it
+    /// did, and the move stored is played. Where the bot now chooses another
+    /// move (its code or its network changed since), the stored one stands:
+    /// a server upgraded with a different bot still reloads every table.
+    ///
     /// # Errors
     /// Which action does not replay, and why.
     pub fn replay(loaded: Loaded) -> Result<Live, String> {
         let id = loaded.table.id.clone();
         let mut live = Live::create(loaded.table).map_err(|e| format!("table {id}: {e}"))?;
         for stored in &loaded.actions {
+            let fails = |e: Refusal| format!("table {id} action {}: {e}", stored.seq);
             let command = match (stored.kind, stored.seat) {
                 (ActionKind::Play, Some(seat)) => Command::Play(seat, stored.text.clone()),
-                (ActionKind::Bot(d), Some(seat)) => Command::Bot(seat, d),
+                (ActionKind::Bot(d), Some(seat)) => {
+                    let now = live.table.bot_choice(seat, d).map_err(fails)?;
+                    if now != stored.text {
+                        eprintln!(
+                            "cards-server: table {id} action {}: the {d:?} bot now chooses {now:?}; the stored {:?} is played",
+                            stored.seq, stored.text
+                        );
+                    }
+                    Command::Replayed(seat, d, stored.text.clone())
+                }
                 (ActionKind::Host, seat) => Command::Host(seat, stored.text.clone()),
                 (_, None) => return Err(format!("table {id} action {}: no seat", stored.seq)),
             };
-            let mut again = live
-                .apply(&command)
-                .map_err(|e| format!("table {id} action {}: {e}", stored.seq))?;
+            let mut again = live.apply(&command).map_err(fails)?;
             if again.hash != stored.hash && legacy_hash(&live) == stored.hash {
                 again.hash = stored.hash;
             }
@@ -221,6 +242,34 @@ mod tests {
         let mut tampered = loaded;
         tampered.actions[0].hash ^= 1;
         assert!(Live::replay(tampered).unwrap_err().contains("action 0"));
+    }
+
+    #[test]
+    fn a_bot_move_the_bot_would_no_longer_choose_still_replays_as_stored() {
+        // A log written by another bot: at each of its moves that bot took
+        // the last legal move where this one takes its own choice.
+        let bots = vec![None, Some(Difficulty::Medium)];
+        let mut live = Live::create(record("trump21", 2, bots)).unwrap();
+        let mut actions = Vec::new();
+        let mut changed = 0;
+        while let Some(seat) = live.table.to_act() {
+            let command = if seat == 0 {
+                Command::Move(0, 0)
+            } else {
+                let ours = live.table.bot_choice(1, Difficulty::Medium).unwrap();
+                let theirs = live.table.legal_moves(1).unwrap().pop().unwrap().text;
+                changed += usize::from(ours != theirs);
+                Command::Replayed(1, Difficulty::Medium, theirs)
+            };
+            actions.push(live.apply(&command).unwrap());
+        }
+        assert!(changed > 0, "the two bots never differ");
+        let loaded = Loaded {
+            table: live.record.clone(),
+            actions,
+        };
+        let again = Live::replay(loaded).unwrap();
+        assert_eq!(again.table.save(), live.table.save());
     }
 
     #[test]
