@@ -274,6 +274,9 @@ impl<G: Game> Table<G> {
     /// What `bot` would play for the player to act, drawn from the table's
     /// bot stream, without playing it (a page that shows a hint, or that
     /// plays the choice after an animation). `None` once the game is over.
+    /// Asking moves the bot stream, so a hint that is not played changes
+    /// the bots' later choices (never the cards, which come from the chance
+    /// stream); the table's save keeps both streams.
     pub fn bot_choice(&mut self, bot: &mut dyn Bot<G>) -> Option<G::Action> {
         let seat = self.to_act()?;
         self.state.legal_actions(&mut self.legal);

@@ -266,8 +266,10 @@ pub unsafe extern "C" fn cards_host(
 /// Writes what a bot of `difficulty` (`CardsDifficulty`: 0 easy, 1 medium,
 /// 2 hard, 3 learned) would play for `seat` to `*out_action`, without playing it (play
 /// it with `cards_play_text`); free it with
-/// `cards_string_free`. The choice is drawn from
-/// the table's own bot stream, so a table replays the same whoever asks.
+/// `cards_string_free`. The choice is drawn from the table's own bot
+/// stream (kept in its save), so the same table gives the same choice in
+/// every binding; asking moves that stream, so a hint that is not played
+/// changes the bots' later choices (never the cards).
 /// It takes as long as `cards_play_bot`.
 ///
 /// `CARDS_STATUS_NOT_YOUR_TURN` unless `seat` is to act;

@@ -363,9 +363,11 @@ impl AnyTable {
         self.inner.log_len()
     }
 
-    /// What a bot of `difficulty` would play for `seat`, without playing it
-    /// (drawn from the table's bot stream, so a table replays the same
-    /// whoever asks). Play it with [`AnyTable::play`].
+    /// What a bot of `difficulty` would play for `seat`, without playing it.
+    /// Play it with [`AnyTable::play`]. The choice is drawn from the table's
+    /// bot stream (kept in its save), so the same table gives the same choice
+    /// in every binding; asking moves that stream, so a hint that is not
+    /// played changes the bots' later choices (never the cards).
     ///
     /// # Errors
     /// [`Kind::BadRequest`](crate::Kind::BadRequest) for no such seat,
