@@ -9,7 +9,7 @@ that steps many games inside Rust per call on a pool of threads. Adapters:
 (single-agent Gymnasium environments ``cardrules/<game>-v0`` against bots),
 ``cardrules.vector`` (a ``gymnasium.vector.VectorEnv`` with EnvPool-style
 ``send``/``recv``), ``cardrules.openspiel`` (games registered with pyspiel)
-and ``cardrules.bots`` (random, easy, medium and hard players).
+and ``cardrules.bots`` (random, easy, medium, hard and learned players).
 
 The package itself needs numpy only; each adapter needs an extra of
 python/pyproject.toml (``gymnasium`` for ``cardrules.gym`` and
