@@ -171,6 +171,11 @@ namespace CardRules
     /// <summary>What the library tells about itself.</summary>
     public static class Library
     {
+        /// <summary>The number of the C interface this binding was written
+        /// for (cards.h's CARDS_ABI_VERSION): it grows by one whenever a
+        /// function is removed or changes its arguments.</summary>
+        public const int AbiVersion = 1;
+
         /// <summary>The library's version, such as "0.1.0".</summary>
         public static string Version => Native.Read(Native.cards_version());
 
@@ -231,8 +236,17 @@ namespace CardRules
     /// <summary>A table of one game of the list.</summary>
     public sealed class Table : IDisposable
     {
-        /// <summary>The seat number of a spectator, and of the host in Host.</summary>
+        /// <summary>The seat number of a spectator in View and Events
+        /// (cards.h's CARDS_SPECTATOR).</summary>
         public const int Spectator = -1;
+
+        /// <summary>The seat number of the host in Host (cards.h's
+        /// CARDS_HOST, the same number as Spectator).</summary>
+        public const int HostSeat = -1;
+
+        /// <summary>The seat cards_to_act writes once the game is over
+        /// (cards.h's CARDS_NO_SEAT); ToAct gives null instead.</summary>
+        public const int NoSeat = -1;
 
         private readonly TableHandle handle;
 
@@ -305,7 +319,7 @@ namespace CardRules
             get
             {
                 Native.Check(Native.cards_to_act(handle, out int seat));
-                return seat < 0 ? (int?)null : seat;
+                return seat == NoSeat ? (int?)null : seat;
             }
         }
 
@@ -342,8 +356,8 @@ namespace CardRules
         /// <summary>Plays `action` (its text) for `seat`; returns it as the table wrote it.</summary>
         public string Play(int seat, string action) => Native.Text(Native.cards_play_text(handle, seat, Args.Text(action, "action"), out IntPtr played), played);
 
-        /// <summary>A host operation ("leave 2") asked by `seat`, or by the host (Spectator).</summary>
-        public void Host(string op, int seat = Spectator) => Native.Check(Native.cards_host(handle, seat, Args.Text(op, "op")));
+        /// <summary>A host operation ("leave 2") asked by `seat`, or by the host (HostSeat).</summary>
+        public void Host(string op, int seat = HostSeat) => Native.Check(Native.cards_host(handle, seat, Args.Text(op, "op")));
 
         /// <summary>What a bot would play for `seat`, not played (a hint).</summary>
         public string BotChoice(int seat, Difficulty level) => Native.Text(Native.cards_bot_choice(handle, seat, (uint)level, out IntPtr action), action);
