@@ -109,10 +109,8 @@ impl<G: Served> Server<G> {
                 Err(e) => refused("bad_request", e.to_string()),
                 Ok(action) => match self.table.play_as(r.seat, &action) {
                     Ok(()) => Reply::Ok { ok: true },
-                    Err(e @ TableError::NotYourTurn { .. }) => {
-                        refused("not_your_turn", e.to_string())
-                    }
-                    Err(e) => refused("illegal", e.to_string()),
+                    Err(TableError::Illegal(e)) => refused("illegal", e.to_string()),
+                    Err(e) => refused("not_your_turn", e.to_string()),
                 },
             },
         };

@@ -4,7 +4,8 @@
 //!
 //! What they check, at every state of a walk:
 //! - legal actions have no duplicates, are listed in a stable order, and are
-//!   empty exactly when the game is over (then there is an outcome for every seat);
+//!   empty exactly when the game is over (then there is an outcome for every seat,
+//!   and [`Game::game_over`](crate::Game::game_over) the refusal every action gets);
 //! - at a chance node the outcomes match the legal actions with weights > 0;
 //! - every legal action is accepted and every other action (all actions seen in
 //!   the walk plus the caller's nonsense) refused, never with a panic, and
@@ -219,10 +220,25 @@ pub fn check_state<G: Redeal + Save>(
             }
         }
     }
+    let over = guarded(step, "game_over", || state.game_over())?;
+    if over.is_some() != (actor == Actor::Terminal) {
+        return v(
+            "game_over gives a reason exactly at the end",
+            format!("actor {actor:?}, game_over {over:?}"),
+        );
+    }
     let legal_set: BTreeSet<_> = legal.iter().collect();
     let before = state.clone();
     for a in nonsense.iter().filter(|a| !legal_set.contains(a)) {
         let result = guarded(step, "apply of an illegal action", || state.apply(a))?;
+        if let (Err(e), Some(why)) = (&result, &over)
+            && e != why
+        {
+            return v(
+                "after the end every action gets game_over's refusal",
+                format!("{a} refused with {e:?}, game_over {why:?}"),
+            );
+        }
         if result.is_ok() {
             return v(
                 "only legal actions are accepted",

@@ -150,6 +150,12 @@ pub trait Game: Clone + Debug + Eq + Hash + Sized {
     /// The places, once the game is over.
     fn outcome(&self) -> Option<Outcome>;
 
+    /// Once the game is over, the refusal [`apply`](Game::apply) gives every
+    /// action, naming the clause that ended the game; `None` while it goes
+    /// on. [`Table`](crate::Table) answers a seat that asks to act after the
+    /// end with it.
+    fn game_over(&self) -> Option<Self::Illegal>;
+
     /// At a chance node, picks an outcome by weight with `rng`; `None` otherwise.
     ///
     /// `scratch` is a reusable buffer. A game may override this for speed, but

@@ -213,20 +213,32 @@ impl<G: Game> Table<G> {
     /// server calls with the seat a request came from.
     ///
     /// # Errors
-    /// [`TableError::NotYourTurn`] when another seat is to act or the game is
-    /// over, else the rules' reason; the table is unchanged either way.
+    /// As [`Table::check_turn`], else the rules' reason; the table is
+    /// unchanged either way.
     pub fn play_as(
         &mut self,
         seat: Seat,
         action: &G::Action,
     ) -> Result<(), TableError<G::Illegal>> {
-        if self.to_act() != Some(seat) {
-            return Err(TableError::NotYourTurn {
-                seat,
-                to_act: self.to_act(),
-            });
-        }
+        self.check_turn(seat)?;
         Ok(self.play(action)?)
+    }
+
+    /// Whether `seat` is to act.
+    ///
+    /// # Errors
+    /// [`TableError::GameOver`] after the end, with the rules' reason
+    /// ([`Game::game_over`]); [`TableError::NotYourTurn`] while another seat
+    /// is to act.
+    pub fn check_turn(&self, seat: Seat) -> Result<(), TableError<G::Illegal>> {
+        match self.to_act() {
+            Some(s) if s == seat => Ok(()),
+            Some(to_act) => Err(TableError::NotYourTurn { seat, to_act }),
+            None => Err(TableError::GameOver {
+                seat,
+                why: self.state.game_over(),
+            }),
+        }
     }
 
     /// Applies a host operation (leaving, a misdeal), then resolves chance.
@@ -493,13 +505,22 @@ impl<E: fmt::Display, H: fmt::Display> fmt::Display for TableEvent<E, H> {
 /// Why the [`Table`] refused a request.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum TableError<E: std::error::Error + 'static> {
-    /// A seat asked to act while another seat is to act, or after the game ended.
-    #[error("{seat} may not act now: {}", whose_turn(*.to_act))]
+    /// A seat asked to act while another seat is to act.
+    #[error("{seat} may not act now: it is {to_act}'s turn")]
     NotYourTurn {
         /// The seat that asked.
         seat: Seat,
-        /// The seat to act, if the game is not over.
-        to_act: Option<Seat>,
+        /// The seat to act.
+        to_act: Seat,
+    },
+    /// A seat asked to act after the game ended.
+    #[error("{seat} may not act now: {}", over(.why.as_ref()))]
+    GameOver {
+        /// The seat that asked.
+        seat: Seat,
+        /// The rules' reason, naming the clause that ended the game
+        /// ([`Game::game_over`]); `None` only from a game that gives none.
+        why: Option<E>,
     },
     /// A seat asked for a host operation that is not its own to ask for.
     #[error("{seat} may not ask for {op}: only the host or the seat it names may")]
@@ -522,11 +543,8 @@ pub enum TableError<E: std::error::Error + 'static> {
     Illegal(#[from] E),
 }
 
-fn whose_turn(to_act: Option<Seat>) -> String {
-    match to_act {
-        Some(s) => format!("it is {s}'s turn"),
-        None => "the game is over".to_string(),
-    }
+fn over(why: Option<&impl fmt::Display>) -> String {
+    why.map_or_else(|| "the game is over".to_string(), |e| e.to_string())
 }
 
 /// The table's two streams of `seed`: chance, and the bots' (stream 1).

@@ -150,8 +150,8 @@ impl<G: Hosted> Typed<G> {
                 self.moved();
                 Ok(())
             }
-            Err(e @ TableError::NotYourTurn { .. }) => Err(Refusal::new(Kind::NotYourTurn, e)),
-            Err(e) => Err(Refusal::new(Kind::Illegal, e)),
+            Err(TableError::Illegal(e)) => Err(Refusal::new(Kind::Illegal, e)),
+            Err(e) => Err(turn_refusal(e)),
         }
     }
 
@@ -183,6 +183,12 @@ impl<G: Hosted> Typed<G> {
         self.table.events_until(cursor, from);
         cursor
     }
+}
+
+/// A seat that may not act now (another's turn, or the game over): the
+/// protocol's `not_your_turn`, with the table's words and the rules' clause.
+fn turn_refusal<E: std::error::Error + 'static>(e: TableError<E>) -> Refusal {
+    Refusal::new(Kind::NotYourTurn, e)
 }
 
 /// A value's serde form (the games' forms are all JSON).
@@ -227,13 +233,7 @@ impl<G: Hosted> Erased for Typed<G> {
     }
 
     fn play_id(&mut self, seat: Seat, id: u32) -> Result<(), Refusal> {
-        if self.table.to_act() != Some(seat) {
-            let e = TableError::<G::Illegal>::NotYourTurn {
-                seat,
-                to_act: self.table.to_act(),
-            };
-            return Err(Refusal::new(Kind::NotYourTurn, e));
-        }
+        self.table.check_turn(seat).map_err(turn_refusal)?;
         let action = self.legal.get(id as usize).cloned().ok_or_else(|| {
             Refusal::bad_request(format!(
                 "there is no move {id}: {seat} has {} legal moves, numbered from 0",
@@ -315,13 +315,7 @@ impl<G: Hosted> Erased for Typed<G> {
     }
 
     fn bot_choice(&mut self, seat: Seat, difficulty: Difficulty) -> Result<String, Refusal> {
-        if self.table.to_act() != Some(seat) {
-            let e = TableError::<G::Illegal>::NotYourTurn {
-                seat,
-                to_act: self.table.to_act(),
-            };
-            return Err(Refusal::new(Kind::NotYourTurn, e));
-        }
+        self.table.check_turn(seat).map_err(turn_refusal)?;
         let mut bot = difficulty.bot::<G>(self.table.state().rules());
         let action = self
             .table

@@ -73,6 +73,10 @@ impl Game for CrazyEights {
         self.places()
     }
 
+    fn game_over(&self) -> Option<Illegal> {
+        (self.phase == Phase::Over).then(|| self.why_over())
+    }
+
     #[inline(always)]
     fn sample_chance<R: Rng + ?Sized>(
         &self,

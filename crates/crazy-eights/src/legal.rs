@@ -317,7 +317,7 @@ impl CrazyEights {
     /// Why nothing more can happen once the game is over, naming the clause that
     /// ended it: an empty hand (C12.1, which a last play within the turn limit
     /// also meets first), else the turn limit (C12.2), else the passes (C12.3).
-    pub(crate) fn game_over(&self) -> Illegal {
+    pub(crate) fn why_over(&self) -> Illegal {
         let hands = &self.hands[..self.seats_usize()];
         let (why, clause) = if hands.iter().any(|h| h.is_empty()) {
             ("a player played his last card", "C12.1")
@@ -336,7 +336,7 @@ impl CrazyEights {
             Phase::ChooseDealer | Phase::Deal | Phase::TurnUp | Phase::Draw
         );
         match (self.phase, action) {
-            (Phase::Over, _) => Err(self.game_over()),
+            (Phase::Over, _) => Err(self.why_over()),
             (_, a) if chance && !a.is_chance() => Err(self.at_step(chance_first)),
             (_, a) if !chance && a.is_chance() => Err(self.at_step(not_chance)),
             (Phase::ChooseDealer, Action::Dealer(s)) => {

@@ -74,6 +74,10 @@ impl Game for Hearts {
         self.places()
     }
 
+    fn game_over(&self) -> Option<Illegal> {
+        (self.phase == Phase::Over).then_some(Illegal::GameOver)
+    }
+
     #[inline(always)]
     fn sample_chance<R: Rng + ?Sized>(
         &self,

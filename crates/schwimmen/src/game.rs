@@ -116,6 +116,10 @@ impl Game for Schwimmen {
         Some(Outcome::from_scores(&keys[..usize::from(self.n)]))
     }
 
+    fn game_over(&self) -> Option<Illegal> {
+        (self.phase == Phase::Over).then_some(Illegal::GameOver)
+    }
+
     #[inline(always)]
     fn sample_chance<R: Rng + ?Sized>(
         &self,

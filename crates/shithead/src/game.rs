@@ -110,6 +110,10 @@ impl Game for Shithead {
         (self.phase == Phase::Over).then(|| self.places())
     }
 
+    fn game_over(&self) -> Option<Illegal> {
+        (self.phase == Phase::Over).then_some(Illegal::GameOver)
+    }
+
     #[inline]
     fn sample_chance<R: Rng + ?Sized>(
         &self,

@@ -127,7 +127,7 @@ impl Trump21 {
 
     pub(crate) fn apply_in_place(&mut self, action: &Action) -> Result<(), Illegal> {
         match self.phase {
-            Phase::Over => Err(self.game_over()),
+            Phase::Over => Err(self.why_over()),
             Phase::Play | Phase::Landed | Phase::Exchanging(_) => {
                 self.check_player(action)?;
                 self.apply_player(*action);

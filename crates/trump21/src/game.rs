@@ -95,4 +95,8 @@ impl Game for Trump21 {
     fn outcome(&self) -> Option<Outcome> {
         (self.phase == Phase::Over).then(|| self.places())
     }
+
+    fn game_over(&self) -> Option<Illegal> {
+        (self.phase == Phase::Over).then(|| self.why_over())
+    }
 }

@@ -239,7 +239,7 @@ impl Trump21 {
     /// Why nothing more can happen once the game is over, naming the clause that
     /// ended it: two or more players still in means the round limit (T13.2); else a
     /// leave that was the last exit event (T16.1); else the eliminations (T13).
-    pub(crate) fn game_over(&self) -> Illegal {
+    pub(crate) fn why_over(&self) -> Illegal {
         let (why, clause) = if self.active_count() >= 2 {
             ("the round limit was reached", "T13.2")
         } else if self
@@ -257,7 +257,7 @@ impl Trump21 {
     /// T16, T16.1: `seat` leaves.
     pub(crate) fn leave(&self, seat: Seat) -> Result<Trump21, Illegal> {
         if self.phase == Phase::Over {
-            return Err(self.game_over());
+            return Err(self.why_over());
         }
         seat.at(self.n, "T4, T16")?;
         if self.is_chance() {

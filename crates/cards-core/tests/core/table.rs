@@ -6,7 +6,7 @@ use cards_core::{
     Step, Suit, Table, TableError, Viewer, replay,
 };
 
-use crate::toy::{self, Toy, ToyAction, ToyRules};
+use crate::toy::{self, Toy, ToyAction, ToyError, ToyRules};
 
 #[test]
 fn a_seeded_game_is_pinned() {
@@ -161,7 +161,7 @@ fn play_as_refuses_a_seat_that_is_not_to_act_and_changes_nothing() {
         err,
         TableError::NotYourTurn {
             seat: cards_core::Seat(1),
-            to_act: Some(cards_core::Seat(0))
+            to_act: cards_core::Seat(0)
         }
     );
     assert_eq!(
@@ -179,12 +179,21 @@ fn play_as_refuses_a_seat_that_is_not_to_act_and_changes_nothing() {
     t.play_as(cards_core::Seat(0), &ToyAction::Stand).unwrap();
     t.play_as(cards_core::Seat(1), &ToyAction::Stand).unwrap();
     assert_eq!(t.to_act(), None);
+    let over = t
+        .play_as(cards_core::Seat(0), &ToyAction::Stand)
+        .unwrap_err();
     assert_eq!(
-        t.play_as(cards_core::Seat(0), &ToyAction::Stand)
-            .unwrap_err()
-            .to_string(),
-        "seat 0 may not act now: the game is over"
+        over,
+        TableError::GameOver {
+            seat: cards_core::Seat(0),
+            why: Some(ToyError::Over)
+        }
     );
+    assert_eq!(
+        over.to_string(),
+        "seat 0 may not act now: the toy game is over"
+    );
+    assert_eq!(t.check_turn(cards_core::Seat(0)), Err(over));
 }
 
 #[test]

@@ -109,6 +109,8 @@ pub enum ToyError {
     Seats,
     #[error("that action is not legal now")]
     Illegal,
+    #[error("the toy game is over")]
+    Over,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -178,6 +180,7 @@ impl Toy {
                 next.advance();
             }
             (Actor::Chance, ToyAction::Stand) if self.rules.bug == Bug::AcceptsUnlisted => {}
+            (Actor::Terminal, _) => return Err(ToyError::Over),
             _ => return Err(ToyError::Illegal),
         }
         Ok(next)
@@ -386,6 +389,10 @@ impl Game for Toy {
 
     fn outcome(&self) -> Option<Outcome> {
         (self.actor() == Actor::Terminal).then(|| self.standings())
+    }
+
+    fn game_over(&self) -> Option<ToyError> {
+        (self.actor() == Actor::Terminal).then_some(ToyError::Over)
     }
 }
 

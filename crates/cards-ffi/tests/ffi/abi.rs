@@ -571,7 +571,7 @@ fn the_guide_s_example_messages_are_what_the_library_says() {
         refused.unwrap(),
         (CardsStatus::Illegal, too_often.to_owned())
     );
-    let over = "seat 0 may not act now: the game is over";
+    let over = "seat 0 may not act now: the game is over: a player played his last card (C12.1)";
     let e = table.play_text(0, "draw").unwrap_err();
     assert_eq!((e.0, e.1.as_str()), (CardsStatus::NotYourTurn, over));
     let guide = std::fs::read_to_string(concat!(
