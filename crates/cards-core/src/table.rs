@@ -301,6 +301,43 @@ impl<G: Game> Table<G> {
         ))
     }
 
+    /// Where the bots' stream stands: how many 32-bit words it has given
+    /// since the table was made (its seed and stream number are fixed by the
+    /// table's seed). Only asking a bot moves it ([`Table::bot_choice`],
+    /// [`Table::play_bot`], [`Table::play_bots`]); chance has a stream of
+    /// its own.
+    ///
+    /// A game server that stores each bot's move with this position can
+    /// rebuild the table from its seed and moves without asking the bots
+    /// again: it plays the stored moves and then
+    /// [sets the stream](Table::set_bot_stream_position) to where it stood.
+    ///
+    /// ```
+    /// # use cards_core::{Game, RandomBot, Table};
+    /// # fn demo<G: Game>(rules: G::Rules) -> Result<(), G::SetupError> {
+    /// let mut table = Table::<G>::new(rules.clone(), 2, 7)?;
+    /// assert_eq!(table.bot_stream_position(), 0);
+    /// let hint = table.bot_choice(&mut RandomBot); // moves the bots' stream
+    /// // The same table rebuilt without asking the bot: same seed, same stream.
+    /// let mut copy = Table::<G>::new(rules, 2, 7)?;
+    /// copy.set_bot_stream_position(table.bot_stream_position());
+    /// assert_eq!(copy.bot_choice(&mut RandomBot), table.bot_choice(&mut RandomBot));
+    /// # let _ = hint;
+    /// # Ok(()) }
+    /// ```
+    pub fn bot_stream_position(&self) -> u128 {
+        self.bot_rng.get_word_pos()
+    }
+
+    /// Moves the bots' stream to `position` (a value of
+    /// [`Table::bot_stream_position`]), forward or back, so that the next
+    /// bot choices are those a table whose stream stood there would make.
+    /// Nothing else changes: not the position of the game, its log, the
+    /// chance stream, nor the bots' stream's seed.
+    pub fn set_bot_stream_position(&mut self, position: u128) {
+        self.bot_rng.set_word_pos(position);
+    }
+
     /// Lets `bots[seat]` play every seat until the game ends or `max_actions`
     /// player actions have been played. Returns the outcome if the game ended.
     ///

@@ -393,6 +393,47 @@ impl AnyTable {
         self.play(seat_number, &action)
     }
 
+    /// Where the table's bot stream stands: how many 32-bit words the bots
+    /// have drawn from it since the table was made. Only asking a bot moves
+    /// it ([`AnyTable::bot_choice`], [`AnyTable::play_bot`]); the cards
+    /// come from another stream.
+    ///
+    /// Store it with a bot's move, and a table rebuilt from its seed and
+    /// moves needs no bot asked again: play the stored moves, then
+    /// [set the stream](AnyTable::set_bot_stream_position) where it stood.
+    ///
+    /// ```
+    /// use cards_games::AnyTable;
+    /// use cards_games::cards_core::Difficulty;
+    /// let mut table = AnyTable::new("crazy-eights", "{}", 2, 7)?;
+    /// let mut rebuilt = table.clone();
+    /// assert_eq!(table.bot_stream_position(), 0);
+    /// let seat = table.to_act().expect("a seat is to act after the deal");
+    /// let played = table.play_bot(seat, Difficulty::Easy)?;
+    /// assert!(table.bot_stream_position() > 0);
+    /// // The stored move played, and the stream set: no bot is asked.
+    /// rebuilt.play(seat, &played)?;
+    /// rebuilt.set_bot_stream_position(table.bot_stream_position());
+    /// assert_eq!(rebuilt.save(), table.save());
+    /// let next = table.to_act().expect("the game goes on");
+    /// assert_eq!(
+    ///     rebuilt.bot_choice(next, Difficulty::Easy)?,
+    ///     table.bot_choice(next, Difficulty::Easy)?,
+    /// );
+    /// # Ok::<(), cards_games::Refusal>(())
+    /// ```
+    pub fn bot_stream_position(&self) -> u128 {
+        self.inner.bot_stream_position()
+    }
+
+    /// Moves the table's bot stream to `position` (a value of
+    /// [`AnyTable::bot_stream_position`]), so that the bots choose next as
+    /// a table whose stream stood there would. Nothing else changes: not
+    /// the game, its log, nor the cards to come.
+    pub fn set_bot_stream_position(&mut self, position: u128) {
+        self.inner.set_bot_stream_position(position);
+    }
+
     /// The places, once the game is over.
     pub fn outcome(&self) -> Option<Outcome> {
         self.inner.outcome()

@@ -82,6 +82,8 @@ pub(crate) trait Erased: Send {
     fn events_json(&mut self, viewer: Viewer, from: usize) -> String;
     fn log_len(&self) -> usize;
     fn bot_choice(&mut self, seat: Seat, difficulty: Difficulty) -> Result<String, Refusal>;
+    fn bot_stream_position(&self) -> u128;
+    fn set_bot_stream_position(&mut self, position: u128);
     fn outcome(&self) -> Option<Outcome>;
     fn rules(&self) -> serde_json::Value;
     fn state(&self) -> String;
@@ -322,6 +324,14 @@ impl<G: Hosted> Erased for Typed<G> {
             .bot_choice(bot.as_mut())
             .expect("a seat is to act");
         Ok(action.to_string())
+    }
+
+    fn bot_stream_position(&self) -> u128 {
+        self.table.bot_stream_position()
+    }
+
+    fn set_bot_stream_position(&mut self, position: u128) {
+        self.table.set_bot_stream_position(position);
     }
 
     fn outcome(&self) -> Option<Outcome> {
