@@ -87,6 +87,10 @@ pub struct LoadReport {
     pub failed: usize,
     /// Actions replayed.
     pub actions: usize,
+    /// Bot moves among them whose bot was asked again: those stored without
+    /// the bot stream's position, by a server before it was kept (every
+    /// other bot move is replayed as stored, [`Live::replay`]).
+    pub bots_asked: usize,
 }
 
 /// Every table, the store and the settings.
@@ -150,6 +154,7 @@ impl Hub {
                 Ok(live) => {
                     report.loaded += 1;
                     report.actions += n;
+                    report.bots_asked += live.bots_asked_in_replay;
                     cells.push(self.insert(live));
                 }
                 Err(e) => {

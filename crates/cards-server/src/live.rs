@@ -21,9 +21,11 @@ pub enum Command {
     Host(Option<usize>, String),
     /// A bot of this difficulty plays for `seat`.
     Bot(usize, Difficulty),
-    /// A bot's move as the store holds it, replayed for `seat` (after the
-    /// bot was asked again, [`Live::replay`]).
-    Replayed(usize, Difficulty, String),
+    /// A bot's move as the store holds it, replayed for `seat`, then the bot
+    /// stream set to the position stored with it ([`Live::replay`]). With no
+    /// position stored (an older server's record) the stream is left where
+    /// it stands: the replay asked the bot again first, which moved it.
+    Replayed(usize, Difficulty, String, Option<u64>),
 }
 
 /// Whether a human seat is connected, or since when it has been away.
@@ -46,6 +48,10 @@ pub struct Live {
     pub seq: u64,
     /// Each seat's connections.
     pub presence: Vec<Presence>,
+    /// How many stored bot moves the replay that rebuilt this table asked
+    /// the bot for again: those stored without the bot stream's position
+    /// (by a server before it was kept). 0 for a new table.
+    pub bots_asked_in_replay: usize,
 }
 
 impl Live {
@@ -64,6 +70,7 @@ impl Live {
             record,
             table,
             seq: 0,
+            bots_asked_in_replay: 0,
         })
     }
 
@@ -90,11 +97,21 @@ impl Live {
                 ActionKind::Bot(*d),
                 self.table.play_bot(*seat, *d)?,
             ),
-            Command::Replayed(seat, d, text) => (
-                Some(*seat),
-                ActionKind::Bot(*d),
-                self.table.play(*seat, text)?,
-            ),
+            Command::Replayed(seat, d, text, at) => {
+                let text = self.table.play(*seat, text)?;
+                if let Some(at) = at {
+                    self.table.set_bot_stream_position(u128::from(*at));
+                }
+                (Some(*seat), ActionKind::Bot(*d), text)
+            }
+        };
+        // Only a bot's move moves the bot stream (the server offers no
+        // hints), so only a bot's move needs its position kept. A position
+        // past `u64` (2^64 words drawn: never in practice) is not stored,
+        // and that move would be replayed by asking the bot again.
+        let bot_stream = match kind {
+            ActionKind::Bot(_) => u64::try_from(self.table.bot_stream_position()).ok(),
+            ActionKind::Play | ActionKind::Host => None,
         };
         let record = ActionRecord {
             table: self.record.id.clone(),
@@ -103,6 +120,7 @@ impl Live {
             kind,
             text,
             hash: fnv64(&self.table.state_json()),
+            bot_stream,
         };
         self.seq += 1;
         Ok(record)
@@ -111,10 +129,17 @@ impl Live {
     /// The stored table, rebuilt by replaying its actions from its seed, each
     /// checked against the stored text and state hash.
     ///
-    /// A bot's move is asked of the bot again, so the bot stream moves as it
-    /// did, and the move stored is played. Where the bot now chooses another
-    /// move (its code or its network changed since), the stored one stands:
-    /// a server upgraded with a different bot still reloads every table.
+    /// A bot's move is played as stored, and the bot stream is set to the
+    /// position stored with it, so the bots' next choices are those the
+    /// table would have made had it never stopped, and no bot is asked (a
+    /// hard bot's search takes up to a second). The move stored stands even
+    /// where the bot would now choose another (its code or its network
+    /// changed since): a server upgraded with a different bot still reloads
+    /// every table.
+    ///
+    /// A bot's move stored without the position (by a server before it was
+    /// kept) is asked of the bot again, so the bot stream moves as it did,
+    /// and the move stored is played; a different choice is logged.
     ///
     /// # Errors
     /// Which action does not replay, and why.
@@ -125,7 +150,11 @@ impl Live {
             let fails = |e: Refusal| format!("table {id} action {}: {e}", stored.seq);
             let command = match (stored.kind, stored.seat) {
                 (ActionKind::Play, Some(seat)) => Command::Play(seat, stored.text.clone()),
+                (ActionKind::Bot(d), Some(seat)) if stored.bot_stream.is_some() => {
+                    Command::Replayed(seat, d, stored.text.clone(), stored.bot_stream)
+                }
                 (ActionKind::Bot(d), Some(seat)) => {
+                    live.bots_asked_in_replay += 1;
                     let now = live.table.bot_choice(seat, d).map_err(fails)?;
                     if now != stored.text {
                         eprintln!(
@@ -133,7 +162,7 @@ impl Live {
                             stored.seq, stored.text
                         );
                     }
-                    Command::Replayed(seat, d, stored.text.clone())
+                    Command::Replayed(seat, d, stored.text.clone(), None)
                 }
                 (ActionKind::Host, seat) => Command::Host(seat, stored.text.clone()),
                 (_, None) => return Err(format!("table {id} action {}: no seat", stored.seq)),
@@ -141,6 +170,10 @@ impl Live {
             let mut again = live.apply(&command).map_err(fails)?;
             if again.hash != stored.hash && legacy_hash(&live) == stored.hash {
                 again.hash = stored.hash;
+            }
+            // An older server's record has no position to compare.
+            if stored.bot_stream.is_none() {
+                again.bot_stream = None;
             }
             if again != *stored {
                 return Err(format!(
@@ -232,6 +265,7 @@ mod tests {
         let again = Live::replay(loaded.clone()).unwrap();
         assert_eq!(again.table.state_json(), live.table.state_json());
         assert_eq!(again.table.save(), live.table.save());
+        assert_eq!(again.bots_asked_in_replay, 0);
         // A store written with the sorted-key hash still reloads.
         let mut old = loaded.clone();
         for (a, h) in old.actions.iter_mut().zip(&legacy) {
@@ -259,7 +293,7 @@ mod tests {
                 let ours = live.table.bot_choice(1, Difficulty::Medium).unwrap();
                 let theirs = live.table.legal_moves(1).unwrap().pop().unwrap().text;
                 changed += usize::from(ours != theirs);
-                Command::Replayed(1, Difficulty::Medium, theirs)
+                Command::Replayed(1, Difficulty::Medium, theirs, None)
             };
             actions.push(live.apply(&command).unwrap());
         }
@@ -268,8 +302,61 @@ mod tests {
             table: live.record.clone(),
             actions,
         };
-        let again = Live::replay(loaded).unwrap();
+        // Replayed as stored, with the stream set where it stood: this bot
+        // is never asked, so it never disagrees.
+        let again = Live::replay(loaded.clone()).unwrap();
         assert_eq!(again.table.save(), live.table.save());
+        assert_eq!(again.bots_asked_in_replay, 0);
+        // An older server's records (no position): this bot is asked at
+        // each of them, which moves the stream as it moved then.
+        let mut old = loaded;
+        let bot_moves = old.actions.iter().filter(|a| a.seat == Some(1)).count();
+        for a in &mut old.actions {
+            a.bot_stream = None;
+        }
+        let again = Live::replay(old).unwrap();
+        assert_eq!(again.table.save(), live.table.save());
+        assert_eq!(again.bots_asked_in_replay, bot_moves);
+    }
+
+    #[test]
+    fn a_replay_sets_the_bot_stream_to_the_stored_position_and_asks_no_bot() {
+        let bots = vec![Some(Difficulty::Easy), None, Some(Difficulty::Hard)];
+        let mut live = Live::create(record("crazy-eights", 3, bots)).unwrap();
+        let mut actions = Vec::new();
+        while actions.len() < 12
+            && let Some(seat) = live.table.to_act()
+        {
+            let command = match live.record.bots[seat] {
+                Some(d) => Command::Bot(seat, d),
+                None => Command::Move(seat, 0),
+            };
+            actions.push(live.apply(&command).unwrap());
+        }
+        // Only the bots' moves carry the stream's position, and it moved.
+        for a in &actions {
+            assert_eq!(a.bot_stream.is_some(), a.kind != ActionKind::Play, "{a:?}");
+        }
+        let last = actions
+            .iter()
+            .rposition(|a| a.bot_stream.is_some())
+            .unwrap();
+        assert!(actions[last].bot_stream > Some(0));
+        let loaded = Loaded {
+            table: live.record.clone(),
+            actions,
+        };
+        let again = Live::replay(loaded.clone()).unwrap();
+        assert_eq!(again.table.save(), live.table.save());
+        // The stream stands where the store says, not where asking a bot
+        // would have moved it (the hashes cover the game, not the stream).
+        let mut moved = loaded;
+        let at = moved.actions[last].bot_stream.unwrap() + 5;
+        moved.actions[last].bot_stream = Some(at);
+        let again = Live::replay(moved).unwrap();
+        assert_eq!(again.table.bot_stream_position(), u128::from(at));
+        assert_eq!(again.table.state_json(), live.table.state_json());
+        assert_eq!(again.bots_asked_in_replay, 0);
     }
 
     #[test]

@@ -53,7 +53,7 @@ impl ServerProcess {
             .map_err(|_| "the server did not start within 120 s")?
             .map_err(|e| e.to_string())?
             .ok_or("the server exited before listening")?;
-        // "cards-server: listening on ADDR (N open tables reloaded with M actions, F failed)"
+        // "cards-server: listening on ADDR (N open tables reloaded with M actions, F failed; K bot moves asked again)"
         let words: Vec<&str> = line.split_whitespace().collect();
         let addr = words
             .get(3)

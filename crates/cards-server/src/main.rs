@@ -92,8 +92,8 @@ fn main() -> std::process::ExitCode {
             Ok(running) => {
                 let r = &running.report;
                 println!(
-                    "cards-server: listening on {} ({} open tables reloaded with {} actions, {} failed)",
-                    running.addr, r.loaded, r.actions, r.failed
+                    "cards-server: listening on {} ({} open tables reloaded with {} actions, {} failed; {} bot moves asked again)",
+                    running.addr, r.loaded, r.actions, r.failed, r.bots_asked
                 );
                 let _ = running.task.await;
                 std::process::ExitCode::SUCCESS

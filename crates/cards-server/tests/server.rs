@@ -1,7 +1,8 @@
 //! The cards-server crate's integration tests, in one binary (one link of
 //! the server's dependencies, not one a file): play, hostile clients, hidden
-//! cards, the crash loop, the golden wire forms, the served page, and
-//! several processes on PostgreSQL (skipped without `CARDS_PG_URL`).
+//! cards, the crash loop, the golden wire forms, the served page, reloads
+//! that ask no bot again, and several processes on PostgreSQL (skipped
+//! without `CARDS_PG_URL`).
 
 #[path = "server/common.rs"]
 #[allow(dead_code)]
@@ -24,5 +25,7 @@ mod play;
 mod postgres;
 #[path = "server/refusals.rs"]
 mod refusals;
+#[path = "server/reload.rs"]
+mod reload;
 #[path = "server/web.rs"]
 mod web;

@@ -191,6 +191,7 @@ mod tests {
             kind: ActionKind::Play,
             text: "x".into(),
             hash: seq,
+            bot_stream: None,
         })
     }
 

@@ -42,7 +42,12 @@ pub struct TableRecord {
 pub enum ActionKind {
     /// A seat played it (by text or by id; stored as text).
     Play,
-    /// A bot chose it from the table's bot stream (replayed by asking again).
+    /// A bot chose it from the table's bot stream. Replayed as stored, with
+    /// the bot stream set to the position stored with it
+    /// ([`ActionRecord::bot_stream`]); a record stored without one (by a
+    /// server before the position was kept) is replayed by asking the bot
+    /// again, which moves the stream as it moved then, and playing the
+    /// stored move.
     Bot(Difficulty),
     /// A host operation, for a seat or from the host.
     Host,
@@ -63,6 +68,12 @@ pub struct ActionRecord {
     pub text: String,
     /// A 64-bit hash of the table's state after it: a reload checks it.
     pub hash: u64,
+    /// For a bot's move: where the table's bot stream stood after it (its
+    /// word position, `AnyTable::bot_stream_position`), so that a reload
+    /// sets the stream there instead of asking the bot again. `None` for a
+    /// seat's move and a host operation, and for a bot's move stored by a
+    /// server before this was kept (column `bot_stream`, NULL).
+    pub bot_stream: Option<u64>,
 }
 
 /// One write to the store.

@@ -15,7 +15,7 @@ use std::time::Duration;
 use tokio::runtime::Handle;
 use tokio_postgres::{Client, NoTls, Row};
 
-use super::sqlite::{SCHEMA, kind_from, kind_name};
+use super::sqlite::{ADDED, SCHEMA, kind_from, kind_name};
 use super::{ActionRecord, Backend, Loaded, TableRecord, Write};
 
 /// The lease columns, added to the shared schema (idempotently).
@@ -86,10 +86,18 @@ impl Postgres {
         config.application_name(format!("cards-server {owner}"));
         let runtime = Handle::current();
         let client = open(&config, &runtime).await?;
+        // The columns added since the schema's first form, for a database
+        // made before them.
+        let added: String = ADDED
+            .iter()
+            .map(|(table, column, kind)| {
+                format!("ALTER TABLE {table} ADD COLUMN IF NOT EXISTS {column} {kind};\n")
+            })
+            .collect();
         // Two processes starting together create the schema one after the other.
         client
             .batch_execute(&format!(
-                "BEGIN; SELECT pg_advisory_xact_lock(2424); {SCHEMA} {LEASE} COMMIT;"
+                "BEGIN; SELECT pg_advisory_xact_lock(2424); {SCHEMA} {added} {LEASE} COMMIT;"
             ))
             .await
             .map_err(text)?;
@@ -141,7 +149,7 @@ impl Postgres {
         let actions = self
             .client
             .query(
-                "SELECT seq, seat, kind, text, hash FROM actions WHERE table_id = $1 ORDER BY seq",
+                "SELECT seq, seat, kind, text, hash, bot_stream FROM actions WHERE table_id = $1 ORDER BY seq",
                 &[&id],
             )
             .await?
@@ -284,10 +292,14 @@ impl Postgres {
                 actions.iter().map(|a| a.seat.map(|s| s as i32)).collect();
             let kinds: Vec<String> = actions.iter().map(|a| kind_name(a.kind)).collect();
             let texts: Vec<&str> = actions.iter().map(|a| a.text.as_str()).collect();
+            let streams: Vec<Option<i64>> = actions
+                .iter()
+                .map(|a| a.bot_stream.map(|p| p as i64))
+                .collect();
             tx.execute(
-                "INSERT INTO actions (table_id, seq, seat, kind, text, hash) \
-                 SELECT * FROM UNNEST($1::text[], $2::bigint[], $3::int[], $4::text[], $5::text[], $6::bigint[])",
-                &[&tables, &seqs, &seats, &kinds, &texts, &hashes],
+                "INSERT INTO actions (table_id, seq, seat, kind, text, hash, bot_stream) \
+                 SELECT * FROM UNNEST($1::text[], $2::bigint[], $3::int[], $4::text[], $5::text[], $6::bigint[], $7::bigint[])",
+                &[&tables, &seqs, &seats, &kinds, &texts, &hashes, &streams],
             )
             .await
             .map_err(text)?;
@@ -304,6 +316,7 @@ fn action(id: &str, r: &Row) -> ActionRecord {
         kind: kind_from(r.get(2)),
         text: r.get(3),
         hash: r.get::<_, i64>(4) as u64,
+        bot_stream: r.get::<_, Option<i64>>(5).map(|p| p as u64),
     }
 }
 

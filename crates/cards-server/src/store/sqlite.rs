@@ -32,9 +32,18 @@ CREATE TABLE IF NOT EXISTS actions (
     kind TEXT NOT NULL,
     text TEXT NOT NULL,
     hash BIGINT NOT NULL,
+    bot_stream BIGINT,
     PRIMARY KEY (table_id, seq)
 );
 ";
+
+/// The columns added to [`SCHEMA`] since its first form, each with its
+/// type: a database made before gains them when opened (SQLite by
+/// [`add_missing_columns`], PostgreSQL by `ADD COLUMN IF NOT EXISTS`).
+/// `actions.bot_stream` is where the table's bot stream stood after a
+/// bot's move (NULL in an older server's rows, which replay by asking the
+/// bot again).
+pub(crate) const ADDED: &[(&str, &str, &str)] = &[("actions", "bot_stream", "BIGINT")];
 
 /// The schema as SQLite creates it: [`SCHEMA`] with the actions kept in
 /// their primary key's b-tree alone (`WITHOUT ROWID`), so a stored action
@@ -76,7 +85,7 @@ impl Sqlite {
     /// # Errors
     /// SQLite's error, as text.
     pub fn open(path: &Path, full_sync: bool) -> Result<Sqlite, String> {
-        let conn = Connection::open(path).map_err(|e| e.to_string())?;
+        let mut conn = Connection::open(path).map_err(|e| e.to_string())?;
         // Before anything is written (a file made before keeps its size).
         conn.pragma_update(None, "page_size", PAGE_BYTES)
             .map_err(|e| e.to_string())?;
@@ -94,6 +103,7 @@ impl Sqlite {
             .map_err(|e| e.to_string())?;
         conn.execute_batch(&sqlite_schema())
             .map_err(|e| e.to_string())?;
+        add_missing_columns(&mut conn).map_err(|e| e.to_string())?;
         Ok(Sqlite {
             conn,
             full_sync,
@@ -155,7 +165,7 @@ impl Sqlite {
             }
         }
         let mut stmt = self.conn.prepare_cached(
-            "SELECT seq, seat, kind, text, hash FROM actions WHERE table_id = ?1 ORDER BY seq",
+            "SELECT seq, seat, kind, text, hash, bot_stream FROM actions WHERE table_id = ?1 ORDER BY seq",
         )?;
         let mut actions = Vec::new();
         for row in stmt.query_map([id], |r| {
@@ -165,9 +175,10 @@ impl Sqlite {
                 r.get::<_, String>(2)?,
                 r.get::<_, String>(3)?,
                 r.get::<_, i64>(4)?,
+                r.get::<_, Option<i64>>(5)?,
             ))
         })? {
-            let (seq, seat, kind, text, hash) = row?;
+            let (seq, seat, kind, text, hash, bot_stream) = row?;
             actions.push(ActionRecord {
                 table: id.to_string(),
                 seq: seq as u64,
@@ -175,6 +186,7 @@ impl Sqlite {
                 kind: kind_from(&kind),
                 text,
                 hash: hash as u64,
+                bot_stream: bot_stream.map(|p| p as u64),
             });
         }
         Ok(Some(Loaded {
@@ -192,6 +204,24 @@ impl Sqlite {
             actions,
         }))
     }
+}
+
+/// Adds each column of [`ADDED`] that the database at `conn` lacks (a file
+/// made by an older server), in one transaction that holds the write lock
+/// from the start, so two connections opening one file add it once.
+fn add_missing_columns(conn: &mut Connection) -> rusqlite::Result<()> {
+    let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+    for (table, column, kind) in ADDED {
+        let has: bool = tx.query_row(
+            "SELECT EXISTS (SELECT 1 FROM pragma_table_info(?1) WHERE name = ?2)",
+            [table, column],
+            |r| r.get(0),
+        )?;
+        if !has {
+            tx.execute_batch(&format!("ALTER TABLE {table} ADD COLUMN {column} {kind};"))?;
+        }
+    }
+    tx.commit()
 }
 
 /// The stored name of an action's kind: `play`, `host`, or `bot:<difficulty>`.
@@ -246,8 +276,8 @@ impl Backend for Sqlite {
                 }
                 Write::Action(a) => {
                     tx.prepare_cached(
-                        "INSERT INTO actions (table_id, seq, seat, kind, text, hash) \
-                         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                        "INSERT INTO actions (table_id, seq, seat, kind, text, hash, bot_stream) \
+                         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
                     )
                     .and_then(|mut s| {
                         s.execute(params![
@@ -257,6 +287,7 @@ impl Backend for Sqlite {
                             kind_name(a.kind),
                             a.text,
                             a.hash as i64,
+                            a.bot_stream.map(|p| p as i64),
                         ])
                     })
                     .map_err(|e| e.to_string())?;
@@ -321,6 +352,7 @@ mod tests {
                     kind: ActionKind::Play,
                     text: "x".repeat(40),
                     hash: seq,
+                    bot_stream: None,
                 })
             })
             .collect();
@@ -359,6 +391,7 @@ mod tests {
             kind: ActionKind::Bot(cards_core::Difficulty::Hard),
             text: "pass 2C 3C 4C".into(),
             hash: u64::MAX - 1,
+            bot_stream: Some(u64::MAX),
         };
         db.commit(&[
             Write::Create(table.clone()),

@@ -221,6 +221,8 @@ async fn a_restarted_server_reloads_every_open_table_exactly() {
     let second = start(config(&db)).await;
     assert_eq!(second.report.failed, 0);
     assert!(second.report.loaded >= 1);
+    // Every bot's move is replayed from the store, none asked again.
+    assert_eq!(second.report.bots_asked, 0);
     for (id, save) in ids.iter().zip(&saves) {
         let cell = second.hub.table(id).await.unwrap();
         assert_eq!(&cell.live.lock().await.table.save(), save, "table {id}");

@@ -8,6 +8,11 @@
 //! - A group commit's actions (of several tables, with and without a seat,
 //!   played and by bots) read back field for field; one that clashes with a
 //!   stored action fails the whole commit.
+//! - A table of every game with bots of every level reloads without asking
+//!   a bot (each bot's move read back with the bot stream's position), to
+//!   the same save and the same next bot choices; a database made by the
+//!   older schema (no position) gains the column when opened, and its
+//!   tables reload by asking their bots, as before.
 //! - A connection ended by the database is opened again at the next call.
 //! - Two `cards-server` processes: one does not serve the other's table
 //!   while its owner lives; the owner of the tables is killed with SIGKILL
@@ -21,9 +26,13 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use crate::common::{next, summary, temp_db, update};
+use crate::reload::every_game;
+use cards_core::Difficulty;
 use cards_server::client::{Incoming, Socket, http};
+use cards_server::live::{Command, Live};
 use cards_server::load::{ServerProcess, make_table, takeover_rounds};
 use cards_server::store::postgres::{Postgres, is_lease_lost};
+use cards_server::store::sqlite::kind_name;
 use cards_server::store::{ActionKind, ActionRecord, Backend, TableRecord, Write, commit_batch};
 
 /// A new, empty database on the server `CARDS_PG_URL` names, for one test
@@ -106,6 +115,7 @@ fn action(table: &str, seq: u64) -> Write {
         kind: ActionKind::Play,
         text: format!("move {seq}"),
         hash: seq,
+        bot_stream: None,
     })
 }
 
@@ -225,6 +235,7 @@ async fn a_group_commits_actions_read_back_whole_and_a_clash_writes_none() {
         kind: ActionKind::Play,
         text: "2♣".into(),
         hash: 1,
+        bot_stream: None,
     };
     let bot = ActionRecord {
         table: ids[0].clone(),
@@ -233,6 +244,7 @@ async fn a_group_commits_actions_read_back_whole_and_a_clash_writes_none() {
         kind: ActionKind::Bot(cards_core::Difficulty::Hard),
         text: "K♣".into(),
         hash: u64::MAX,
+        bot_stream: Some(u64::MAX - 2),
     };
     let host = ActionRecord {
         table: ids[1].clone(),
@@ -241,6 +253,7 @@ async fn a_group_commits_actions_read_back_whole_and_a_clash_writes_none() {
         kind: ActionKind::Host,
         text: "leave 2".into(),
         hash: 1 << 63,
+        bot_stream: None,
     };
     tokio::task::block_in_place(|| {
         a.commit(&[
@@ -382,5 +395,163 @@ async fn killed_owners_tables_are_taken_over_and_finished() {
         report.open_at_last_kill > 0,
         "the games ended before the last kill: {report}"
     );
+    db.remove().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_game_reloads_without_asking_a_bot_and_its_bots_choose_on_as_before() {
+    let Some(db) = database().await else { return };
+    let mut store = Postgres::connect(&db.url, "process-a", Duration::from_secs(30))
+        .await
+        .unwrap();
+    let tables = every_game();
+    tokio::task::block_in_place(|| {
+        for t in &tables {
+            store.commit(&t.writes()).unwrap();
+        }
+        for t in &tables {
+            let loaded = store.load(&t.live.record.id).unwrap().unwrap();
+            // The positions read back as written.
+            assert_eq!(loaded.actions, t.actions);
+            let live = Live::replay(loaded).unwrap();
+            assert_eq!(live.bots_asked_in_replay, 0);
+            t.check(&live.table, 8);
+        }
+    });
+    drop(store);
+    db.remove().await;
+}
+
+/// The schema before `actions.bot_stream`, as PostgreSQL made it (the
+/// shared tables, then the lease's columns).
+const OLD_SCHEMA: &str = "
+CREATE TABLE tables (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    rules TEXT NOT NULL,
+    seats INTEGER NOT NULL,
+    seed BIGINT NOT NULL,
+    bots TEXT NOT NULL,
+    host_token TEXT NOT NULL,
+    finished INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE seats (
+    table_id TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    token TEXT NOT NULL,
+    PRIMARY KEY (table_id, seat)
+);
+CREATE TABLE actions (
+    table_id TEXT NOT NULL,
+    seq BIGINT NOT NULL,
+    seat INTEGER,
+    kind TEXT NOT NULL,
+    text TEXT NOT NULL,
+    hash BIGINT NOT NULL,
+    PRIMARY KEY (table_id, seq)
+);
+ALTER TABLE tables ADD COLUMN owner TEXT;
+ALTER TABLE tables ADD COLUMN lease_until TIMESTAMPTZ;
+";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_older_server_s_database_gains_the_column_and_reloads_by_asking_its_bots() {
+    let Some(db) = database().await else { return };
+    let tables = every_game();
+    // The database as a server before the bot stream's position left it.
+    let (client, connection) = tokio_postgres::connect(&db.url, tokio_postgres::NoTls)
+        .await
+        .unwrap();
+    tokio::spawn(connection);
+    client.batch_execute(OLD_SCHEMA).await.unwrap();
+    for t in &tables {
+        let r = &t.live.record;
+        client
+            .execute(
+                "INSERT INTO tables (id, game, rules, seats, seed, bots, host_token) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                &[
+                    &r.id,
+                    &r.game,
+                    &r.rules,
+                    &(r.seats as i32),
+                    &(r.seed as i64),
+                    &serde_json::to_string(&r.bots).unwrap(),
+                    &r.host_token,
+                ],
+            )
+            .await
+            .unwrap();
+        client
+            .execute(
+                "INSERT INTO seats (table_id, seat, token) VALUES ($1, 0, $2)",
+                &[&r.id, &r.tokens[0]],
+            )
+            .await
+            .unwrap();
+        for a in &t.actions {
+            client
+                .execute(
+                    "INSERT INTO actions (table_id, seq, seat, kind, text, hash) \
+                     VALUES ($1, $2, $3, $4, $5, $6)",
+                    &[
+                        &a.table,
+                        &(a.seq as i64),
+                        &a.seat.map(|s| s as i32),
+                        &kind_name(a.kind),
+                        &a.text,
+                        &(a.hash as i64),
+                    ],
+                )
+                .await
+                .unwrap();
+        }
+    }
+    let columns = "SELECT column_name::text FROM information_schema.columns \
+                   WHERE table_name = 'actions' ORDER BY ordinal_position";
+    let names =
+        |rows: Vec<tokio_postgres::Row>| -> Vec<String> { rows.iter().map(|r| r.get(0)).collect() };
+    assert!(!names(client.query(columns, &[]).await.unwrap()).contains(&"bot_stream".into()));
+    // Opening it adds the column; every table reloads, its bots asked again.
+    let mut store = Postgres::connect(&db.url, "process-a", Duration::from_secs(30))
+        .await
+        .unwrap();
+    assert_eq!(
+        names(client.query(columns, &[]).await.unwrap()),
+        [
+            "table_id",
+            "seq",
+            "seat",
+            "kind",
+            "text",
+            "hash",
+            "bot_stream"
+        ]
+    );
+    tokio::task::block_in_place(|| {
+        let mut all = store.load_open().unwrap();
+        assert_eq!(all.len(), tables.len());
+        all.sort_by(|a, b| a.table.id.cmp(&b.table.id));
+        for (t, loaded) in tables.iter().zip(all) {
+            assert!(loaded.actions.iter().all(|a| a.bot_stream.is_none()));
+            let live = Live::replay(loaded).unwrap();
+            assert_eq!(live.bots_asked_in_replay, t.bot_moves());
+            t.check(&live.table, 8);
+        }
+        // A bot's move stored now carries its position: a reload asks only
+        // the older server's bots.
+        let first = &tables[0];
+        let id = &first.live.record.id;
+        let mut live = Live::replay(store.load(id).unwrap().unwrap()).unwrap();
+        let record = live.apply(&Command::Bot(0, Difficulty::Medium)).unwrap();
+        store.commit(&[Write::Action(record.clone())]).unwrap();
+        let loaded = store.load(id).unwrap().unwrap();
+        assert!(record.bot_stream.is_some());
+        assert_eq!(loaded.actions.last(), Some(&record));
+        let again = Live::replay(loaded).unwrap();
+        assert_eq!(again.bots_asked_in_replay, first.bot_moves());
+        assert_eq!(again.table.save(), live.table.save());
+    });
+    drop((store, client));
     db.remove().await;
 }
