@@ -1,12 +1,19 @@
-// Stands in for Unity when .ci/ffi-check runs docs/engines.md's Unity sample
-// (guide_unity.cs) on mono: the two UnityEngine types it uses, and a player
-// loop that calls the component's Start once and its Update every frame on
-// the main thread and then runs the continuations posted back to that thread,
-// as Unity's UnitySynchronizationContext does. Seat 0 plays its first legal
-// move whenever it is its turn. Checks that the game ends, that every bot
-// move took frames (it was searched off the main thread, which went on
-// drawing) and came back to the main thread, and that OnDestroy frees the
-// table. Exits 1 on the first failure.
+// Stands in for Unity when .ci/ffi-check runs docs/engines.md's two Unity
+// samples on mono: the two UnityEngine types they use, and a player loop that
+// calls a component's messages (Start, Update, OnDestroy) as Unity does.
+//
+// The first sample (guide_unity_start.cs, HeartsTable) gets Start and
+// OnDestroy: checks that Start left the table at seat 0's turn and logged
+// seat 0's legal moves and then its view, on the main thread, and that
+// OnDestroy frees the table.
+//
+// The second (guide_unity.cs, CardGame) gets Start once and Update every
+// frame on the main thread, and then the continuations posted back to that
+// thread run, as Unity's UnitySynchronizationContext runs them. Seat 0 plays
+// its first legal move whenever it is its turn. Checks that the game ends,
+// that every bot move took frames (it was searched off the main thread, which
+// went on drawing) and came back to the main thread, and that OnDestroy frees
+// the table. Exits 1 on the first failure.
 using System;
 using System.Collections.Generic;
 using System.Reflection;
@@ -68,13 +75,46 @@ public static class UnityPlayerLoop
     }
 
     // Unity calls a component's messages by name, private or not.
-    private static void Message(CardGame game, string name) => typeof(CardGame).GetMethod(name, Own).Invoke(game, null);
+    private static void Message(object component, string name) =>
+        component.GetType().GetMethod(name, Own).Invoke(component, null);
 
-    private static object Field(CardGame game, string name) => typeof(CardGame).GetField(name, Own).GetValue(game);
+    private static object Field(object component, string name) =>
+        component.GetType().GetField(name, Own).GetValue(component);
 
     public static int Main()
     {
         int main = Thread.CurrentThread.ManagedThreadId;
+        FirstSample(main);
+        UnityEngine.Debug.Lines.Clear();
+        SecondSample(main);
+        return 0;
+    }
+
+    // HeartsTable: Start, then OnDestroy.
+    private static void FirstSample(int main)
+    {
+        var hearts = new HeartsTable();
+        Message(hearts, "Start");
+        var table = (Table)Field(hearts, "table");
+        Expect(table.ToAct == 0, "Start leaves the table at seat 0's turn: " + table.ToAct);
+        var moves = table.LegalMoves(0);
+        var lines = UnityEngine.Debug.Lines;
+        Expect(moves.Count > 0 && lines.Count == moves.Count + 1,
+            lines.Count + " lines logged for " + moves.Count + " moves and the view");
+        Expect(lines.TrueForAll(l => l.Key == main), "logged on the main thread");
+        for (int i = 0; i < moves.Count; i++)
+            Expect(lines[i].Value == moves[i], "line " + i + " is move " + moves[i] + ": " + lines[i].Value);
+        Expect(lines[moves.Count].Value == table.View(0), "the last line is seat 0's view: " + lines[moves.Count].Value);
+        ulong played = table.LogLength;
+        Message(hearts, "OnDestroy");
+        Expect(Freed(table), "OnDestroy frees the table");
+        Console.WriteLine("guide_unity_start.cs: seat 0 to act after {0} log entries, its {1} moves logged: {2}",
+            played, moves.Count, string.Join(" ", moves));
+    }
+
+    // CardGame: Start, Update every frame to the game's end, then OnDestroy.
+    private static void SecondSample(int main)
+    {
         var context = new MainThreadContext();
         SynchronizationContext.SetSynchronizationContext(context);
         var game = new CardGame();
@@ -117,7 +157,6 @@ public static class UnityPlayerLoop
         Expect(Field(game, "table") is Table t && Freed(t), "OnDestroy frees the table");
         Console.WriteLine("guide_unity.cs: {0} hard bot moves off the main thread, {1} of seat 0, places {2}; {3} frames, {4} of them while a bot thought, {5:F1} s",
             lines.Count, playerMoves, string.Join(" ", places), frames, framesThinking, clock.Elapsed.TotalSeconds);
-        return 0;
     }
 
     private static bool Freed(Table table)
