@@ -67,11 +67,60 @@ def hearts_seat0_high(state, legal, rng):
     return rng.choice(legal)
 
 
+# hearts ids: suits clubs 0, diamonds 1, hearts 2, spades 3; the queen of
+# spades is 4 * 10 + 3. The deal is one chance step for the pass direction
+# and 52 for the cards; then 12 passes unless the direction is "no pass" (0).
+HEARTS_SUIT = 2
+QUEEN_OF_SPADES = 43
+HEARTS_DEALT = 53
+
+
+def hearts_moon(state, legal, rng):
+    """hearts: every seat helps seat 0 shoot the moon (R12.1). Seat 0 passes
+    its lowest cards and plays its highest; the others pass their highest,
+    lead their lowest card that is no point, follow suit as low as they can,
+    and when void give a point card to a trick seat 0 wins or has yet to
+    play to, else their highest card that is no point. About one deal in
+    ten ends in a shot moon, where uniform play gives about one in a
+    hundred. Deterministic: `rng` is not used."""
+    history = state.history()
+    seat = state.current_player()
+    passes = 12 if history[0] != 0 else 0
+    by_rank = lambda a: (a // 4, a)  # noqa: E731
+    if len(history) < HEARTS_DEALT + passes:
+        return (min if seat == 0 else max)(legal, key=by_rank)
+    if seat == 0:
+        return max(legal, key=by_rank)
+    is_point = lambda a: a % 4 == HEARTS_SUIT or a == QUEEN_OF_SPADES  # noqa: E731
+    no_points = [a for a in legal if not is_point(a)]
+    plays = history[HEARTS_DEALT + passes:]
+    trick = plays[len(plays) - len(plays) % 4:]
+    if not trick:
+        return min(no_points or legal, key=by_rank)
+    led = trick[0] % 4
+    if all(a % 4 == led for a in legal):
+        return min(legal, key=by_rank)
+    seats = [(seat - len(trick) + i) % 4 for i in range(len(trick))]
+    best = max((c for c in trick if c % 4 == led), key=by_rank)
+    points = [a for a in legal if is_point(a)]
+    if points and (seats[trick.index(best)] == 0 or 0 not in seats):
+        return max(points, key=by_rank)
+    return max(no_points or legal, key=by_rank)
+
+
 POLICIES = {
     "random": uniform,
     "c8-specials": c8_specials,
     "hearts-seat0-high": hearts_seat0_high,
+    "hearts-moon": hearts_moon,
 }
+
+
+def shot_moon(returns):
+    """Whether hearts' returns are a shot moon: three equal and the fourth
+    at least 26 above them (R12.1)."""
+    low = sorted(returns)
+    return low[0] == low[1] == low[2] and low[3] - low[0] >= 26
 
 
 def play(name, params, seed, out, stats, policy=uniform):
@@ -103,6 +152,8 @@ def play(name, params, seed, out, stats, policy=uniform):
         state.apply_action(chosen)
         steps += 1
     out.write("end " + " ".join(repr(r) for r in state.returns()) + "\n")
+    if name == "hearts" and shot_moon(state.returns()):
+        stats["moons"] += 1
     return steps
 
 
@@ -116,7 +167,7 @@ def main():
         spec = json.load(f)
     default_games = spec.get("games_per_set", 100)
     games = steps = 0
-    stats = {"filtered": 0}
+    stats = {"filtered": 0, "moons": 0}
     with open(args.out, "w") as out:
         for i, entry in enumerate(spec["param_sets"]):
             params = dict(entry)
@@ -131,7 +182,8 @@ def main():
                 games += 1
     print(
         f"openspiel {spec['game']}: {games} games, {steps} steps written to {args.out}; "
-        f"{stats['filtered']} chance nodes listed outcomes outside their legal actions",
+        f"{stats['filtered']} chance nodes listed outcomes outside their legal actions"
+        + (f"; {stats['moons']} moons shot" if spec["game"] == "hearts" else ""),
         file=sys.stderr,
     )
 
