@@ -5,7 +5,7 @@
 //! What they check, at every state of a walk:
 //! - legal actions have no duplicates, are listed in a stable order, and are
 //!   empty exactly when the game is over (then there is an outcome for every seat,
-//!   and [`Game::game_over`](crate::Game::game_over) the refusal every action gets);
+//!   and [`Game::game_over`] the refusal every action gets);
 //! - at a chance node the outcomes match the legal actions with weights > 0;
 //! - every legal action is accepted and every other action (all actions seen in
 //!   the walk plus the caller's nonsense) refused, never with a panic, and
