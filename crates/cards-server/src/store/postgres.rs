@@ -18,11 +18,39 @@ use tokio_postgres::{Client, NoTls, Row};
 use super::sqlite::{ADDED, SCHEMA, kind_from, kind_name};
 use super::{ActionRecord, Backend, Loaded, TableRecord, Write};
 
-/// The lease columns, added to the shared schema (idempotently).
-const LEASE: &str = "
-ALTER TABLE tables ADD COLUMN IF NOT EXISTS owner TEXT;
-ALTER TABLE tables ADD COLUMN IF NOT EXISTS lease_until TIMESTAMPTZ;
-";
+/// The lease columns, added to the shared schema, each with its type.
+const LEASE: &[(&str, &str, &str)] = &[
+    ("tables", "owner", "TEXT"),
+    ("tables", "lease_until", "TIMESTAMPTZ"),
+];
+
+/// The tables in the order a commit locks them: it updates `tables`
+/// before it inserts seats and actions.
+const LOCK_ORDER: [&str; 3] = ["tables", "seats", "actions"];
+
+/// The statements that add `columns` where they are missing, in
+/// [`LOCK_ORDER`]. `ALTER TABLE` locks its table against every other use
+/// even when `ADD COLUMN IF NOT EXISTS` finds the column there, so a
+/// process starting beside a running one could deadlock with its commits
+/// (holding `actions` while a commit held `tables` and waited for
+/// `actions`). Here a column already present costs no lock, and a
+/// missing one locks the tables in the commits' order, so a start at
+/// worst waits for a commit.
+fn add_missing(columns: &[(&str, &str, &str)]) -> String {
+    let mut columns = columns.to_vec();
+    columns.sort_by_key(|(table, _, _)| LOCK_ORDER.iter().position(|t| t == table));
+    columns
+        .iter()
+        .map(|(table, column, kind)| {
+            format!(
+                "DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM information_schema.columns \
+                 WHERE table_schema = current_schema() AND table_name = '{table}' \
+                 AND column_name = '{column}') THEN ALTER TABLE {table} ADD COLUMN {column} {kind}; \
+                 END IF; END $$;\n"
+            )
+        })
+        .collect()
+}
 
 /// The start of the error of a commit to a table this process no longer
 /// owns (`is_lease_lost` recognises it).
@@ -86,18 +114,13 @@ impl Postgres {
         config.application_name(format!("cards-server {owner}"));
         let runtime = Handle::current();
         let client = open(&config, &runtime).await?;
-        // The columns added since the schema's first form, for a database
-        // made before them.
-        let added: String = ADDED
-            .iter()
-            .map(|(table, column, kind)| {
-                format!("ALTER TABLE {table} ADD COLUMN IF NOT EXISTS {column} {kind};\n")
-            })
-            .collect();
+        // The lease columns, and the columns added since the schema's first
+        // form for a database made before them.
+        let added = add_missing(&[LEASE, ADDED].concat());
         // Two processes starting together create the schema one after the other.
         client
             .batch_execute(&format!(
-                "BEGIN; SELECT pg_advisory_xact_lock(2424); {SCHEMA} {added} {LEASE} COMMIT;"
+                "BEGIN; SELECT pg_advisory_xact_lock(2424); {SCHEMA} {added} COMMIT;"
             ))
             .await
             .map_err(text)?;

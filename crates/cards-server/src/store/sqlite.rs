@@ -39,7 +39,7 @@ CREATE TABLE IF NOT EXISTS actions (
 
 /// The columns added to [`SCHEMA`] since its first form, each with its
 /// type: a database made before gains them when opened (SQLite by
-/// [`add_missing_columns`], PostgreSQL by `ADD COLUMN IF NOT EXISTS`).
+/// [`add_missing_columns`], PostgreSQL by `store::postgres`'s `add_missing`).
 /// `actions.bot_stream` is where the table's bot stream stood after a
 /// bot's move (NULL in an older server's rows, which replay by asking the
 /// bot again).

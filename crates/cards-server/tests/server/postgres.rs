@@ -14,6 +14,8 @@
 //!   older schema (no position) gains the column when opened, and its
 //!   tables reload by asking their bots, as before.
 //! - A connection ended by the database is opened again at the next call.
+//! - A process starts while another's commit is in flight, without waiting
+//!   for it or deadlocking with it, also when it adds a missing column.
 //! - Two `cards-server` processes: one does not serve the other's table
 //!   while its owner lives; the owner of the tables is killed with SIGKILL
 //!   mid-game (twice: its successor too); the other takes them over, the
@@ -375,6 +377,94 @@ async fn a_paused_owner_lets_go_of_the_table_taken_from_it() {
     );
     owner.kill().await;
     other.kill().await;
+    db.remove().await;
+}
+
+/// A connection to `url` and an open transaction on it that holds the
+/// locks a commit in flight holds on `tables` (and on the rest of
+/// `tables`, when given): a lease updated, rows inserted.
+async fn commit_in_flight(url: &str, tables: &str) -> tokio_postgres::Client {
+    let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls)
+        .await
+        .unwrap();
+    tokio::spawn(connection);
+    client
+        .batch_execute(&format!(
+            "BEGIN; LOCK TABLE {tables} IN ROW EXCLUSIVE MODE;"
+        ))
+        .await
+        .unwrap();
+    client
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_process_starts_while_another_commits() {
+    let Some(db) = database().await else { return };
+    let first = Postgres::connect(&db.url, "process-a", Duration::from_secs(30))
+        .await
+        .unwrap();
+    // Process A's commit has updated a lease and inserted rows, and is not
+    // done; process B starts, finding the schema whole. Once its start
+    // locked a table against every use (as `ALTER TABLE` does even when
+    // the column is there), and waited for the commit, or deadlocked with it.
+    let commit = commit_in_flight(&db.url, "tables, seats, actions").await;
+    let second = tokio::time::timeout(
+        Duration::from_secs(10),
+        Postgres::connect(&db.url, "process-b", Duration::from_secs(30)),
+    )
+    .await
+    .expect("B starts without waiting for A's commit")
+    .unwrap();
+    commit.batch_execute("COMMIT").await.unwrap();
+    drop((first, second));
+    db.remove().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_process_adds_a_column_while_an_older_one_commits() {
+    let Some(db) = database().await else { return };
+    execute(&db.url, OLD_SCHEMA).await;
+    // An older process's commit has updated a lease (it holds `tables`)...
+    let commit = commit_in_flight(&db.url, "tables").await;
+    // ...when a newer one starts and adds `actions.bot_stream`.
+    let url = db.url.clone();
+    let start =
+        tokio::spawn(
+            async move { Postgres::connect(&url, "process-b", Duration::from_secs(30)).await },
+        );
+    // Let the start reach its schema step (done, or waiting for a lock).
+    let (watch, connection) = tokio_postgres::connect(&db.url, tokio_postgres::NoTls)
+        .await
+        .unwrap();
+    tokio::spawn(connection);
+    let deadline = Instant::now() + Duration::from_secs(3);
+    while !start.is_finished() && Instant::now() < deadline {
+        let waiting = watch
+            .query(
+                "SELECT 1 FROM pg_stat_activity \
+                 WHERE application_name = 'cards-server process-b' AND wait_event_type = 'Lock'",
+                &[],
+            )
+            .await
+            .unwrap();
+        if !waiting.is_empty() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    // The commit goes on to insert its actions: it may wait for the start,
+    // but the start does not wait for it (it once locked `actions` and then
+    // waited for `tables`, a deadlock PostgreSQL broke by failing one).
+    commit
+        .batch_execute("LOCK TABLE actions IN ROW EXCLUSIVE MODE; COMMIT;")
+        .await
+        .expect("the older process's commit completes");
+    let second = tokio::time::timeout(Duration::from_secs(10), start)
+        .await
+        .expect("the start completes")
+        .unwrap()
+        .expect("the start succeeds");
+    drop(second);
     db.remove().await;
 }
 
