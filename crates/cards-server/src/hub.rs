@@ -108,6 +108,18 @@ fn unavailable(e: impl std::fmt::Display) -> ErrorReply {
     ErrorReply::new(ErrorKind::Unavailable, format!("the store failed: {e}"))
 }
 
+/// The refusal of a stored table that does not replay. The reason, which
+/// can quote stored moves that are hidden from some seats (a card passed)
+/// and the hash of the whole state, goes to the server's log only: the
+/// request may come from anyone who knows the table's id.
+fn does_not_replay(id: &str, why: String) -> ErrorReply {
+    eprintln!("cards-server: a table does not reload: {why}");
+    ErrorReply::new(
+        ErrorKind::Unavailable,
+        format!("table {id} is stored but does not replay on this server (its log says why)"),
+    )
+}
+
 fn not_found(id: &str) -> ErrorReply {
     ErrorReply::new(
         ErrorKind::NotFound,
@@ -293,7 +305,7 @@ impl Hub {
         }
         let loaded = self.store.claim(id).await.map_err(unavailable)?;
         let loaded = loaded.ok_or_else(|| not_found(id))?;
-        let live = Live::replay(loaded).map_err(unavailable)?;
+        let live = Live::replay(loaded).map_err(|why| does_not_replay(id, why))?;
         Ok(self.insert(live))
     }
 

@@ -183,3 +183,73 @@ async fn no_frame_names_a_card_its_seat_may_not_see() {
     );
     Sqlite::remove(&db);
 }
+
+/// A stored table that no longer replays (its store spoilt, or a server
+/// whose state's form changed) is refused to whoever asks, with or without
+/// a token, and the refusal names neither the stored moves (a card passed
+/// in Hearts is hidden from the other seats) nor the state's hash: those
+/// go to the server's log only.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_that_does_not_replay_is_refused_without_its_moves() {
+    use cards_server::client::http;
+    use cards_server::live::{Command, Live};
+    use cards_server::store::{Backend, TableRecord, Write};
+
+    let db = temp_db("leaks-replay");
+    let mut record = TableRecord {
+        id: "00000000000abcde".into(),
+        game: "hearts".into(),
+        rules: cards_games::AnyTable::default_rules("hearts").unwrap(),
+        seats: 4,
+        seed: 12345,
+        bots: vec![None; 4],
+        tokens: (0..4).map(|s| Some(format!("{s}").repeat(32))).collect(),
+        host_token: "h".repeat(32),
+        finished: false,
+    };
+    // A seed whose deal passes (the direction is dealt too): a pass is
+    // hidden from the other seats.
+    let mut live = Live::create(record.clone()).unwrap();
+    let first_move = |live: &Live| {
+        let seat = live.table.to_act().unwrap();
+        live.table.legal_moves(seat).unwrap()[0].text.clone()
+    };
+    while !first_move(&live).starts_with("pass ") {
+        record.seed += 1;
+        live = Live::create(record.clone()).unwrap();
+    }
+    let seat = live.table.to_act().unwrap();
+    let mut pass = live.apply(&Command::Move(seat, 0)).unwrap();
+    assert!(pass.text.starts_with("pass "), "{}", pass.text);
+    let passed = cards(&pass.text);
+    assert_eq!(passed.len(), 1);
+    pass.hash ^= 1;
+    let spoilt = format!("{}", pass.hash);
+    let mut store = Sqlite::open(&db, false).unwrap();
+    store
+        .commit(&[Write::Create(record.clone()), Write::Action(pass)])
+        .unwrap();
+    drop(store);
+
+    let server = start(config(&db)).await;
+    let id = &record.id;
+    // Seat 1's token, for its socket: a seat is refused as anyone is.
+    let token = "1".repeat(32);
+    for (method, path) in [
+        ("GET", format!("/tables/{id}")),
+        ("GET", format!("/tables/{id}/spectate")),
+        ("POST", format!("/tables/{id}/seats/1")),
+        ("GET", format!("/tables/{id}/seats/1/ws?token={token}")),
+    ] {
+        let (status, body) = http(server.addr, method, &path, None, None).await.unwrap();
+        assert_eq!(status, 503, "{method} {path}: {body}");
+        assert!(body.contains("\"kind\":\"unavailable\""), "{body}");
+        assert!(body.contains("does not replay"), "{body}");
+        assert!(
+            cards(&body).is_empty() && !body.contains(&spoilt) && !body.contains("hash"),
+            "{method} {path} tells {passed:?} or the hash: {body}"
+        );
+    }
+    server.task.abort();
+    Sqlite::remove(&db);
+}
