@@ -12,7 +12,8 @@
 //!   neither `apply` nor a failed `apply_mut` changes the input;
 //! - `apply_mut` agrees with `apply`; events render for every viewer;
 //! - the acting seat's view lists the same legal actions, other views none;
-//! - re-dealing what a seat cannot see leaves its view (and the spectator's) unchanged;
+//! - re-dealing what a seat cannot see leaves its view (and the spectator's)
+//!   unchanged, and, for the seat to act, why each of its actions is refused;
 //! - the state, and every re-dealt state, saves and loads back equal ([`Save`]);
 //!
 //! and over a whole walk: the game ends within the step budget, and its log
@@ -290,6 +291,34 @@ pub fn check_state<G: Redeal + Save>(
                 "the spectator view does not change when hidden cards are re-dealt",
                 format!("{seat}"),
             );
+        }
+        if actor == Actor::Player(seat) {
+            check_refusals_see_only_the_view(state, &other, seat, &legal, nonsense, step)?;
+        }
+    }
+    Ok(())
+}
+
+/// Checks that why an action of `seat`, to act, is refused does not depend
+/// on what it cannot see: every action of `nonsense` it may not play is
+/// refused with the same error in `state` and in `other`, `state` with
+/// those cards re-dealt ([`Redeal`]).
+fn check_refusals_see_only_the_view<G: Game>(
+    state: &G,
+    other: &G,
+    seat: Seat,
+    legal: &[G::Action],
+    nonsense: &[G::Action],
+    step: usize,
+) -> Result<(), Violation> {
+    for a in nonsense.iter().filter(|a| !legal.contains(a)) {
+        let (refused, refused_there) = (state.apply(a).err(), other.apply(a).err());
+        if refused != refused_there {
+            return Err(violation(
+                step,
+                "why a seat's action is refused depends only on what it sees",
+                format!("{a} for {seat}: {refused:?}, re-dealt {refused_there:?}"),
+            ));
         }
     }
     Ok(())
