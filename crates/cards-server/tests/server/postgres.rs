@@ -28,7 +28,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use crate::common::{next, summary, temp_db, update};
-use crate::reload::every_game;
+use crate::reload::{every_game, old_schema};
 use cards_core::Difficulty;
 use cards_server::client::{Incoming, Socket, http};
 use cards_server::live::{Command, Live};
@@ -423,7 +423,7 @@ async fn a_process_starts_while_another_commits() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_process_adds_a_column_while_an_older_one_commits() {
     let Some(db) = database().await else { return };
-    execute(&db.url, OLD_SCHEMA).await;
+    execute(&db.url, &old_schema(true)).await;
     // An older process's commit has updated a lease (it holds `tables`)...
     let commit = commit_in_flight(&db.url, "tables").await;
     // ...when a newer one starts and adds `actions.bot_stream`.
@@ -512,38 +512,6 @@ async fn every_game_reloads_without_asking_a_bot_and_its_bots_choose_on_as_befor
     db.remove().await;
 }
 
-/// The schema before `actions.bot_stream`, as PostgreSQL made it (the
-/// shared tables, then the lease's columns).
-const OLD_SCHEMA: &str = "
-CREATE TABLE tables (
-    id TEXT PRIMARY KEY,
-    game TEXT NOT NULL,
-    rules TEXT NOT NULL,
-    seats INTEGER NOT NULL,
-    seed BIGINT NOT NULL,
-    bots TEXT NOT NULL,
-    host_token TEXT NOT NULL,
-    finished INTEGER NOT NULL DEFAULT 0
-);
-CREATE TABLE seats (
-    table_id TEXT NOT NULL,
-    seat INTEGER NOT NULL,
-    token TEXT NOT NULL,
-    PRIMARY KEY (table_id, seat)
-);
-CREATE TABLE actions (
-    table_id TEXT NOT NULL,
-    seq BIGINT NOT NULL,
-    seat INTEGER,
-    kind TEXT NOT NULL,
-    text TEXT NOT NULL,
-    hash BIGINT NOT NULL,
-    PRIMARY KEY (table_id, seq)
-);
-ALTER TABLE tables ADD COLUMN owner TEXT;
-ALTER TABLE tables ADD COLUMN lease_until TIMESTAMPTZ;
-";
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_older_server_s_database_gains_the_column_and_reloads_by_asking_its_bots() {
     let Some(db) = database().await else { return };
@@ -553,7 +521,7 @@ async fn an_older_server_s_database_gains_the_column_and_reloads_by_asking_its_b
         .await
         .unwrap();
     tokio::spawn(connection);
-    client.batch_execute(OLD_SCHEMA).await.unwrap();
+    client.batch_execute(&old_schema(true)).await.unwrap();
     for t in &tables {
         let r = &t.live.record;
         client

@@ -177,8 +177,9 @@ async fn every_game_reloads_without_asking_a_bot_and_its_bots_choose_on_as_befor
     Sqlite::remove(&db);
 }
 
-/// The schema before `actions.bot_stream`, as SQLite made it.
-const OLD_SCHEMA: &str = "
+/// The three tables before `actions.bot_stream`, as both stores made them,
+/// but for the end of the last statement (`old_schema`).
+const OLD_TABLES: &str = "
 CREATE TABLE tables (
     id TEXT PRIMARY KEY,
     game TEXT NOT NULL,
@@ -203,14 +204,24 @@ CREATE TABLE actions (
     text TEXT NOT NULL,
     hash BIGINT NOT NULL,
     PRIMARY KEY (table_id, seq)
-) WITHOUT ROWID;
-";
+)";
+
+/// The schema before `actions.bot_stream`, as SQLite (the actions
+/// `WITHOUT ROWID`) or PostgreSQL (then the lease's columns) made it.
+pub fn old_schema(postgres: bool) -> String {
+    let end = if postgres {
+        ";\nALTER TABLE tables ADD COLUMN owner TEXT;\nALTER TABLE tables ADD COLUMN lease_until TIMESTAMPTZ;\n"
+    } else {
+        " WITHOUT ROWID;\n"
+    };
+    format!("{OLD_TABLES}{end}")
+}
 
 /// Writes `tables` into a new file at `db` as a server before the bot
 /// stream's position stored them: the older schema, no position.
 fn write_old_store(db: &Path, tables: &[Played]) {
     let conn = rusqlite::Connection::open(db).unwrap();
-    conn.execute_batch(OLD_SCHEMA).unwrap();
+    conn.execute_batch(&old_schema(false)).unwrap();
     for t in tables {
         let r = &t.live.record;
         conn.execute(
