@@ -4,7 +4,9 @@
 // the keyboard), checking at every step that the page shows no card the
 // human's seat may not see (against that seat's view, computed here from
 // the page's own save by the wasm package in Node). It checks an illegal
-// attempt is explained, a save loads back, the end screen, and the replay;
+// attempt is explained, a save loads back, the end screen, and the replay
+// (each step's header in the seat's own words); that a seed the page drew
+// is shown only at the end (a seed asked for in the address, at once);
 // saves a screenshot per game to docs/screenshots/; and prints the load
 // time and the hard bots' median decision time per game.
 //
@@ -113,6 +115,58 @@ async function checkVisible(game) {
   return shown.length + shownNumbers.length;
 }
 
+/** The replay's first steps: each header is the move's entry of the seat's
+ * own log (a bot's hidden pass or give stays hidden), naming no card the
+ * seat had not seen by then. */
+async function checkReplay(game) {
+  const file = JSON.parse(await page.evaluate(() => window.cardsPage.save()));
+  const { setup, history } = file;
+  const t = new pkg.Table(setup.game, JSON.stringify(setup.rules), setup.seats, setup.seed);
+  const steps = Math.min(8, history.length);
+  for (let step = 1; step <= steps; step++) {
+    const at = t.logLength;
+    t.play(history[step - 1].seat, history[step - 1].action);
+    await page.click("#replay-next");
+    await page.waitForFunction((n) => document.getElementById("replay").dataset.step === String(n), step);
+    const header = await page.textContent("#replay-step");
+    const events = t.events(0, setup.you);
+    const entry = events.find((e) => e.index === at)?.text;
+    check(header === `after move ${step} of ${history.length}: ${entry}`, `${game}: replay step ${step} reads "${header}", not the seat's "${entry}"`);
+    const may = cardsIn([t.view(setup.you), events.map((e) => e.text.match(/\b[2-9TJQKA][CDHS]\b/g) ?? [])]);
+    for (const c of cardsIn(header.match(/\b[2-9TJQKA][CDHS]\b/g) ?? [])) {
+      check(may.has(c), `${game}: replay step ${step}'s header names ${c}, which seat ${setup.you} had not seen`);
+    }
+  }
+  t.free();
+}
+
+// A seed the page draws (none in the address) is not the old small range, is
+// shown neither in the header nor in the seed field during play, and is
+// shown in the header once the game is over (so it can be replayed).
+{
+  await page.goto(`${base}?game=crazy-eights&speed=0&bots=easy`);
+  await page.waitForSelector("body[data-wait='you'], body[data-wait='over']");
+  const { seed, game: drawnGame } = (await page.evaluate(() => window.cardsPage.snapshot())).setup;
+  check(drawnGame === "crazy-eights", `the page started ${drawnGame}, not crazy-eights`);
+  check(Number.isSafeInteger(seed) && seed >= 1_000_000, `a drawn seed ${seed} is in the old range below 10^6`);
+  const seedText = new RegExp(`\\bseed\\b|${seed}`);
+  let moves = 0;
+  while ((await page.evaluate(() => document.body.dataset.wait)) === "you") {
+    const shown = await page.textContent("#seed-shown");
+    check(!seedText.test(shown), `the header shows a drawn seed during play: ${shown}`);
+    const field = await page.inputValue("#seed");
+    check(field === "", `the seed field holds ${field} during play`);
+    const before = Number(await page.evaluate(() => document.body.dataset.moves));
+    await page.click("#moves button");
+    await page.waitForFunction((m) => Number(document.body.dataset.moves) > m && document.body.dataset.wait !== "busy", before);
+    moves++;
+  }
+  check(moves > 0 && (await page.isVisible("#end")), `a drawn seed's game: ${moves} human moves, end screen ${await page.isVisible("#end")}`);
+  const shown = await page.textContent("#seed-shown");
+  check(shown.includes(`seed ${seed}`), `the header shows no seed ${seed} at the end: ${shown}`);
+  console.log(`drawn seed ${seed}: hidden for ${moves} human moves, shown at the end`);
+}
+
 const medians = {};
 mkdirSync(shots, { recursive: true });
 for (const [gi, game] of pkg.games().entries()) {
@@ -120,6 +174,8 @@ for (const [gi, game] of pkg.games().entries()) {
   await page.goto(`${base}?game=${game.name}&seed=${seed}&speed=0&bots=hard`);
   await page.waitForSelector("body[data-wait='you'], body[data-wait='over']");
   let steps = 0, cardsSeen = 0, triedIllegal = false, reloaded = false;
+  const shown = await page.textContent("#seed-shown");
+  check(shown.includes(`seed ${seed}`), `${game.name}: the seed asked for is not shown: ${shown}`);
   while ((await page.evaluate(() => document.body.dataset.wait)) === "you") {
     cardsSeen += await checkVisible(game.name);
     if (!triedIllegal) {
@@ -181,9 +237,7 @@ for (const [gi, game] of pkg.games().entries()) {
   await page.screenshot({ path: join(shots, `${game.name}.png`), fullPage: true });
   await page.click("#replay-start");
   await page.waitForSelector("#replay:not([hidden])");
-  await page.click("#replay-next");
-  await page.click("#replay-next");
-  await page.waitForFunction(() => document.getElementById("replay").dataset.step === "2");
+  await checkReplay(game.name);
   const hard = (await page.evaluate(() => window.cardsPage.hardMs()))[game.name] ?? [];
   medians[game.name] = { median: median(hard), decisions: hard.length };
   console.log(`${game.name}: ${steps} human moves by click/key, ${cardsSeen} cards checked; hard decision median ${median(hard).toFixed(1)} ms over ${hard.length}`);

@@ -21,6 +21,9 @@ export interface Setup {
   rules: Record<string, unknown>;
   seats: number;
   seed: number;
+  /** The page drew the seed (none was asked for): it fixes every hand, so it
+   * is not shown until the game is over (see `shownSeed`). */
+  seedDrawn?: boolean;
   you: number;
   /** A level for every bot seat: in this page every seat but the human's;
    * online, the others wait for players. */
@@ -56,7 +59,10 @@ export interface ReplayFrame {
   total: number;
   view: Record<string, unknown>;
   log: string[];
-  last: Played | null;
+  /** The step's move as the human's seat saw it: who moved, and the move's
+   * own entry of that seat's log (a bot's hidden pass or give stays hidden;
+   * never the action's text, which names every card). */
+  last: { seat: number; text: string } | null;
 }
 
 /** The file "save" writes: the setup, the table's own save, and the moves for replay. */
@@ -142,7 +148,9 @@ export class Engine {
     return this.snapshot();
   }
 
-  /** The bot whose turn it is plays; throws when it is nobody's or the human's. */
+  /** The bot whose turn it is plays; throws when it is nobody's or the human's.
+   * `bot.action` is its move as the human's seat saw it (that seat's log
+   * entry, as online), not the bot's action, which may name hidden cards. */
   botStep(): Snapshot & { bot: Played & { ms: number } } {
     const { table, setup } = this.current();
     const seat = table.toAct;
@@ -150,12 +158,14 @@ export class Engine {
       throw { kind: "not_your_turn", message: "no bot is to act" };
     }
     const level = setup.bots[seat] ?? "medium";
+    const at = table.logLength;
     const t0 = performance.now();
     const action = table.botMove(seat, level);
     const ms = performance.now() - t0;
     if (level === "hard") (this.hardMs[setup.game] ??= []).push(ms);
     this.history.push({ seat, action });
-    return { ...this.snapshot(), bot: { seat, action, ms } };
+    const snap = this.snapshot();
+    return { ...snap, bot: { seat, action: snap.events.find((e) => e.index === at)?.text ?? "", ms } };
   }
 
   snapshot(): Snapshot {
@@ -255,18 +265,47 @@ export class Engine {
     const upTo = Math.max(0, Math.min(total, Math.floor(step)));
     const t = new this.wasm.Table(setup.game, JSON.stringify(setup.rules), setup.seats, setup.seed);
     try {
-      for (const p of this.history.slice(0, upTo)) t.play(p.seat, p.action);
+      // Where the last move's own entry is in the log (chance may follow it).
+      let at = 0;
+      for (const p of this.history.slice(0, upTo)) {
+        at = t.logLength;
+        t.play(p.seat, p.action);
+      }
+      const events = t.events(0, setup.you);
+      const last = upTo > 0 ? this.history[upTo - 1] : null;
       return {
         step: upTo,
         total,
         view: t.view(setup.you),
-        log: t.events(0, setup.you).map((e) => e.text),
-        last: upTo > 0 ? this.history[upTo - 1] : null,
+        log: events.map((e) => e.text),
+        // In the human's words, bots' moves included: a bot's action text
+        // names the cards it passed or gave, which its seat alone saw.
+        last: last && { seat: last.seat, text: events.find((e) => e.index === at)?.text ?? "" },
       };
     } finally {
       t.free();
     }
   }
+}
+
+/** A seed for a new table: uniform over 0 ..= Number.MAX_SAFE_INTEGER (2^53
+ * seeds, each exact as a JavaScript number, in the save file's JSON and at
+ * the wasm boundary), from the platform's cryptographic random source. The
+ * seed fixes every hand, so it must not be guessable: a player who could try
+ * every seed would find the one that deals their hand, and so every other. */
+export function freshSeed(fill: (words: Uint32Array<ArrayBuffer>) => void = (w) => crypto.getRandomValues(w)): number {
+  const words = new Uint32Array(2);
+  fill(words);
+  const [high, low] = words;
+  // 21 high bits and 32 low ones: 53 bits, every value equally likely.
+  return (high & 0x1f_ffff) * 2 ** 32 + low;
+}
+
+/** The seed to show for `setup`, or null: a seed the player chose is theirs
+ * to see, one the page drew only once the game is over (then it lets the
+ * game be replayed or shared; during play it would tell every hand). */
+export function shownSeed(setup: Setup, over: boolean): number | null {
+  return !setup.seedDrawn || over ? setup.seed : null;
 }
 
 /** The lives per seat a view shows (Schwimmen's `lives`, Trump 21's seats), if any. */

@@ -4,7 +4,7 @@
 
 import type { Difficulty, GameInfo } from "../pkg/cards_wasm";
 import { LocalDriver, type TableDriver } from "./driver";
-import { type Refused, type Setup, type Snapshot, livesOf } from "./engine";
+import { type Refused, type Setup, type Snapshot, freshSeed, livesOf, shownSeed } from "./engine";
 import { OnlineDriver, type TokenStore, browserTransport, joinLink, parseJoinLink, serverBase, tokenKey } from "./online";
 import { renderView, seatName } from "./render";
 import { type RuleField, readField, renderRulesForm, rulesFrom } from "./rules-form";
@@ -97,8 +97,10 @@ function render(s: Snapshot, forced = false) {
   document.body.dataset.ready ??= String(Math.round(performance.now()));
   const you = s.setup.you;
   addLog(s.events.map((e) => e.text), forced ? "forced" : undefined);
-  const where = s.online ? `table ${s.online.table}` : `seed ${s.setup.seed}`;
-  $("seed-shown").textContent = `${title(s.setup.game)} · ${where} · you are seat ${you} · ${
+  // A seed the page drew is shown only at the end: it would tell every hand.
+  const seed = shownSeed(s.setup, Boolean(s.outcome));
+  const where = s.online ? ` · table ${s.online.table}` : seed !== null ? ` · seed ${seed}` : "";
+  $("seed-shown").textContent = `${title(s.setup.game)}${where} · you are seat ${you} · ${
     s.toAct === null ? "game over" : s.toAct === you ? "your turn" : `${seatName(s.toAct, you)} to act`
   }`;
   $("view").replaceChildren(renderView(s.view, you, s.setup.seats));
@@ -320,7 +322,8 @@ function fillSetup(setup: Setup) {
   $<HTMLSelectElement>("game").value = setup.game;
   $<HTMLInputElement>("seats").value = String(setup.seats);
   $<HTMLInputElement>("you").value = String(setup.you);
-  $<HTMLInputElement>("seed").value = String(setup.seed);
+  // Left empty for a seed the page drew (the next Start draws another).
+  $<HTMLInputElement>("seed").value = setup.seedDrawn ? "" : String(setup.seed);
   // A seat the setup gives no bot is a player's (online; offline every
   // other seat has a bot).
   const given: Record<number, string> = {};
@@ -340,19 +343,17 @@ function readSetup(): Setup {
     });
   const form = $("rules");
   const rules = fields.length ? rulesFrom(fields, (k) => readField(form, k)) : {};
-  return { game, rules, seats, seed: Number($<HTMLInputElement>("seed").value), you, bots };
-}
-
-function freshSeed() {
-  return Math.floor(Math.random() * 1_000_000);
+  // An empty seed field asks for a fresh seed, kept hidden until the game is over.
+  const typed = $<HTMLInputElement>("seed").value.trim();
+  const seed = typed === "" ? { seed: freshSeed(), seedDrawn: true } : { seed: Number(typed) };
+  return { game, rules, seats, ...seed, you, bots };
 }
 
 async function showReplay(step: number) {
   const frame = await driver.replay(step);
   $("replay").hidden = false;
-  $("replay-step").textContent = `after move ${frame.step} of ${frame.total}${
-    frame.last ? ` (${seatName(frame.last.seat, current?.setup.you ?? null)}: ${frame.last.action})` : ""
-  }`;
+  // The move as the human's seat saw it (its log entry), never a bot's action text.
+  $("replay-step").textContent = `after move ${frame.step} of ${frame.total}${frame.last ? `: ${frame.last.text}` : ""}`;
   $("replay").dataset.step = String(frame.step);
   const view = renderView(frame.view, current?.setup.you ?? null, current?.setup.seats ?? 0);
   const log = document.createElement("p");
@@ -410,7 +411,8 @@ function wire() {
     }
     const a = document.createElement("a");
     a.href = URL.createObjectURL(new Blob([text], { type: "application/json" }));
-    a.download = `card-rules-${current?.setup.game}-seed-${current?.setup.seed}.json`;
+    const seed = current ? shownSeed(current.setup, Boolean(current.outcome)) : null;
+    a.download = `card-rules-${current?.setup.game}${seed !== null ? `-seed-${seed}` : ""}.json`;
     a.click();
     URL.revokeObjectURL(a.href);
   });
@@ -447,11 +449,12 @@ async function main() {
     return;
   }
   const seats = Number(params.get("seats") ?? game.defaultSeats);
-  const seed = params.has("seed") ? Number(params.get("seed")) : freshSeed();
+  // ?seed= is the player's own choice, shown; otherwise a fresh one, hidden until the end.
+  const seed = params.has("seed") ? { seed: Number(params.get("seed")) } : { seed: freshSeed(), seedDrawn: true };
   const level = (params.get("bots") as Difficulty) ?? "medium";
   const bots: Record<number, Difficulty> = {};
   for (let s = 1; s < seats; s++) bots[s] = LEVELS.includes(level) ? level : "medium";
-  const started = begin(driver.start({ game: game.name, rules: {}, seats, seed, you: 0, bots }));
+  const started = begin(driver.start({ game: game.name, rules: {}, seats, ...seed, you: 0, bots }));
   const form = chooseGame(game.name, seats);
   await Promise.all([started, form]);
 }
