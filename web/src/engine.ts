@@ -165,7 +165,7 @@ export class Engine {
     if (level === "hard") (this.hardMs[setup.game] ??= []).push(ms);
     this.history.push({ seat, action });
     const snap = this.snapshot();
-    return { ...snap, bot: { seat, action: snap.events.find((e) => e.index === at)?.text ?? "", ms } };
+    return { ...snap, bot: { seat, action: entryAt(snap.events, at), ms } };
   }
 
   snapshot(): Snapshot {
@@ -280,12 +280,18 @@ export class Engine {
         log: events.map((e) => e.text),
         // In the human's words, bots' moves included: a bot's action text
         // names the cards it passed or gave, which its seat alone saw.
-        last: last && { seat: last.seat, text: events.find((e) => e.index === at)?.text ?? "" },
+        last: last && { seat: last.seat, text: entryAt(events, at) },
       };
     } finally {
       t.free();
     }
   }
+}
+
+/** The text of the log entry at index `at` of `events` (a move's own entry,
+ * in the words of the seat the events are for), or "" when there is none. */
+function entryAt(events: CardsEvent[], at: number): string {
+  return events.find((e) => e.index === at)?.text ?? "";
 }
 
 /** A seed for a new table: uniform over 0 ..= Number.MAX_SAFE_INTEGER (2^53

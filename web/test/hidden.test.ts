@@ -33,14 +33,11 @@ describe("the replay", () => {
     let hiddenPasses = 0;
     let own = 0;
     const frames = history.map((_, i) => engine.replay(i + 1));
-    // Nothing in a frame names a card the seat had not seen by then.
-    history.forEach((p, i) => {
-      const may = new Set([...cardsIn(JSON.stringify(frames[i].view)), ...frames[i].log.flatMap(cardsIn)]);
-      for (const c of cardsIn(JSON.stringify(frames[i]))) expect(may.has(c), `move ${i + 1} (seat ${p.seat}) names ${c}`).toBe(true);
-    });
     history.forEach((p, i) => {
       const frame = frames[i];
+      // Nothing in a frame names a card the seat had not seen by then.
       const may = new Set([...cardsIn(JSON.stringify(frame.view)), ...frame.log.flatMap(cardsIn)]);
+      for (const c of cardsIn(JSON.stringify(frame))) expect(may.has(c), `move ${i + 1} (seat ${p.seat}) names ${c}`).toBe(true);
       // The step's header is the seat's own log entry for that move, word for word.
       expect(frame.last, `move ${i + 1}`).toEqual({ seat: p.seat, text: seen[i + 1] });
       if (p.seat === 0) {

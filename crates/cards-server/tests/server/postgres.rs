@@ -78,13 +78,18 @@ impl Database {
     }
 }
 
-/// Runs `sql` on a new connection to `url`.
-async fn execute(url: &str, sql: &str) {
+/// A new connection to `url`, driven by a task of the runtime.
+async fn connect(url: &str) -> tokio_postgres::Client {
     let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls)
         .await
         .unwrap();
     tokio::spawn(connection);
-    client.batch_execute(sql).await.unwrap();
+    client
+}
+
+/// Runs `sql` on a new connection to `url`.
+async fn execute(url: &str, sql: &str) {
+    connect(url).await.batch_execute(sql).await.unwrap();
 }
 
 /// Two `cards-server` processes on the database at `url`, with leases of
@@ -289,10 +294,7 @@ async fn a_connection_the_database_ends_is_opened_again() {
     let mut store = Postgres::connect(&url, &owner, Duration::from_secs(5))
         .await
         .unwrap();
-    let (admin, connection) = tokio_postgres::connect(&url, tokio_postgres::NoTls)
-        .await
-        .unwrap();
-    tokio::spawn(connection);
+    let admin = connect(&url).await;
     let ended = admin
         .query(
             "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1",
@@ -381,13 +383,10 @@ async fn a_paused_owner_lets_go_of_the_table_taken_from_it() {
 }
 
 /// A connection to `url` and an open transaction on it that holds the
-/// locks a commit in flight holds on `tables` (and on the rest of
-/// `tables`, when given): a lease updated, rows inserted.
+/// lock a commit in flight holds on each of `tables` (a list): a lease
+/// updated, rows inserted.
 async fn commit_in_flight(url: &str, tables: &str) -> tokio_postgres::Client {
-    let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls)
-        .await
-        .unwrap();
-    tokio::spawn(connection);
+    let client = connect(url).await;
     client
         .batch_execute(&format!(
             "BEGIN; LOCK TABLE {tables} IN ROW EXCLUSIVE MODE;"
@@ -433,10 +432,7 @@ async fn a_process_adds_a_column_while_an_older_one_commits() {
             async move { Postgres::connect(&url, "process-b", Duration::from_secs(30)).await },
         );
     // Let the start reach its schema step (done, or waiting for a lock).
-    let (watch, connection) = tokio_postgres::connect(&db.url, tokio_postgres::NoTls)
-        .await
-        .unwrap();
-    tokio::spawn(connection);
+    let watch = connect(&db.url).await;
     let deadline = Instant::now() + Duration::from_secs(3);
     while !start.is_finished() && Instant::now() < deadline {
         let waiting = watch
@@ -517,10 +513,7 @@ async fn an_older_server_s_database_gains_the_column_and_reloads_by_asking_its_b
     let Some(db) = database().await else { return };
     let tables = every_game();
     // The database as a server before the bot stream's position left it.
-    let (client, connection) = tokio_postgres::connect(&db.url, tokio_postgres::NoTls)
-        .await
-        .unwrap();
-    tokio::spawn(connection);
+    let client = connect(&db.url).await;
     client.batch_execute(&old_schema(true)).await.unwrap();
     for t in &tables {
         let r = &t.live.record;
