@@ -30,9 +30,12 @@ pub struct Cell {
     /// The log length of the table as stored, with the updates of its last
     /// change; connections wait on it.
     pub stored: watch::Sender<Stored>,
-    driving: AtomicBool,
-    /// Whether another server process has taken the table over: this one's
-    /// connections to it close (several processes on PostgreSQL).
+    /// Whether a task is playing its bots' moves. A task that meets a
+    /// failure (the store's) stops; the sweeper starts another later.
+    pub driving: AtomicBool,
+    /// Whether this process let the table go from memory (another process
+    /// took it over, or the store failed and did not read): its connections
+    /// to it close.
     pub gone: AtomicBool,
     /// Whether a bot may have to act: the table has bot seats, or a joined
     /// seat has no connection (kept up to date under the table's lock).
@@ -104,8 +107,19 @@ pub struct Hub {
     tables: RwLock<HashMap<String, Arc<Cell>>>,
 }
 
-fn unavailable(e: impl std::fmt::Display) -> ErrorReply {
-    ErrorReply::new(ErrorKind::Unavailable, format!("the store failed: {e}"))
+/// The refusal of a request the store could not serve. The lease's own
+/// refusals name only the table and are passed on; any other store error
+/// quotes the database (its tables, its columns, its host) and goes to the
+/// server's log only: the client gets a plain sentence.
+fn unavailable(e: String) -> ErrorReply {
+    if crate::store::postgres::is_lease_refusal(&e) {
+        return ErrorReply::new(ErrorKind::Unavailable, format!("the store failed: {e}"));
+    }
+    eprintln!("cards-server: the store failed: {e}");
+    ErrorReply::new(
+        ErrorKind::Unavailable,
+        "the store failed (the server's log says why)",
+    )
 }
 
 /// The refusal of a stored table that does not replay. The reason, which
@@ -117,6 +131,16 @@ fn does_not_replay(id: &str, why: String) -> ErrorReply {
     ErrorReply::new(
         ErrorKind::Unavailable,
         format!("table {id} is stored but does not replay on this server (its log says why)"),
+    )
+}
+
+/// The refusal of a move at a table this process let go (another process
+/// took it, or the store failed): its connections close, and the next
+/// request reads the table from the store.
+fn let_go(id: &str) -> ErrorReply {
+    ErrorReply::new(
+        ErrorKind::Unavailable,
+        format!("table {id} left this server's memory: connect again"),
     )
 }
 
@@ -420,6 +444,9 @@ impl Hub {
     ) -> Result<Ack, ErrorReply> {
         let started = Instant::now();
         let mut live = cell.live.lock().await;
+        if cell.gone.load(Ordering::Acquire) {
+            return Err(let_go(&cell.id));
+        }
         let record = live.apply(&command).map_err(ErrorReply::from)?;
         let action = record.text.clone();
         let next = self.commit(cell, &mut live, record, started, false).await?;
@@ -441,31 +468,58 @@ impl Hub {
         started: Instant,
         bot: bool,
     ) -> Result<usize, ErrorReply> {
-        let mut result = self.store.write(Write::Action(record)).await;
-        if result.is_ok() && live.table.to_act().is_none() {
-            live.record.finished = true;
-            result = self
-                .store
-                .write(Write::Finish {
-                    table: cell.id.clone(),
-                })
-                .await;
-        }
-        if let Err(e) = result {
-            if crate::store::postgres::is_lease_lost(&e) {
-                // Another process owns the table now: this one lets it go.
-                self.forget(std::slice::from_ref(&cell.id));
-            }
-            // The table is ahead of the store: put it back as stored.
-            if let Ok(Some(loaded)) = self.store.load(&cell.id).await
-                && let Ok(mut again) = Live::replay(loaded)
-            {
-                again.presence = live.presence.clone();
-                *live = again;
-            }
+        if let Err(e) = self.store.write(Write::Action(record)).await {
+            self.put_back(cell, live, &e).await;
             return Err(unavailable(e));
         }
+        if live.table.to_act().is_none() {
+            let finish = Write::Finish {
+                table: cell.id.clone(),
+            };
+            match self.store.write(finish).await {
+                Ok(()) => live.record.finished = true,
+                // The move is stored, so it is acknowledged; the table stays
+                // in memory, over, and a restart reads it as open.
+                Err(e) => {
+                    eprintln!(
+                        "cards-server: table {} is over but not marked so: {e}",
+                        cell.id
+                    );
+                    if crate::store::postgres::is_lease_lost(&e) {
+                        self.forget(std::slice::from_ref(&cell.id));
+                    }
+                }
+            }
+        }
+        self.publish(cell, live);
         self.metrics.action(bot, started.elapsed().as_secs_f64());
+        Ok(live.table.log_len())
+    }
+
+    /// After a failed write, where the table in memory is ahead of the
+    /// store: puts it back as stored (telling the connections of any move
+    /// the store holds that they were not told: a commit whose answer was
+    /// lost), or, where the store does not read either or another process
+    /// took the table, lets it go from memory, so that the next request
+    /// reads it from the store again.
+    async fn put_back(&self, cell: &Cell, live: &mut Live, e: &str) {
+        if !crate::store::postgres::is_lease_lost(e)
+            && let Ok(Some(loaded)) = self.store.load(&cell.id).await
+            && let Ok(mut again) = Live::replay(loaded)
+        {
+            again.presence = live.presence.clone();
+            *live = again;
+            if live.table.log_len() > cell.stored.borrow().len {
+                self.publish(cell, live);
+            }
+            return;
+        }
+        self.forget(std::slice::from_ref(&cell.id));
+    }
+
+    /// Tells the connections that the table's log grew to what is stored;
+    /// a finished table leaves memory.
+    fn publish(&self, cell: &Cell, live: &mut Live) {
         let len = live.table.log_len();
         let from = cell.stored.borrow().len;
         let seats = (0..live.record.seats)
@@ -485,7 +539,6 @@ impl Hub {
             tables.remove(&cell.id);
             self.metrics.tables(tables.len());
         }
-        Ok(len)
     }
 
     /// Lets bots play while a bot (or the bot of an away seat) is to act,
@@ -498,8 +551,12 @@ impl Hub {
         let cell = cell.clone();
         tokio::spawn(async move {
             loop {
-                hub.drive_while_bots(&cell).await;
+                let failed = !hub.drive_while_bots(&cell).await;
                 cell.driving.store(false, Ordering::Release);
+                // Not at once again after a failure: the sweeper tries later.
+                if failed {
+                    break;
+                }
                 // A change between the last look and the flag's reset would
                 // otherwise wait for the sweeper.
                 let again = {
@@ -514,13 +571,18 @@ impl Hub {
         });
     }
 
-    async fn drive_while_bots(&self, cell: &Arc<Cell>) {
+    /// Plays the bots' moves until no bot is to act (`true`) or a move
+    /// fails (`false`): the table was let go, or the store failed.
+    async fn drive_while_bots(&self, cell: &Arc<Cell>) -> bool {
         loop {
             let live = cell.live.clone().lock_owned().await;
+            if cell.gone.load(Ordering::Acquire) {
+                return false;
+            }
             let Some(command) =
                 live.bot_to_act(self.config.away_after, self.config.away_difficulty)
             else {
-                return;
+                return true;
             };
             let started = Instant::now();
             let chosen = tokio::task::spawn_blocking(move || {
@@ -530,14 +592,14 @@ impl Hub {
             })
             .await;
             let Ok((mut live, Ok(record))) = chosen else {
-                return;
+                return false;
             };
             if self
                 .commit(cell, &mut live, record, started, true)
                 .await
                 .is_err()
             {
-                return;
+                return false;
             }
         }
     }

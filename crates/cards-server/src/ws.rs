@@ -186,7 +186,7 @@ async fn run(
                 close(
                     socket,
                     close_code::AGAIN,
-                    "the table moved to another server process; connect again",
+                    "the table left this server's memory; connect again",
                 )
                 .await;
                 return;

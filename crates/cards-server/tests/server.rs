@@ -19,6 +19,8 @@ mod golden;
 mod hostile;
 #[path = "server/leaks.rs"]
 mod leaks;
+#[path = "server/outage.rs"]
+mod outage;
 #[path = "server/play.rs"]
 mod play;
 #[path = "server/postgres.rs"]

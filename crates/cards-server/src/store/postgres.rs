@@ -61,6 +61,18 @@ pub fn is_lease_lost(error: &str) -> bool {
     error.starts_with(LEASE_LOST)
 }
 
+/// The end of the error of a claim of an open table that another live
+/// process holds (`is_lease_refusal` recognises it).
+pub const HELD: &str = "is held by another server process until its lease expires";
+
+/// Whether a store error is one of the lease's own refusals (the lease
+/// lost, the table held by another process): a sentence of this server's
+/// that names only the table, where any other store error quotes the
+/// database.
+pub fn is_lease_refusal(error: &str) -> bool {
+    is_lease_lost(error) || error.ends_with(HELD)
+}
+
 /// The table whose lease a store error says was lost.
 pub fn lost_table(error: &str) -> Option<&str> {
     error.strip_prefix(LEASE_LOST)?.split_whitespace().next()
@@ -378,9 +390,7 @@ impl Backend for Postgres {
                 .map_err(text)?;
             let loaded = self.read_table(id).await.map_err(text)?;
             match loaded {
-                Some(l) if row.is_none() && !l.table.finished => Err(format!(
-                    "table {id} is held by another server process until its lease expires"
-                )),
+                Some(l) if row.is_none() && !l.table.finished => Err(format!("table {id} {HELD}")),
                 other => Ok(other),
             }
         })
