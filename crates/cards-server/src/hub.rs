@@ -202,8 +202,13 @@ impl Hub {
         cells
     }
 
+    /// The table's handle, kept in memory unless the game is finished: a
+    /// finished table is read from the store for each request that asks
+    /// for it, and leaves memory with the request's (and its connections')
+    /// last handle.
     fn insert(&self, live: Live) -> Arc<Cell> {
         let id = live.record.id.clone();
+        let finished = live.record.finished;
         let cell = Arc::new(Cell {
             id: id.clone(),
             stored: watch::Sender::new(Stored {
@@ -215,6 +220,9 @@ impl Hub {
             driving: AtomicBool::new(false),
             gone: AtomicBool::new(false),
         });
+        if finished {
+            return cell;
+        }
         let mut tables = self.tables.write().expect("the table map is not poisoned");
         let cell = tables.entry(id).or_insert(cell).clone();
         self.metrics.tables(tables.len());

@@ -1,5 +1,6 @@
 //! Whole games over the WebSocket, reconnection from an event index, bots of
-//! away seats, and reloading every open table from the store.
+//! away seats, reloading every open table from the store, and finished
+//! tables served from the store without coming back into memory.
 
 use std::time::Duration;
 
@@ -323,5 +324,34 @@ async fn a_from_past_the_end_of_the_log_starts_at_its_end() {
         assert_eq!(after.events.first().map(|e| e.index), Some(len));
         assert!(after.next > len);
     }
+    Sqlite::remove(&db);
+}
+
+/// A finished table leaves memory, and asking for it (its summary, a
+/// spectator) reads it from the store without keeping it there again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_table_is_served_from_the_store_and_not_kept() {
+    use cards_server::live::Command;
+
+    let db = temp_db("finished");
+    let server = start(config(&db)).await;
+    let (id, _) = create(server.addr, r#"{"game":"hearts"}"#).await;
+    let cell = server.hub.table(&id).await.unwrap();
+    loop {
+        let Some(seat) = cell.live.lock().await.table.to_act() else {
+            break;
+        };
+        server.hub.act(&cell, Command::Move(seat, 0)).await.unwrap();
+    }
+    assert_eq!(server.hub.len(), 0, "the finished table stayed in memory");
+    for _ in 0..2 {
+        let table = summary(server.addr, &id).await;
+        assert!(!table["places"].is_null(), "{table}");
+        let path = format!("/tables/{id}/spectate?from=0");
+        let mut watcher = Socket::connect(server.addr, &path).await.unwrap();
+        assert!(update(&mut watcher).await.outcome.is_some());
+        assert_eq!(server.hub.len(), 0, "a request kept the finished table");
+    }
+    server.task.abort();
     Sqlite::remove(&db);
 }
