@@ -5,7 +5,7 @@
 //! it, so a table's changes are stored in the order they were made).
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, RwLock};
 use std::time::Instant;
 
@@ -40,6 +40,8 @@ pub struct Cell {
     /// Whether a bot may have to act: the table has bot seats, or a joined
     /// seat has no connection (kept up to date under the table's lock).
     may_need_bot: AtomicBool,
+    /// How many spectators' connections are open.
+    pub spectators: AtomicUsize,
 }
 
 impl Cell {
@@ -59,25 +61,30 @@ pub struct Stored {
     pub updates: Option<Arc<Updates>>,
 }
 
-/// Each seat's update of one change, made once by the task that stored it
-/// (with the table's lock already held) instead of by every connection
-/// taking the lock in turn. A connection sends its seat's update when it
-/// has sent the table's events up to `from`; one that lags behind (or a
-/// spectator) makes its own.
+/// Each seat's update of one change, and the spectators', made once by the
+/// task that stored it (with the table's lock already held) instead of by
+/// every connection taking the lock in turn. A connection sends its update
+/// when it has sent the table's events up to `from`; one that lags behind
+/// makes its own.
 #[derive(Debug)]
 pub struct Updates {
     /// The log length the updates start from.
     pub from: usize,
     /// The update of each seat that had a connection, by seat.
     pub seats: Vec<Option<Utf8Bytes>>,
+    /// The spectators' update, when the table had a spectator.
+    pub spectator: Option<Utf8Bytes>,
 }
 
 impl Stored {
-    /// The update `seat` gets for this change when it has sent the events
-    /// up to `sent`; `None` when it must make its own.
+    /// The update `seat` (a spectator for `None`) gets for this change when
+    /// it has sent the events up to `sent`; `None` when it must make its own.
     pub fn ready(&self, seat: Option<usize>, sent: usize) -> Option<Utf8Bytes> {
         let updates = self.updates.as_deref().filter(|u| u.from == sent)?;
-        updates.seats.get(seat?)?.clone()
+        match seat {
+            Some(s) => updates.seats.get(s)?.clone(),
+            None => updates.spectator.clone(),
+        }
     }
 }
 
@@ -219,6 +226,7 @@ impl Hub {
             live: Arc::new(Mutex::new(live)),
             driving: AtomicBool::new(false),
             gone: AtomicBool::new(false),
+            spectators: AtomicUsize::new(0),
         });
         if finished {
             return cell;
@@ -536,9 +544,15 @@ impl Hub {
                 connected.then(|| update_json(live, Some(s), from).0.into())
             })
             .collect();
+        let watched = cell.spectators.load(Ordering::Acquire) > 0;
+        let spectator = watched.then(|| update_json(live, None, from).0.into());
         cell.stored.send_replace(Stored {
             len,
-            updates: Some(Arc::new(Updates { from, seats })),
+            updates: Some(Arc::new(Updates {
+                from,
+                seats,
+                spectator,
+            })),
         });
         if live.record.finished {
             // A finished table leaves memory; its open connections keep their

@@ -96,13 +96,17 @@ pub async fn session(
     seat: Option<usize>,
     from: usize,
 ) {
+    use std::sync::atomic::Ordering::AcqRel;
+
     hub.metrics.connections(1);
-    if let Some(s) = seat {
-        hub.presence(&cell, s, true).await;
+    match seat {
+        Some(s) => hub.presence(&cell, s, true).await,
+        None => _ = cell.spectators.fetch_add(1, AcqRel),
     }
     run(&mut socket, &hub, &cell, seat, from).await;
-    if let Some(s) = seat {
-        hub.presence(&cell, s, false).await;
+    match seat {
+        Some(s) => hub.presence(&cell, s, false).await,
+        None => _ = cell.spectators.fetch_sub(1, AcqRel),
     }
     hub.metrics.connections(-1);
 }

@@ -1,6 +1,7 @@
 //! Whole games over the WebSocket, reconnection from an event index, bots of
-//! away seats, reloading every open table from the store, and finished
-//! tables served from the store without coming back into memory.
+//! away seats, reloading every open table from the store, finished tables
+//! served from the store without coming back into memory, and the
+//! spectators' update made once a change.
 
 use std::time::Duration;
 
@@ -352,6 +353,39 @@ async fn a_finished_table_is_served_from_the_store_and_not_kept() {
         assert!(update(&mut watcher).await.outcome.is_some());
         assert_eq!(server.hub.len(), 0, "a request kept the finished table");
     }
+    server.task.abort();
+    Sqlite::remove(&db);
+}
+
+/// The task that stores a change writes the spectators' update once, the
+/// same one a spectator would write for itself, and the spectators get it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_spectators_update_is_made_once_with_the_seats() {
+    use cards_server::live::Command;
+
+    let db = temp_db("spectators");
+    let server = start(config(&db)).await;
+    let (id, _) = create(server.addr, r#"{"game":"hearts"}"#).await;
+    let cell = server.hub.table(&id).await.unwrap();
+    let path = format!("/tables/{id}/spectate?from=0");
+    let mut watchers = Vec::new();
+    for _ in 0..2 {
+        let mut watcher = Socket::connect(server.addr, &path).await.unwrap();
+        update(&mut watcher).await;
+        watchers.push(watcher);
+    }
+    let (seat, from) = {
+        let live = cell.live.lock().await;
+        (live.table.to_act().unwrap(), live.table.log_len())
+    };
+    server.hub.act(&cell, Command::Move(seat, 0)).await.unwrap();
+    let made = cell.stored.borrow().ready(None, from).expect("made once");
+    let (own, next) = server.hub.update(&cell, None, from).await;
+    assert_eq!(made.as_str(), own);
+    for watcher in &mut watchers {
+        assert_eq!(update(watcher).await.next, next);
+    }
+    drop(watchers);
     server.task.abort();
     Sqlite::remove(&db);
 }
