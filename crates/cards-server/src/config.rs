@@ -52,6 +52,9 @@ pub struct Config {
     pub max_batch: usize,
     /// The built web page served at every path the API does not route (`--web`).
     pub web: Option<PathBuf>,
+    /// The most open tables held in memory: a table asked for beyond them is
+    /// refused (`unavailable`). Tables reloaded or taken over are not refused.
+    pub max_tables: usize,
 }
 
 impl Config {
@@ -71,6 +74,7 @@ impl Config {
             max_message: 4096,
             max_batch: 1024,
             web: None,
+            max_tables: DEFAULT_MAX_TABLES,
         }
     }
 
@@ -100,6 +104,7 @@ impl Config {
             ("burst", self.burst as usize),
             ("max_message", self.max_message),
             ("max_batch", self.max_batch),
+            ("max_tables", self.max_tables),
         ];
         match at_least_one.into_iter().find(|&(_, n)| n == 0) {
             Some((field, _)) => Err(format!("{field} takes at least 1, not 0")),
@@ -119,6 +124,9 @@ pub const MAX_LEASE: f64 = 86_400.0;
 pub const MIN_SWEEP: f64 = 0.001;
 /// The highest `--rate` taken, in messages a second.
 pub const MAX_RATE: f64 = 1_000_000.0;
+/// The default of `--max-tables`: an open table holds about 113 KB (the
+/// load run of docs/server.md), so about 1.1 GB of tables.
+pub const DEFAULT_MAX_TABLES: usize = 10_000;
 
 /// A number of seconds given to `flag`, from `min` to `max` inclusive, as a
 /// duration: NaN, infinities and values out of that range are refused with
@@ -209,6 +217,21 @@ pub fn burst(text: &str) -> Result<u32, String> {
         _ => Err(format!(
             "--burst takes a whole number of messages from 1 to {}, not {}",
             u32::MAX,
+            cards_core::text::echo(text)
+        )),
+    }
+}
+
+/// The value of `--max-tables`: a whole number of tables, at least 1.
+///
+/// # Errors
+/// The message naming the flag, for anything else.
+pub fn max_tables(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!(
+            "--max-tables takes a whole number of tables from 1 to {}, not {}",
+            usize::MAX,
             cards_core::text::echo(text)
         )),
     }

@@ -276,7 +276,7 @@ async fn games() -> axum::Json<Vec<GameInfo>> {
     (status = 201, description = "The table, made and stored.", body = Created),
     (status = 400, description = "`bad_request`: the body does not read, or the game, rules, seats or bots are refused.", body = ErrorReply),
     (status = 413, description = "`too_large`: the body is over 2 MB.", body = ErrorReply),
-    (status = 503, description = "`unavailable`: the store failed; no table was made.", body = ErrorReply),
+    (status = 503, description = "`unavailable`: the server holds its most open tables (`--max-tables`), or the store failed; no table was made.", body = ErrorReply),
 ))]
 async fn create(
     State(hub): State<Arc<Hub>>,

@@ -275,9 +275,19 @@ impl Hub {
     ///
     /// # Errors
     /// `bad_request` for a game, rules, seats or bots the server refuses;
-    /// `unavailable` when the store fails.
+    /// `unavailable` when the server holds `max_tables` open tables or the
+    /// store fails.
     pub async fn create(self: &Arc<Self>, req: CreateTable) -> Result<Created, ErrorReply> {
         let bad = |m: String| ErrorReply::new(ErrorKind::BadRequest, m);
+        let most = self.config.max_tables;
+        if self.len() >= most {
+            return Err(ErrorReply::new(
+                ErrorKind::Unavailable,
+                format!(
+                    "the server holds its most open tables ({most}, --max-tables): try again when a game ends, or at another server"
+                ),
+            ));
+        }
         // The game's usual table unless a count is asked for (a game not in
         // the list has none, and is refused by name below).
         let usual = cards_games::AnyTable::seat_limits(&req.game).map(|[_, usual, _]| usual);

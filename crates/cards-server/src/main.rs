@@ -43,6 +43,10 @@ struct Args {
     /// Messages a connection may send at once (at least 1).
     #[arg(long, default_value = "50", value_parser = cards_server::config::burst)]
     burst: u32,
+    /// The most open tables held at once (at least 1): a new table beyond
+    /// them is refused with 503 until a game ends. About 113 KB a table.
+    #[arg(long, default_value = "10000", value_parser = cards_server::config::max_tables)]
+    max_tables: usize,
     /// Serve the built web page (web/dist) from this directory, on the API's origin.
     #[arg(long)]
     web: Option<PathBuf>,
@@ -81,6 +85,7 @@ fn main() -> std::process::ExitCode {
     config.away_difficulty = args.away_difficulty;
     config.rate_per_second = args.rate;
     config.burst = args.burst;
+    config.max_tables = args.max_tables;
     config.web = args.web;
     let runtime = cards_server::runtime(args.workers).expect("the runtime starts");
     runtime.block_on(async move {
@@ -123,6 +128,8 @@ mod tests {
             ("--rate", "NaN"),
             ("--rate", "-1"),
             ("--burst", "0"),
+            ("--max-tables", "0"),
+            ("--max-tables", "-5"),
         ] {
             let e = refused(&[&format!("{flag}={value}")]);
             assert!(e.contains(&format!("{flag} takes")), "{flag} {value}: {e}");
@@ -131,5 +138,6 @@ mod tests {
         assert_eq!(args.away_after, Duration::from_secs(30));
         assert_eq!(args.lease, Duration::from_secs(10));
         assert_eq!((args.rate, args.burst), (50.0, 50));
+        assert_eq!(args.max_tables, cards_server::config::DEFAULT_MAX_TABLES);
     }
 }

@@ -250,3 +250,41 @@ async fn a_message_over_the_limit_closes_with_1009_however_fragmented() {
     }
     Sqlite::remove(&db);
 }
+
+/// A flood of new tables stops at `max_tables` open ones: the next is
+/// refused (503, naming the flag) and not stored, and a game that ends
+/// makes room again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn new_tables_stop_at_the_most_the_server_holds() {
+    use cards_server::live::Command;
+
+    let db = temp_db("hostile-tables");
+    let mut config = config(&db);
+    config.max_tables = 2;
+    let server = start(config).await;
+    let (first, _) = create(server.addr, r#"{"game":"hearts"}"#).await;
+    create(server.addr, r#"{"game":"hearts"}"#).await;
+    let body = r#"{"game":"hearts"}"#;
+    let (status, text) = http(server.addr, "POST", "/tables", Some(body), None)
+        .await
+        .unwrap();
+    assert_eq!(status, 503, "{text}");
+    assert!(text.contains("--max-tables"), "{text}");
+    assert_eq!(server.hub.len(), 2);
+    let cell = server.hub.table(&first).await.unwrap();
+    loop {
+        let Some(seat) = cell.live.lock().await.table.to_act() else {
+            break;
+        };
+        server.hub.act(&cell, Command::Move(seat, 0)).await.unwrap();
+    }
+    create(server.addr, r#"{"game":"hearts"}"#).await;
+    assert_eq!(server.hub.len(), 2);
+    let stored = rusqlite::Connection::open(&db).unwrap();
+    let count: i64 = stored
+        .query_row("SELECT COUNT(*) FROM tables", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(count, 3, "the refused table was stored");
+    server.task.abort();
+    Sqlite::remove(&db);
+}
