@@ -356,7 +356,23 @@ impl Hub {
         let loaded = self.store.claim(id).await.map_err(unavailable)?;
         let loaded = loaded.ok_or_else(|| not_found(id))?;
         let live = Live::replay(loaded).map_err(|why| does_not_replay(id, why))?;
-        Ok(self.insert(live))
+        let cell = self.insert(live);
+        self.mark_over(&cell).await;
+        Ok(cell)
+    }
+
+    /// Stores the end of a table in memory whose game is over but whose end
+    /// was not stored (its last move was, and the write of its end failed,
+    /// `commit`), and lets it leave memory. Called on every table reloaded
+    /// or taken over; nothing where the game goes on or its end is stored.
+    pub async fn mark_over(&self, cell: &Cell) {
+        let mut live = cell.live.lock().await;
+        if live.record.finished || live.table.to_act().is_some() {
+            return;
+        }
+        if self.store_end(cell, &mut live).await.is_ok() {
+            self.let_finished_go(&cell.id);
+        }
     }
 
     /// The table's public facts.
@@ -498,24 +514,14 @@ impl Hub {
             self.put_back(cell, live, &e).await;
             return Err(unavailable(e));
         }
-        if live.table.to_act().is_none() {
-            let finish = Write::Finish {
-                table: cell.id.clone(),
-            };
-            match self.store.write(finish).await {
-                Ok(()) => live.record.finished = true,
-                // The move is stored, so it is acknowledged; the table stays
-                // in memory, over, and a restart reads it as open.
-                Err(e) => {
-                    eprintln!(
-                        "cards-server: table {} is over but not marked so: {e}",
-                        cell.id
-                    );
-                    if crate::store::postgres::is_lease_lost(&e) {
-                        self.forget(std::slice::from_ref(&cell.id));
-                    }
-                }
-            }
+        // The move is stored, so it is acknowledged even where the end's
+        // write fails: the table stays in memory, over, and its end is
+        // stored when it is next reloaded (`mark_over`).
+        if live.table.to_act().is_none()
+            && let Err(e) = self.store_end(cell, live).await
+            && crate::store::postgres::is_lease_lost(&e)
+        {
+            self.forget(std::slice::from_ref(&cell.id));
         }
         self.publish(cell, live);
         self.metrics.action(bot, started.elapsed().as_secs_f64());
@@ -565,12 +571,33 @@ impl Hub {
             })),
         });
         if live.record.finished {
-            // A finished table leaves memory; its open connections keep their
-            // handle, and a later request reads it from the store.
-            let mut tables = self.tables.write().expect("the table map is not poisoned");
-            tables.remove(&cell.id);
-            self.metrics.tables(tables.len());
+            self.let_finished_go(&cell.id);
         }
+    }
+
+    /// Stores the end of the game of `live` (over) and marks it finished;
+    /// a failure is logged and returned.
+    async fn store_end(&self, cell: &Cell, live: &mut Live) -> Result<(), String> {
+        let finish = Write::Finish {
+            table: cell.id.clone(),
+        };
+        let stored = self.store.write(finish).await;
+        match &stored {
+            Ok(()) => live.record.finished = true,
+            Err(e) => eprintln!(
+                "cards-server: table {} is over but not marked so: {e}",
+                cell.id
+            ),
+        }
+        stored
+    }
+
+    /// A finished table leaves memory; its open connections keep their
+    /// handle, and a later request reads it from the store.
+    fn let_finished_go(&self, id: &str) {
+        let mut tables = self.tables.write().expect("the table map is not poisoned");
+        tables.remove(id);
+        self.metrics.tables(tables.len());
     }
 
     /// Lets bots play while a bot (or the bot of an away seat) is to act,
@@ -665,6 +692,7 @@ impl Hub {
             match self.store.claim_expired().await {
                 Ok(all) => {
                     for cell in self.adopt(all, &mut LoadReport::default()) {
+                        self.mark_over(&cell).await;
                         self.drive(&cell);
                     }
                 }

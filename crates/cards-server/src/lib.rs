@@ -83,6 +83,7 @@ pub async fn start(config: Config) -> Result<Running, String> {
         tokio::spawn(hub.clone().keep_leases(*lease));
     }
     for cell in hub.cells() {
+        hub.mark_over(&cell).await;
         hub.drive(&cell);
     }
     let app = http::counting_refusals(

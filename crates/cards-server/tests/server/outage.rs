@@ -138,7 +138,8 @@ async fn a_move_the_store_neither_takes_nor_reads_is_let_go() {
 }
 
 /// The last move of a game stored, its end not: the move is acknowledged
-/// and the connections told, since it is stored.
+/// and the connections told, since it is stored; the next start stores the
+/// end and keeps the table out of memory.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_last_move_stored_is_acknowledged_when_the_end_is_not() {
     let db = temp_db("outage-finish");
@@ -166,6 +167,17 @@ async fn a_last_move_stored_is_acknowledged_when_the_end_is_not() {
     );
     assert_eq!(stored_len(&server, &id).await, len);
     server.task.abort();
+    spoil.execute_batch("DROP TRIGGER refuse").unwrap();
+    let again = start(config(&db)).await;
+    assert_eq!(again.report.loaded, 1);
+    assert_eq!(again.hub.len(), 0, "the finished table stayed in memory");
+    let finished: i64 = spoil
+        .query_row("SELECT finished FROM tables WHERE id = ?1", [&id], |r| {
+            r.get(0)
+        })
+        .unwrap();
+    assert_eq!(finished, 1);
+    again.task.abort();
     Sqlite::remove(&db);
 }
 
