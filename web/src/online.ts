@@ -86,13 +86,28 @@ export const browserTransport: Transport = {
   later: (ms, f) => void setTimeout(f, ms),
 };
 
+/** The kind of refusal each HTTP status stands for (docs/protocol.md). */
+const STATUS_KINDS: Record<number, string> = {
+  400: "bad_request",
+  401: "unauthorized",
+  404: "not_found",
+  405: "method_not_allowed",
+  409: "conflict",
+  413: "too_large",
+  422: "illegal",
+  429: "rate_limited",
+  503: "unavailable",
+};
+
 /** A refusal the server sent (`{"error", "kind"}`), or what an HTTP status means. */
 export function refusalFrom(body: unknown, status: number): Refused {
   if (body && typeof body === "object" && "error" in body && "kind" in body) {
     const b = body as { error: unknown; kind: unknown };
     return { kind: String(b.kind), message: String(b.error) };
   }
-  return { kind: status >= 500 ? "unavailable" : "bad_request", message: `the server answered ${status}` };
+  // No refusal of the server's own (a proxy's page, say): the status alone says what happened.
+  const kind = STATUS_KINDS[status] ?? (status >= 500 ? "unavailable" : "bad_request");
+  return { kind, message: `the server answered ${status}` };
 }
 
 /** The key a seat's token is kept under. */
@@ -131,14 +146,30 @@ export function serverBase(server: string): string {
   return server.trim().replace(/\/+$/, "");
 }
 
+/** The path of a seat's WebSocket. A plain GET of it is answered as a
+ * handshake would be (404 for a table that is gone, 401 for a token the seat
+ * does not take, 400 for the missing handshake when all else is right), so
+ * the driver asks it when a connection fails, to learn why. */
+export function seatSocketPath(table: string, seat: number, token: string, from: number): string {
+  return `/tables/${encodeURIComponent(table)}/seats/${seat}/ws?token=${encodeURIComponent(token)}&from=${from}`;
+}
+
 /** The WebSocket address of a seat, from an http(s) server address. */
 export function seatSocketUrl(server: string, table: string, seat: number, token: string, from: number): string {
   const ws = server.replace(/^http(s?):/i, "ws$1:");
-  return `${ws}/tables/${encodeURIComponent(table)}/seats/${seat}/ws?token=${encodeURIComponent(token)}&from=${from}`;
+  return `${ws}${seatSocketPath(table, seat, token, from)}`;
 }
 
 /** The longest wait between two reconnects, in ms. */
 export const RECONNECT_MAX_MS = 4000;
+/** Failed connections in a row (none brought an update) after which the
+ * driver asks the server why, and stops when the table is gone or the
+ * token refused. The first connection of a join is asked about at once. */
+export const ASK_AFTER_FAILURES = 2;
+/** Connections a join tries before it reports that the server is unreachable. */
+export const JOIN_TRIES = 3;
+/** The largest message the server takes (its `--max-message`, 4,096 bytes by default). */
+export const MAX_MESSAGE_BYTES = 4096;
 
 type Waiter = { ready: () => boolean; resolve: () => void };
 type Pending = {
@@ -154,6 +185,10 @@ export class OnlineDriver implements TableDriver {
   private connected = false;
   private stopped = false;
   private retries = 0;
+  /** Connections in a row that closed before bringing an update. */
+  private failures = 0;
+  /** Whether the connection now open (or last open) brought an update. */
+  private heard = false;
   private place: OnlineSeat | null = null;
   private setup: Setup | null = null;
   private token = "";
@@ -172,6 +207,9 @@ export class OnlineDriver implements TableDriver {
   onUpdate: (() => void) | null = null;
   /** A refusal that answers no action of this page's (a rate limit), and connection news. */
   onNotice: ((r: Refused) => void) | null = null;
+  /** Called once when the driver gives up on a table it had joined: the
+   * table is gone from the server, or the server refuses the seat's token. */
+  onStopped: ((r: Refused) => void) | null = null;
 
   constructor(
     readonly server: string,
@@ -253,6 +291,8 @@ export class OnlineDriver implements TableDriver {
     };
     this.setup = setup ?? { game: facts.game, rules: facts.rules, seats: facts.seats, seed: 0, you: seat, bots: {} };
     this.stopped = false;
+    this.failures = 0;
+    this.retries = 0;
     try {
       await new Promise<void>((resolve, reject) => {
         this.firstFailed = reject;
@@ -260,12 +300,17 @@ export class OnlineDriver implements TableDriver {
         this.connect();
       });
     } catch (r) {
-      // The server did not take the token: forget it; a token kept from an
-      // earlier visit may be stale (say, a new database), so join afresh once.
-      this.tokens.remove(key);
       this.place = null;
       this.waiters = [];
-      if (kept) return this.join(table, seat, facts, setup);
+      this.firstFailed = null;
+      if ((r as Refused).kind === "unauthorized") {
+        // The server refuses the token: forget it. A token kept from an
+        // earlier visit may be stale (say, a new database), so join afresh
+        // once. Any other failure keeps the token: the seat is still this
+        // player's, and joining again takes it back.
+        this.tokens.remove(key);
+        if (kept) return this.join(table, seat, facts, setup);
+      }
       throw r;
     }
     this.firstFailed = null;
@@ -282,6 +327,7 @@ export class OnlineDriver implements TableDriver {
     if (!place || this.stopped) return;
     const socket = this.transport.connect(seatSocketUrl(this.server, place.table, place.seat, this.token, this.next));
     this.socket = socket;
+    this.heard = false;
     socket.onopen = () => {
       if (this.socket === socket) this.connected = true;
     };
@@ -305,19 +351,79 @@ export class OnlineDriver implements TableDriver {
       });
     }
     if (this.stopped) return;
-    if (this.version === 0) {
-      // The seat never opened: a wrong token, a gone table or no server. No retry.
+    if (!this.heard) this.failures++;
+    // A connection that worked and dropped (a blip, a restart, or the 1013
+    // of a table that moved to another server process) comes back at once,
+    // from the next event. Failures in a row, and a join's first failure,
+    // ask the server why first.
+    if (this.version === 0 || this.failures >= ASK_AFTER_FAILURES) void this.failed();
+    else this.retry();
+  }
+
+  /** Connects again after a wait that grows with each try. */
+  private retry() {
+    const wait = Math.min(RECONNECT_MAX_MS, 250 * 2 ** this.retries);
+    this.retries++;
+    const what = this.version === 0 ? "could not connect" : "connection lost";
+    this.onNotice?.({ kind: "unavailable", message: `${what}; reconnecting in ${wait} ms` });
+    this.transport.later(wait, () => this.connect());
+  }
+
+  /** After a connection that failed: stops when the server says the table
+   * is gone or the token refused, or when a join has tried long enough;
+   * otherwise tries again. The token is kept unless refused. */
+  private async failed() {
+    const why = await this.refusal();
+    if (this.stopped || this.socket) return;
+    const place = this.place;
+    if (why && place) {
+      this.stopped = true;
+      const refused: Refused =
+        why.kind === "unauthorized"
+          ? { kind: why.kind, message: `the server no longer takes this page's token for seat ${place.seat} of table ${place.table} (${why.message})` }
+          : { kind: why.kind, message: `table ${place.table} is gone from the server (${why.message})` };
+      if (this.version === 0) {
+        this.firstFailed?.(refused);
+      } else {
+        if (why.kind === "unauthorized") this.tokens.remove(tokenKey(this.server, place.table, place.seat));
+        this.onStopped?.(refused);
+      }
+      return;
+    }
+    if (this.version === 0 && this.failures >= JOIN_TRIES) {
       this.stopped = true;
       this.firstFailed?.({
         kind: "unavailable",
-        message: `the server did not open seat ${this.place?.seat}'s connection (a wrong or old token, or the server is down)`,
+        message: `the server did not open seat ${place?.seat}'s connection after ${JOIN_TRIES} tries (it may be down or restarting, or another server process holds the table); the seat's token is kept, so joining again takes the seat back`,
       });
       return;
     }
-    const wait = Math.min(RECONNECT_MAX_MS, 250 * 2 ** this.retries);
-    this.retries++;
-    this.onNotice?.({ kind: "unavailable", message: `connection lost; reconnecting in ${wait} ms` });
-    this.transport.later(wait, () => this.connect());
+    this.retry();
+  }
+
+  /** Why the server refuses the seat's connection, by a plain GET of its
+   * WebSocket path: a 404 (the table is gone) or a 401 (the token is
+   * refused); null for anything else (the server down, another process
+   * holding the table, or all right but for the handshake). */
+  private async refusal(): Promise<Refused | null> {
+    const place = this.place;
+    if (!place) return null;
+    let answer: HttpAnswer;
+    try {
+      answer = await this.transport.fetch(`${this.server}${seatSocketPath(place.table, place.seat, this.token, this.next)}`, {
+        method: "GET",
+      });
+    } catch {
+      return null;
+    }
+    if (answer.status !== 401 && answer.status !== 404) return null;
+    let body: unknown = null;
+    try {
+      body = JSON.parse(await answer.text());
+    } catch {
+      // Not JSON: the status says what happened.
+    }
+    return refusalFrom(body, answer.status);
   }
 
   /** One message from the server: an update, an acknowledgement or a refusal. */
@@ -341,6 +447,8 @@ export class OnlineDriver implements TableDriver {
     this.state = u;
     this.version++;
     this.retries = 0;
+    this.failures = 0;
+    this.heard = true;
     if (!this.settle()) this.onUpdate?.();
   }
 
@@ -418,10 +526,18 @@ export class OnlineDriver implements TableDriver {
       return Promise.reject({ kind: "bad_request", message: "the last move has not been answered yet" } satisfies Refused);
     }
     const listed = (this.state.moves ?? []).find((m) => m.text === action.trim());
-    const message = listed ? { move: listed.id } : { action };
+    const message = JSON.stringify(listed ? { move: listed.id } : { action });
+    // The server closes a connection that sends a longer message (1009).
+    const bytes = new TextEncoder().encode(message).length;
+    if (bytes > MAX_MESSAGE_BYTES) {
+      return Promise.reject({
+        kind: "too_large",
+        message: `the move is too long: ${bytes} bytes as sent, and the server takes at most ${MAX_MESSAGE_BYTES}`,
+      } satisfies Refused);
+    }
     return new Promise((resolve, reject) => {
       this.action = { resolve, reject, ackNext: null };
-      this.socket?.send(JSON.stringify(message));
+      this.socket?.send(message);
     });
   }
 

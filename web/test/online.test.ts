@@ -11,8 +11,10 @@ import {
   type TableSummary,
   type TokenStore,
   type Transport,
+  JOIN_TRIES,
   joinLink,
   parseJoinLink,
+  refusalFrom,
   seatSocketUrl,
   tokenKey,
 } from "../src/online";
@@ -44,7 +46,7 @@ class FakeSocket implements SocketLike {
   }
 }
 
-type Route = (body: unknown) => { status: number; body: unknown };
+type Route = (body: unknown, url: URL) => { status: number; body: unknown };
 
 class FakeServer implements Transport {
   sockets: FakeSocket[] = [];
@@ -55,9 +57,12 @@ class FakeServer implements Transport {
   async fetch(url: string, init: { method: string; body?: string }): Promise<HttpAnswer> {
     const body = init.body === undefined ? undefined : JSON.parse(init.body);
     this.requests.push({ method: init.method, url, body });
-    const route = this.routes[`${init.method} ${new URL(url).pathname}`];
-    const answer = route ? route(body) : { status: 404, body: { error: "no such table", kind: "not_found" } };
-    return { ok: answer.status < 300, status: answer.status, text: async () => JSON.stringify(answer.body) };
+    const where = new URL(url);
+    const route = this.routes[`${init.method} ${where.pathname}`];
+    const answer = route ? route(body, where) : { status: 404, body: { error: "no such table", kind: "not_found" } };
+    // A string is sent as it is (a body that is not JSON).
+    const text = typeof answer.body === "string" ? answer.body : JSON.stringify(answer.body);
+    return { ok: answer.status < 300, status: answer.status, text: async () => text };
   }
   connect(url: string): SocketLike {
     const s = new FakeSocket(url);
@@ -99,7 +104,15 @@ function server(): FakeServer {
   return new FakeServer({
     "POST /tables": () => ({ status: 201, body: { id: "ab12", host_token: "h", table: SUMMARY } }),
     "GET /tables/ab12": () => ({ status: 200, body: SUMMARY }),
-    "POST /tables/ab12/seats/0": () => ({ status: 200, body: { token: `t0-${joins++}`, seat: 0, ws: "/x" } }),
+    "POST /tables/ab12/seats/0": () =>
+      joins > 0
+        ? { status: 409, body: { error: "seat 0 is taken", kind: "conflict" } }
+        : { status: 200, body: { token: `t0-${joins++}`, seat: 0, ws: "/x" } },
+    // A plain GET of a seat's WebSocket path: what a handshake would be told.
+    "GET /tables/ab12/seats/0/ws": (_, url) =>
+      url.searchParams.get("token") === "t0-0"
+        ? { status: 400, body: { error: "this path is a WebSocket: connect with a WebSocket handshake", kind: "bad_request" } }
+        : { status: 401, body: { error: "the token is missing or is not seat 0's at this table", kind: "unauthorized" } },
     "POST /tables/ab12/seats/1": () => ({ status: 409, body: { error: "seat 1 is taken", kind: "conflict" } }),
     "GET /games": () => ({
       status: 200,
@@ -107,6 +120,12 @@ function server(): FakeServer {
     }),
   });
 }
+
+/** Lets the fake server's answers (promises) come in. */
+const settled = () => new Promise((r) => setTimeout(r, 0));
+
+/** What `p` has settled to by now (its value, or its refusal), or "pending". */
+const outcome = (p: Promise<unknown>) => Promise.race([p.then((v) => v, (e) => e), settled().then(() => "pending")]);
 
 const ev = (index: number, text: string) => ({ index, event: { game: text }, text });
 
@@ -270,6 +289,119 @@ describe("the online driver", () => {
     // Joined by a link, the setup carries the table's rules from its summary.
     expect(s.setup).toEqual({ game: "crazy_eights", rules: SUMMARY.rules, seats: 3, seed: 0, you: 0, bots: {} });
     expect(tokens.map.get(tokenKey("http://srv:8080", "ab12", 0))).toBe("t0-0");
+  });
+
+  it("keeps the seat's token when the first connection fails for another reason than the token", async () => {
+    const fake = server();
+    const tokens = memoryTokens();
+    const key = tokenKey("http://srv:8080", "ab12", 0);
+    const d = new OnlineDriver("http://srv:8080", fake, tokens, async () => []);
+    const started = d.start({ game: "crazy_eights", rules: {}, seats: 3, seed: 0, you: 0, bots: { 2: "hard" } }).catch((e) => e);
+    // The server is down for a moment: each connection closes unopened, and
+    // the plain GET of the seat's path finds nothing wrong with the token.
+    for (let i = 0; i < 3; i++) {
+      await settled();
+      fake.socket.drop();
+      await settled();
+      fake.tick();
+    }
+    const refused = await outcome(started);
+    expect(tokens.map.get(key)).toBe("t0-0");
+    expect(refused).toMatchObject({ kind: "unavailable", message: expect.stringMatching(/token is kept/) });
+    expect(fake.sockets).toHaveLength(JOIN_TRIES);
+    // Joining again takes the seat back with the kept token (a second POST
+    // of the seat would be refused: the seat is taken, by this player).
+    const again = d.join("ab12", 0);
+    await settled();
+    expect(fake.socket.url).toMatch(/token=t0-0/);
+    fake.socket.open();
+    fake.socket.push(update(1, [ev(0, "deal")], 1));
+    expect(await outcome(again)).toMatchObject({ toAct: 1 });
+    expect(fake.requests.filter((r) => r.method === "POST" && r.url.endsWith("/seats/0"))).toHaveLength(1);
+  });
+
+  it("tries a kept token again when the table is held by another server process for a moment", async () => {
+    const fake = server();
+    const tokens = memoryTokens();
+    const key = tokenKey("http://srv:8080", "ab12", 0);
+    tokens.set(key, "t0-0");
+    let held = true;
+    const probe = fake.routes["GET /tables/ab12/seats/0/ws"];
+    fake.routes["GET /tables/ab12/seats/0/ws"] = (body, url) =>
+      held ? { status: 503, body: { error: "another process holds the table", kind: "unavailable" } } : probe(body, url);
+    const d = new OnlineDriver("http://srv:8080", fake, tokens, async () => []);
+    const joined = d.join("ab12", 0);
+    await settled();
+    fake.socket.drop();
+    await settled();
+    expect(tokens.map.get(key)).toBe("t0-0");
+    held = false;
+    fake.tick();
+    expect(fake.socket.url).toMatch(/token=t0-0/);
+    fake.socket.open();
+    fake.socket.push(update(1, [ev(0, "deal")], 1));
+    expect(await outcome(joined)).toMatchObject({ toAct: 1 });
+    expect(tokens.map.get(key)).toBe("t0-0");
+    expect(fake.requests.some((r) => r.method === "POST")).toBe(false);
+  });
+
+  it("stops reconnecting when the table is gone or the token refused, and keeps trying otherwise", async () => {
+    for (const [status, kind, said] of [
+      [404, "not_found", /table ab12 is gone/],
+      [401, "unauthorized", /no longer takes this page's token for seat 0/],
+    ] as const) {
+      const { d, fake, tokens } = await seated();
+      const stops: { kind: string; message: string }[] = [];
+      d.onStopped = (r) => stops.push(r);
+      fake.routes["GET /tables/ab12/seats/0/ws"] = () => ({ status, body: { error: "refused", kind } });
+      fake.socket.drop(); // a working connection drops: reconnect at once
+      fake.tick();
+      fake.socket.drop(); // the reconnect fails
+      fake.tick();
+      fake.socket.drop(); // and fails again: the driver asks why
+      await settled();
+      expect(stops).toEqual([{ kind, message: expect.stringMatching(said) }]);
+      expect(fake.timers).toHaveLength(0);
+      expect(fake.sockets).toHaveLength(3);
+      // Only a refused token is forgotten.
+      expect(tokens.map.has(tokenKey("http://srv:8080", "ab12", 0))).toBe(status === 404);
+    }
+    // A server that is down (the GET fails too) is tried again and again, at most 4 s apart.
+    const { d, fake, tokens } = await seated();
+    let stopped = false;
+    d.onStopped = () => (stopped = true);
+    fake.fetch = () => Promise.reject(new TypeError("failed to fetch"));
+    for (let i = 0; i < 8; i++) {
+      fake.socket.drop();
+      await settled();
+      fake.tick();
+    }
+    expect(stopped).toBe(false);
+    expect(fake.sockets).toHaveLength(9);
+    expect(fake.waits.at(-1)).toBe(4000);
+    expect(tokens.map.get(tokenKey("http://srv:8080", "ab12", 0))).toBe("t0-0");
+  });
+
+  it("refuses a typed move longer than the server takes, without sending it", async () => {
+    const { d, fake } = await seated();
+    expect(await outcome(d.play(`play ${"7H ".repeat(1400)}`))).toEqual({
+      kind: "too_large",
+      message: expect.stringMatching(/^the move is too long: 4\d{3} bytes as sent, and the server takes at most 4096$/),
+    });
+    expect(fake.socket.sent).toEqual([]);
+    // The connection is still there for the next move.
+    d.play("draw");
+    expect(fake.socket.sent).toEqual([{ move: 1 }]);
+  });
+
+  it("names a refusal without a body by its status", async () => {
+    expect(refusalFrom(null, 429)).toEqual({ kind: "rate_limited", message: "the server answered 429" });
+    expect(refusalFrom(null, 502)).toEqual({ kind: "unavailable", message: "the server answered 502" });
+    expect(refusalFrom(null, 418)).toEqual({ kind: "bad_request", message: "the server answered 418" });
+    const fake = server();
+    fake.routes["GET /tables/gone"] = () => ({ status: 404, body: "Not Found" });
+    const d = new OnlineDriver("http://srv:8080", fake, memoryTokens(), async () => []);
+    await expect(d.join("gone", 0)).rejects.toEqual({ kind: "not_found", message: "the server answered 404" });
   });
 
   it("lists the server's games and refuses save, load and replay with a reason", async () => {
