@@ -167,6 +167,72 @@ async function checkReplay(game) {
   console.log(`drawn seed ${seed}: hidden for ${moves} human moves, shown at the end`);
 }
 
+/** The page's fields that say how the table stands. */
+const pageState = () =>
+  page.evaluate(() => ({
+    generation: document.body.dataset.generation,
+    moves: Number(document.body.dataset.moves),
+    log: document.getElementById("log").children.length,
+    game: window.cardsPage.snapshot()?.setup.game,
+    url: location.href,
+  }));
+
+// A new table that fails to open (a file that is not a save, read while a
+// bot is thinking; an online table the server refuses to create) leaves the
+// game shown going on, its log kept and the address as it was.
+{
+  await page.goto(`${base}?game=crazy-eights&seed=3&speed=400&bots=easy`);
+  await page.waitForSelector("body[data-wait='you']");
+  const before = await pageState();
+  await page.click("#moves button");
+  await page.waitForFunction(() => /is thinking/.test(document.getElementById("status").textContent));
+  await page.setInputFiles("#load", { name: "notes.json", mimeType: "application/json", buffer: Buffer.from("{}") });
+  await page.waitForFunction(() => document.getElementById("setup-error").textContent !== "");
+  await page.waitForFunction((m) => Number(document.body.dataset.moves) > m + 1 && ["you", "over"].includes(document.body.dataset.wait), before.moves, { timeout: 15_000 });
+  const after = await pageState();
+  check(after.generation === before.generation && after.log > before.log, `a failed load stopped the game shown: ${JSON.stringify([before, after])}`);
+  check((await page.inputValue("#load")) === "", "the file input keeps the file read (the same file again would not load)");
+  // The static server here has no /tables: the create is refused (404).
+  await page.check("#mode-online");
+  await page.fill("#server", base);
+  await page.click("#start");
+  await page.waitForFunction(() => /404/.test(document.getElementById("setup-error").textContent));
+  const refused = await pageState();
+  check(refused.generation === before.generation && refused.url === after.url, `a failed create replaced the game shown: ${JSON.stringify(refused)}`);
+  if ((await page.evaluate(() => document.body.dataset.wait)) === "you") {
+    await page.click("#moves button");
+    await page.waitForFunction((m) => Number(document.body.dataset.moves) > m, refused.moves, { timeout: 15_000 });
+  }
+  await page.check("#mode-local");
+  console.log("a failed load and a failed create: the game shown went on");
+}
+
+// A save of another game: the form then shows that game with its rules
+// form, so that Start plays it again.
+{
+  await page.goto(`${base}?game=hearts&seed=5&speed=0&bots=easy`);
+  await page.waitForSelector("body[data-wait='you']");
+  const hearts = await page.evaluate(() => window.cardsPage.save());
+  await page.goto(`${base}?game=crazy-eights&seed=5&speed=0&bots=easy`);
+  await page.waitForSelector("body[data-wait='you']");
+  await page.waitForSelector("#rules .rules-form", { state: "attached" });
+  const before = await pageState();
+  await page.setInputFiles("#load", { name: "hearts.json", mimeType: "application/json", buffer: Buffer.from(hearts) });
+  await page.waitForFunction((g) => document.body.dataset.generation !== g, before.generation);
+  check((await pageState()).game === "hearts", "the hearts save did not load");
+  const keys = Object.keys(pkg.games().find((g) => g.name === "hearts").rules).sort();
+  await page.waitForFunction((n) => document.querySelectorAll("#rules [name]").length === n, keys.length);
+  const names = (await page.$$eval("#rules [name]", (els) => els.map((e) => e.name))).sort();
+  check(JSON.stringify(names) === JSON.stringify(keys), `the rules form after loading hearts has ${names}`);
+  const loaded = await pageState();
+  await page.click("#start");
+  await page.waitForFunction((g) => document.body.dataset.generation !== g, loaded.generation);
+  const started = await pageState();
+  const error = await page.textContent("#setup-error");
+  check(started.game === "hearts" && error === "", `Start after loading hearts: ${started.game}, "${error}"`);
+  console.log("a save of another game: the form follows it, and Start plays it");
+}
+
 const medians = {};
 mkdirSync(shots, { recursive: true });
 for (const [gi, game] of pkg.games().entries()) {

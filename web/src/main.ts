@@ -4,7 +4,7 @@
 
 import type { Difficulty, GameInfo } from "../pkg/cards_wasm";
 import { LocalDriver, type TableDriver } from "./driver";
-import { type Refused, type Setup, type Snapshot, freshSeed, livesOf, shownSeed } from "./engine";
+import { type Refused, type ReplayFrame, type Setup, type Snapshot, freshSeed, livesOf, shownSeed } from "./engine";
 import { OnlineDriver, type TokenStore, browserTransport, joinLink, parseJoinLink, serverBase, tokenKey } from "./online";
 import { renderView, seatName } from "./render";
 import { type RuleField, readField, renderRulesForm, rulesFrom } from "./rules-form";
@@ -36,6 +36,12 @@ let fields: RuleField[] = [];
 let current: Snapshot | null = null;
 /** Bumped by every new game, so a running bot loop of an old one stops. */
 let generation = 0;
+/** A new table being opened (a start, a load or a join), until it is taken
+ * or has failed: the game shown makes no move meanwhile, and goes on as it
+ * was when the new table fails. */
+let opening: Promise<void> | null = null;
+/** The game and seat count the rules form was last asked for. */
+let fieldsFor = "";
 
 function title(game: string) {
   return games.find((g) => g.name === game)?.title ?? game;
@@ -172,6 +178,10 @@ async function advanceLoop(s: Snapshot, gen: number) {
   render(s);
   let snap = s;
   while (gen === generation && snap.toAct !== null && !snap.outcome) {
+    if (opening) {
+      await opening;
+      if (gen !== generation) return;
+    }
     if (snap.toAct !== snap.setup.you || (online !== null && driver === online && online.hasNews())) {
       // Online, the wait is for the server's next update (another player's
       // move, a bot's, or a reconnect's catch-up).
@@ -203,7 +213,7 @@ async function advanceLoop(s: Snapshot, gen: number) {
 }
 
 async function play(action: string) {
-  if (!current || current.toAct !== current.setup.you || busy()) return;
+  if (!current || current.toAct !== current.setup.you || busy() || opening) return;
   const gen = generation;
   let s: Snapshot;
   busyFor = gen;
@@ -227,39 +237,82 @@ function onlineUpdate() {
   online.botStep().then((s) => advance(s, gen));
 }
 
-async function begin(promise: Promise<Snapshot>, errorBox = "setup-error") {
-  const gen = ++generation;
-  $("log").replaceChildren();
-  $("end").hidden = true;
-  $("replay").hidden = true;
-  $("invite").hidden = true;
-  say(null);
-  let s: Snapshot;
+/** Opens a new table: once `promise` gives its first snapshot, `take`
+ * makes its driver the page's, and the old game is cleared away. Until then
+ * the old game stays as it was, and stays if the promise fails. */
+async function begin(promise: Promise<Snapshot>, take: () => void, errorBox = "setup-error") {
+  let opened!: () => void;
+  const mine = new Promise<void>((resolve) => (opened = resolve));
+  opening = mine;
+  let s: Snapshot | null = null;
   try {
     s = await promise;
   } catch (e) {
     const r = e as Refused;
     $(errorBox).textContent = r.kind && r.message ? `${r.kind.replace(/_/g, " ")}: ${r.message}` : String(e);
-    return;
   }
+  // The old game's loop, waiting on `opening`, stops once the generation moves on.
+  const gen = s ? ++generation : 0;
+  if (s) take();
+  if (opening === mine) opening = null;
+  opened();
+  if (!s) return;
+  // Which table the page shows (the browser tests wait for a new one).
+  document.body.dataset.generation = String(gen);
+  $("log").replaceChildren();
+  $("end").hidden = true;
+  $("replay").hidden = true;
+  $("invite").hidden = true;
+  say(null);
   $("setup-error").textContent = "";
   $("join-error").textContent = "";
-  if (!s.online) fillSetup(s.setup);
-  await advance(s, gen);
+  await Promise.all([s.online ? null : fillSetup(s.setup), advance(s, gen)]);
 }
 
-/** A new online driver for `server` (the previous table's connection closed). */
-function goOnline(server: string): OnlineDriver {
+/** Makes the page's own table (in this page) the one driven. */
+function takeLocal() {
   online?.close();
+  online = null;
+  driver = local;
+  delete document.body.dataset.online;
+}
+
+/** A new online driver for `server`. It becomes the page's only once its
+ * table is joined (`takeOnline`): a failed create or join leaves the game
+ * shown as it was. */
+function newOnline(server: string): OnlineDriver {
   const titles = Object.fromEntries(games.map((g) => [g.name, g.title]));
-  online = new OnlineDriver(serverBase(server), browserTransport, tokens, (g, n) => local.rulesForm(g, n), titles);
-  online.onUpdate = onlineUpdate;
-  online.onNotice = (r) => {
-    if (r.kind === "unavailable") document.body.dataset.online = "reconnecting";
+  const d = new OnlineDriver(serverBase(server), browserTransport, tokens, (g, n) => local.rulesForm(g, n), titles);
+  d.onUpdate = onlineUpdate;
+  d.onNotice = (r) => {
+    if (r.kind === "unavailable" && d === online) document.body.dataset.online = "reconnecting";
     say(r);
   };
-  driver = online;
-  return online;
+  d.onStopped = (r) => {
+    if (d !== online) return;
+    document.body.dataset.online = "stopped";
+    say(null);
+    $("status").textContent = `The connection is closed: ${r.message}. Start or join another table.`;
+  };
+  return d;
+}
+
+/** Makes `d` the page's driver (the previous table's connection closed),
+ * with this seat's join link in the address bar: a reload takes the seat back. */
+function takeOnline(d: OnlineDriver) {
+  if (online !== d) online?.close();
+  online = d;
+  driver = d;
+  const seat = d.seat();
+  if (seat) history.replaceState(null, "", joinLink(location.href, seat.server, seat.table, seat.seat));
+}
+
+/** Opens an online table with a new driver for `server`; the driver is closed when that fails. */
+function beginOnline(server: string, open: (d: OnlineDriver) => Promise<Snapshot>, errorBox?: string) {
+  const d = newOnline(server);
+  const opened = open(d);
+  opened.catch(() => d.close());
+  return begin(opened, () => takeOnline(d), errorBox);
 }
 
 /** Takes the seat a join link names, and puts the link in the address bar (a reload keeps the seat). */
@@ -272,8 +325,7 @@ function joinOnline(link: string) {
   $<HTMLInputElement>("mode-online").checked = true;
   $<HTMLInputElement>("server").value = to.server;
   showMode();
-  history.replaceState(null, "", joinLink(location.href, to.server, to.table, to.seat));
-  begin(goOnline(to.server).join(to.table, to.seat), "join-error");
+  beginOnline(to.server, (d) => d.join(to.table, to.seat), "join-error");
 }
 
 function botLevels(seats: number, you: number, given: Record<number, string> = {}) {
@@ -312,14 +364,25 @@ async function chooseGame(name: string, seats?: number) {
   botLevels(Number(seatsInput.value), Number($<HTMLInputElement>("you").value));
   $("rules").textContent = "Finding the rules' bounds…";
   const asked = info.name;
+  fieldsFor = `${info.name}/${seatsInput.value}`;
   const f = await driver.rulesForm(info.name, Number(seatsInput.value));
   if ($<HTMLSelectElement>("game").value !== asked) return;
   fields = f;
   $("rules").replaceChildren(renderRulesForm(fields));
 }
 
-function fillSetup(setup: Setup) {
+/** Shows a table's setup in the form (a loaded save's, say), so that Start
+ * plays the same again. */
+async function fillSetup(setup: Setup) {
   $<HTMLSelectElement>("game").value = setup.game;
+  // Setting the game in code fires no change: the rules form of another
+  // game (or seat count) is made here, with the setup's rules in it.
+  if (fieldsFor !== `${setup.game}/${setup.seats}`) {
+    await chooseGame(setup.game, setup.seats);
+    if ($<HTMLSelectElement>("game").value !== setup.game) return;
+    fields = fields.map((f) => (f.key in setup.rules ? ({ ...f, value: setup.rules[f.key] } as RuleField) : f));
+    $("rules").replaceChildren(renderRulesForm(fields));
+  }
   $<HTMLInputElement>("seats").value = String(setup.seats);
   $<HTMLInputElement>("you").value = String(setup.you);
   // Left empty for a seed the page drew (the next Start draws another).
@@ -350,7 +413,13 @@ function readSetup(): Setup {
 }
 
 async function showReplay(step: number) {
-  const frame = await driver.replay(step);
+  let frame: ReplayFrame;
+  try {
+    frame = await driver.replay(step);
+  } catch (e) {
+    say(e as Refused);
+    return;
+  }
   $("replay").hidden = false;
   // The move as the human's seat saw it (its log entry), never a bot's action text.
   $("replay-step").textContent = `after move ${frame.step} of ${frame.total}${frame.last ? `: ${frame.last.text}` : ""}`;
@@ -365,20 +434,9 @@ function wire() {
   $("setup-form").addEventListener("submit", (e) => {
     e.preventDefault();
     if (isOnline()) {
-      const started = goOnline($<HTMLInputElement>("server").value || location.origin).start(readSetup());
-      // The address bar then holds this seat's own join link: a reload takes the seat back.
-      begin(
-        started.then((s) => {
-          if (s.online) history.replaceState(null, "", joinLink(location.href, s.online.server, s.online.table, s.online.seat));
-          return s;
-        }),
-      );
+      beginOnline($<HTMLInputElement>("server").value || location.origin, (d) => d.start(readSetup()));
     } else {
-      online?.close();
-      online = null;
-      driver = local;
-      delete document.body.dataset.online;
-      begin(driver.start(readSetup()));
+      begin(local.start(readSetup()), takeLocal);
     }
   });
   for (const id of ["mode-local", "mode-online"]) $(id).addEventListener("change", showMode);
@@ -417,8 +475,14 @@ function wire() {
     URL.revokeObjectURL(a.href);
   });
   $<HTMLInputElement>("load").addEventListener("change", async () => {
-    const file = $<HTMLInputElement>("load").files?.[0];
-    if (file) await begin(driver.load(await file.text()));
+    const input = $<HTMLInputElement>("load");
+    const file = input.files?.[0];
+    if (!file) return;
+    const text = await file.text();
+    // Emptied, so that choosing the same file again loads it again.
+    input.value = "";
+    // A save is played in this page, whichever mode was shown before.
+    await begin(local.load(text), takeLocal);
   });
   $("replay-start").addEventListener("click", () => showReplay(0));
   $("replay-prev").addEventListener("click", () => showReplay(Number($("replay").dataset.step) - 1));
@@ -454,7 +518,7 @@ async function main() {
   const level = (params.get("bots") as Difficulty) ?? "medium";
   const bots: Record<number, Difficulty> = {};
   for (let s = 1; s < seats; s++) bots[s] = LEVELS.includes(level) ? level : "medium";
-  const started = begin(driver.start({ game: game.name, rules: {}, seats, ...seed, you: 0, bots }));
+  const started = begin(local.start({ game: game.name, rules: {}, seats, ...seed, you: 0, bots }), takeLocal);
   const form = chooseGame(game.name, seats);
   await Promise.all([started, form]);
 }
