@@ -239,6 +239,22 @@ async function play(browser) {
     const status = await p.page.textContent("#status");
     check(status.includes(`you placed ${final.places[p.mine.seat]} of 3`), `${p.name}: ${status}`);
   }
+  // Back to "In this page": a save loads into the page's own table, not the online one.
+  const d = await newPage("page D");
+  await d.page.goto(`${base}/?game=${GAME}&seed=9&speed=0&bots=easy`);
+  await d.page.waitForSelector("body[data-wait='you']");
+  const save = await d.page.evaluate(() => window.cardsPage.save());
+  await d.page.context().close();
+  const shownBefore = await a.page.evaluate(() => document.body.dataset.generation);
+  await a.page.check("#mode-local");
+  await a.page.setInputFiles("#load", { name: "local.json", mimeType: "application/json", buffer: Buffer.from(save) });
+  await a.page.waitForFunction(
+    (g) => document.body.dataset.generation !== g || document.getElementById("setup-error").textContent !== "",
+    shownBefore,
+  );
+  const loadError = await a.page.textContent("#setup-error");
+  const loaded = await a.page.evaluate(() => ({ online: window.cardsPage.online(), snap: window.cardsPage.snapshot() }));
+  check(loadError === "" && loaded.online === null && !loaded.snap.online, `a save loaded after switching back to this page: "${loadError}"`);
   check(shot, "no screenshot taken");
   check(/1 open tables reloaded/.test(restarted), `the restart did not reload the table: ${restarted}`);
   if (failures.length) throw new Error(failures.join("\n"));
