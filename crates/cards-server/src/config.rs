@@ -212,29 +212,28 @@ pub fn rate(text: &str) -> Result<f64, String> {
 /// # Errors
 /// The message for a value that is not a whole number from 1.
 pub fn burst(text: &str) -> Result<u32, String> {
-    match text.trim().parse::<u32>() {
-        Ok(n) if n >= 1 => Ok(n),
-        _ => Err(format!(
-            "--burst takes a whole number of messages from 1 to {}, not {}",
-            u32::MAX,
-            cards_core::text::echo(text)
-        )),
-    }
+    from_one("--burst", "messages", u64::from(u32::MAX), text)
 }
 
-/// The value of `--max-tables`: a whole number of tables, at least 1.
+/// `--max-tables`: open tables held, at least 1.
 ///
 /// # Errors
-/// The message naming the flag, for anything else.
+/// The message for a value that is not a whole number from 1.
 pub fn max_tables(text: &str) -> Result<usize, String> {
-    match text.trim().parse::<usize>() {
-        Ok(n) if n >= 1 => Ok(n),
-        _ => Err(format!(
-            "--max-tables takes a whole number of tables from 1 to {}, not {}",
-            usize::MAX,
-            cards_core::text::echo(text)
-        )),
-    }
+    from_one("--max-tables", "tables", usize::MAX as u64, text)
+}
+
+/// A whole number of `what` from 1 to `most`, given to `flag`.
+fn from_one<N: TryFrom<u64>>(flag: &str, what: &str, most: u64, text: &str) -> Result<N, String> {
+    (text.trim().parse::<u64>().ok())
+        .filter(|n| (1..=most).contains(n))
+        .and_then(|n| N::try_from(n).ok())
+        .ok_or_else(|| {
+            format!(
+                "{flag} takes a whole number of {what} from 1 to {most}, not {}",
+                cards_core::text::echo(text)
+            )
+        })
 }
 
 #[cfg(test)]

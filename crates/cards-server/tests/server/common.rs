@@ -90,3 +90,22 @@ pub async fn update_after_acks(socket: &mut Socket) -> UpdateIn {
         }
     }
 }
+
+/// A new Hearts table of four open seats: its id and its handle.
+pub async fn hearts_table(server: &Running) -> (String, std::sync::Arc<cards_server::hub::Cell>) {
+    let (id, _) = create(server.addr, r#"{"game":"hearts"}"#).await;
+    let cell = server.hub.table(&id).await.unwrap();
+    (id, cell)
+}
+
+/// Plays the first legal move of whoever is to act, through the hub, until
+/// the game is over.
+pub async fn play_out(server: &Running, cell: &std::sync::Arc<cards_server::hub::Cell>) {
+    loop {
+        let Some(seat) = cell.live.lock().await.table.to_act() else {
+            return;
+        };
+        let play = cards_server::live::Command::Move(seat, 0);
+        server.hub.act(cell, play).await.unwrap();
+    }
+}

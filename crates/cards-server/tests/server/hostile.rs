@@ -256,8 +256,6 @@ async fn a_message_over_the_limit_closes_with_1009_however_fragmented() {
 /// makes room again.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn new_tables_stop_at_the_most_the_server_holds() {
-    use cards_server::live::Command;
-
     let db = temp_db("hostile-tables");
     let mut config = config(&db);
     config.max_tables = 2;
@@ -272,12 +270,7 @@ async fn new_tables_stop_at_the_most_the_server_holds() {
     assert!(text.contains("--max-tables"), "{text}");
     assert_eq!(server.hub.len(), 2);
     let cell = server.hub.table(&first).await.unwrap();
-    loop {
-        let Some(seat) = cell.live.lock().await.table.to_act() else {
-            break;
-        };
-        server.hub.act(&cell, Command::Move(seat, 0)).await.unwrap();
-    }
+    play_out(&server, &cell).await;
     create(server.addr, r#"{"game":"hearts"}"#).await;
     assert_eq!(server.hub.len(), 2);
     let stored = rusqlite::Connection::open(&db).unwrap();

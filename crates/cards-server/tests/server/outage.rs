@@ -18,6 +18,16 @@ fn spoiler(db: &std::path::Path) -> rusqlite::Connection {
     c
 }
 
+/// A trigger that refuses every new action row (the reads go on).
+const REFUSE_ACTIONS: &str = "CREATE TRIGGER refuse BEFORE INSERT ON actions \
+    BEGIN SELECT RAISE(ABORT, 'refused'); END";
+
+/// The seat to act and the log's length of the table in memory.
+async fn turn(cell: &cards_server::hub::Cell) -> (usize, usize) {
+    let live = cell.live.lock().await;
+    (live.table.to_act().unwrap(), live.table.log_len())
+}
+
 /// The table as the store holds it, replayed: its log's length.
 async fn stored_len(server: &cards_server::Running, id: &str) -> usize {
     let loaded = server.hub.store.load(id).await.unwrap().unwrap();
@@ -65,19 +75,10 @@ async fn a_failing_store_is_refused_without_the_database_s_words() {
 async fn a_move_the_store_refuses_is_taken_back() {
     let db = temp_db("outage-refused");
     let server = start(config(&db)).await;
-    let (id, _) = create(server.addr, r#"{"game":"hearts"}"#).await;
-    let cell = server.hub.table(&id).await.unwrap();
-    let (seat, before) = {
-        let live = cell.live.lock().await;
-        (live.table.to_act().unwrap(), live.table.log_len())
-    };
+    let (id, cell) = hearts_table(&server).await;
+    let (seat, before) = turn(&cell).await;
     let spoil = spoiler(&db);
-    spoil
-        .execute_batch(
-            "CREATE TRIGGER refuse BEFORE INSERT ON actions \
-             BEGIN SELECT RAISE(ABORT, 'refused'); END",
-        )
-        .unwrap();
+    spoil.execute_batch(REFUSE_ACTIONS).unwrap();
     let refused = server.hub.act(&cell, Command::Move(seat, 0)).await;
     assert_eq!(refused.unwrap_err().kind, ErrorKind::Unavailable);
     assert!(!cell.gone.load(Ordering::Acquire));
@@ -97,12 +98,8 @@ async fn a_move_the_store_refuses_is_taken_back() {
 async fn a_move_the_store_neither_takes_nor_reads_is_let_go() {
     let db = temp_db("outage-gone");
     let server = start(config(&db)).await;
-    let (id, _) = create(server.addr, r#"{"game":"hearts"}"#).await;
-    let cell = server.hub.table(&id).await.unwrap();
-    let (seat, before) = {
-        let live = cell.live.lock().await;
-        (live.table.to_act().unwrap(), live.table.log_len())
-    };
+    let (id, cell) = hearts_table(&server).await;
+    let (seat, before) = turn(&cell).await;
     let spoil = spoiler(&db);
     spoil
         .execute_batch("ALTER TABLE actions RENAME TO gone")
@@ -144,8 +141,7 @@ async fn a_move_the_store_neither_takes_nor_reads_is_let_go() {
 async fn a_last_move_stored_is_acknowledged_when_the_end_is_not() {
     let db = temp_db("outage-finish");
     let server = start(config(&db)).await;
-    let (id, _) = create(server.addr, r#"{"game":"hearts"}"#).await;
-    let cell = server.hub.table(&id).await.unwrap();
+    let (id, cell) = hearts_table(&server).await;
     let spoil = spoiler(&db);
     spoil
         .execute_batch(
@@ -153,12 +149,7 @@ async fn a_last_move_stored_is_acknowledged_when_the_end_is_not() {
              BEGIN SELECT RAISE(ABORT, 'refused'); END",
         )
         .unwrap();
-    loop {
-        let Some(seat) = cell.live.lock().await.table.to_act() else {
-            break;
-        };
-        server.hub.act(&cell, Command::Move(seat, 0)).await.unwrap();
-    }
+    play_out(&server, &cell).await;
     let len = cell.live.lock().await.table.log_len();
     assert_eq!(
         cell.stored.borrow().len,
@@ -191,12 +182,7 @@ async fn bots_stop_at_a_failing_store() {
     config.sweep_every = std::time::Duration::from_secs(3600);
     let server = start(config).await;
     let spoil = spoiler(&db);
-    spoil
-        .execute_batch(
-            "CREATE TRIGGER refuse BEFORE INSERT ON actions \
-             BEGIN SELECT RAISE(ABORT, 'refused'); END",
-        )
-        .unwrap();
+    spoil.execute_batch(REFUSE_ACTIONS).unwrap();
     let bots = r#"[{"seat":0,"difficulty":"easy"},{"seat":1,"difficulty":"easy"},
         {"seat":2,"difficulty":"easy"},{"seat":3,"difficulty":"easy"}]"#;
     let (id, _) = create(

@@ -332,18 +332,10 @@ async fn a_from_past_the_end_of_the_log_starts_at_its_end() {
 /// spectator) reads it from the store without keeping it there again.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_finished_table_is_served_from_the_store_and_not_kept() {
-    use cards_server::live::Command;
-
     let db = temp_db("finished");
     let server = start(config(&db)).await;
-    let (id, _) = create(server.addr, r#"{"game":"hearts"}"#).await;
-    let cell = server.hub.table(&id).await.unwrap();
-    loop {
-        let Some(seat) = cell.live.lock().await.table.to_act() else {
-            break;
-        };
-        server.hub.act(&cell, Command::Move(seat, 0)).await.unwrap();
-    }
+    let (id, cell) = hearts_table(&server).await;
+    play_out(&server, &cell).await;
     assert_eq!(server.hub.len(), 0, "the finished table stayed in memory");
     for _ in 0..2 {
         let table = summary(server.addr, &id).await;
@@ -365,8 +357,7 @@ async fn the_spectators_update_is_made_once_with_the_seats() {
 
     let db = temp_db("spectators");
     let server = start(config(&db)).await;
-    let (id, _) = create(server.addr, r#"{"game":"hearts"}"#).await;
-    let cell = server.hub.table(&id).await.unwrap();
+    let (id, cell) = hearts_table(&server).await;
     let path = format!("/tables/{id}/spectate?from=0");
     let mut watchers = Vec::new();
     for _ in 0..2 {
