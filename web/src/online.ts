@@ -408,22 +408,13 @@ export class OnlineDriver implements TableDriver {
   private async refusal(): Promise<Refused | null> {
     const place = this.place;
     if (!place) return null;
-    let answer: HttpAnswer;
     try {
-      answer = await this.transport.fetch(`${this.server}${seatSocketPath(place.table, place.seat, this.token, this.next)}`, {
-        method: "GET",
-      });
-    } catch {
-      return null;
+      await this.request("GET", seatSocketPath(place.table, place.seat, this.token, this.next));
+    } catch (e) {
+      const r = e as Refused;
+      if (r.kind === "unauthorized" || r.kind === "not_found") return r;
     }
-    if (answer.status !== 401 && answer.status !== 404) return null;
-    let body: unknown = null;
-    try {
-      body = JSON.parse(await answer.text());
-    } catch {
-      // Not JSON: the status says what happened.
-    }
-    return refusalFrom(body, answer.status);
+    return null;
   }
 
   /** One message from the server: an update, an acknowledgement or a refusal. */

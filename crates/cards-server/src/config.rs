@@ -52,7 +52,7 @@ pub struct Config {
     pub max_batch: usize,
     /// The built web page served at every path the API does not route (`--web`).
     pub web: Option<PathBuf>,
-    /// The most open tables held in memory: a table asked for beyond them is
+    /// The most open tables held in memory: a new table beyond them is
     /// refused (`unavailable`). Tables reloaded or taken over are not refused.
     pub max_tables: usize,
 }
