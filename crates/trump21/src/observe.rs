@@ -159,6 +159,14 @@ pub struct View {
     pub draw_pile: u32,
     /// Trumps set aside or in transit during a trump effect.
     pub in_transit: u32,
+    /// The hidden trumps an Exchange hands to the viewer, by kind, from its
+    /// `done`, where the viewer learns them, until they arrive after the
+    /// hidden takes (T12.8.1); empty otherwise.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "TrumpCounts::is_empty")
+    )]
+    pub incoming: TrumpCounts,
     /// The last scored round (every total shown).
     pub last_round: Option<LastRound>,
     /// The Exchange the acting player is choosing, if any (T12.8).
@@ -210,6 +218,10 @@ impl View {
             supply: g.supply.total(),
             draw_pile: g.pile.total(),
             in_transit: g.limbo.total() + g.aside.total(),
+            incoming: match g.phase {
+                Phase::ExchangePick { with, .. } if me == Some(with) => g.limbo,
+                _ => TrumpCounts::EMPTY,
+            },
             last_round: g.last,
             exchange: match g.phase {
                 Phase::Exchanging(e) => Some(ExchangeView::of(&e, me == Some(g.turn))),

@@ -68,6 +68,9 @@ impl View {
         let mut by_value = [0u64; 12];
         let mut cards = u64::from(self.deck) + u64::from(self.discards);
         // Trumps: every card somewhere, none of a kind beyond the deck (T2).
+        if self.incoming.total() > self.in_transit {
+            return bad("the trumps coming to the viewer are in transit (T12.8.1)");
+        }
         let mut trumps = u64::from(self.supply)
             + u64::from(self.draw_pile)
             + u64::from(self.in_transit)

@@ -156,6 +156,53 @@ fn t15_a_pending_exchange_shows_hidden_kinds_only_to_its_player() {
 }
 
 #[test]
+fn t12_8_1_the_partner_sees_the_hidden_gives_coming_to_him_from_done() {
+    let g = heavy();
+    let chosen = run(
+        &g,
+        &[
+            "play exchange @1",
+            "take hidden",
+            "give hidden:love-your-enemy",
+        ],
+    );
+    let told = chosen.event(&Action::Done, Viewer::Seat(Seat(1))).unwrap();
+    assert!(told.to_string().contains("Love your enemy"), "{told}");
+    let e = chosen.apply(&Action::Done).unwrap();
+    assert!(
+        matches!(e.phase(), Phase::ExchangePick { .. }),
+        "{:?}",
+        e.phase()
+    );
+    let partner = e.observe(Viewer::Seat(Seat(1)));
+    assert_eq!(partner.incoming.get(Trump::Love), 1);
+    assert_eq!(partner.incoming.total(), 1);
+    assert_eq!(partner.my_trumps.get(Trump::Love), 0, "not arrived yet");
+    partner.validate().unwrap();
+    for v in [
+        Viewer::Seat(Seat(0)),
+        Viewer::Seat(Seat(2)),
+        Viewer::Spectator,
+    ] {
+        let view = e.observe(v);
+        assert!(view.incoming.is_empty(), "{v:?} sees the kind");
+        view.validate().unwrap();
+    }
+    let mut bad = e.observe(Viewer::Seat(Seat(2)));
+    bad.incoming.add(Trump::Love);
+    bad.incoming.add(Trump::Shield);
+    let refused = bad.validate().unwrap_err().to_string();
+    assert!(refused.contains("(T12.8.1)"), "{refused}");
+    // Once the hidden take is picked, the trump has arrived.
+    let mut picks = Vec::new();
+    e.legal_actions(&mut picks);
+    let after = e.apply(&picks[0]).unwrap();
+    let partner = after.observe(Viewer::Seat(Seat(1)));
+    assert!(partner.incoming.is_empty());
+    assert_eq!(partner.my_trumps.get(Trump::Love), 1);
+}
+
+#[test]
 fn t12_8_a_pending_exchange_saves_and_a_tampered_one_is_refused() {
     let g = heavy();
     let e = run(
