@@ -13,7 +13,9 @@
 //! - `apply_mut` agrees with `apply`; events render for every viewer;
 //! - the acting seat's view lists the same legal actions, other views none;
 //! - re-dealing what a seat cannot see leaves its view (and the spectator's)
-//!   unchanged, and, for the seat to act, why each of its actions is refused;
+//!   unchanged, and, for the seat to act, why each of its actions is refused,
+//!   and (one seat a step, drawn) what the seat is told of each action
+//!   beyond what everyone is told;
 //! - the state, and every re-dealt state, saves and loads back equal ([`Save`]);
 //!
 //! and over a whole walk: the game ends within the step budget, and its log
@@ -271,6 +273,9 @@ pub fn check_state<G: Redeal + Save>(
     check_reload(state, step)?;
     let mut rng = ChaCha8Rng::seed_from_u64(rng_seed);
     let spectator = state.observe(Viewer::Spectator);
+    // What a seat is told is checked for one seat a step, drawn (the check
+    // plays every action of two positions); a walk covers every seat.
+    let told = below(&mut rng, state.seats() as u64) as usize;
     for s in 0..state.seats() {
         let seat = Seat(s as u8);
         let other = guarded(step, "redeal_hidden", || {
@@ -294,6 +299,60 @@ pub fn check_state<G: Redeal + Save>(
         }
         if actor == Actor::Player(seat) {
             check_refusals_see_only_the_view(state, &other, seat, &legal, nonsense, step)?;
+        }
+        if s == told {
+            check_events_see_only_the_view(state, &other, seat, &legal, step)?;
+        }
+    }
+    Ok(())
+}
+
+/// Checks that what `seat` is told of an action depends only on what it
+/// sees: two actions, one of `state` and one of `other` (a position the
+/// seat cannot tell from it: `state` re-dealt for `seat`, [`Redeal`]), that
+/// leave the seat the same view and are told to the spectator the same way
+/// are told to the seat the same way. A seat learns from an event what
+/// everyone learns and what its own view then shows, no more: `seat 2 drew
+/// 7H` told to seat 1 while the spectator hears `seat 2 drew a card` fails
+/// as soon as a re-deal puts another card there.
+///
+/// What everyone is told is the baseline, not checked here: a view need not
+/// keep everything public (a card turned up and shuffled back, the middle
+/// when a swap ends the round are told and then gone from every view), so
+/// no generic check can tell a public card from a leaked one.
+fn check_events_see_only_the_view<G: Game>(
+    state: &G,
+    other: &G,
+    seat: Seat,
+    legal: &[G::Action],
+    step: usize,
+) -> Result<(), Violation> {
+    let told = |game: &G, actions: &[G::Action]| {
+        guarded(step, "event", || {
+            actions
+                .iter()
+                .filter_map(|a| {
+                    let view = game.apply(a).ok()?.observe(Viewer::Seat(seat));
+                    let [to_seat, to_all] = [Viewer::Seat(seat), Viewer::Spectator]
+                        .map(|viewer| game.event(a, viewer).ok().map(|e| e.to_string()));
+                    Some((a.clone(), view, to_seat?, to_all?))
+                })
+                .collect::<Vec<_>>()
+        })
+    };
+    let mut legal_there = Vec::new();
+    other.legal_actions(&mut legal_there);
+    let (here, there) = (told(state, legal)?, told(other, &legal_there)?);
+    for (a, view, to_seat, to_all) in &here {
+        if let Some((b, _, told_there, _)) = there
+            .iter()
+            .find(|(_, v, s, all)| v == view && all == to_all && s != to_seat)
+        {
+            return Err(violation(
+                step,
+                "what a seat is told of an action depends only on what it sees",
+                format!("{seat}: {a} is told as {to_seat:?}, {b} re-dealt as {told_there:?}"),
+            ));
         }
     }
     Ok(())

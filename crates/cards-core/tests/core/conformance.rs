@@ -46,6 +46,10 @@ fn the_checks_catch_each_kind_of_fault() {
             Bug::LeakyView,
             "a view does not change when hidden cards are re-dealt",
         ),
+        (
+            Bug::LeakyEvent,
+            "what a seat is told of an action depends only on what it sees",
+        ),
         (Bug::AcceptsUnlisted, "only legal actions are accepted"),
         (Bug::PanicsOnDraw, "no panics"),
         (Bug::Duplicates, "no duplicate actions"),

@@ -28,6 +28,9 @@ pub enum Bug {
     None,
     /// Views show the other seats' hidden cards.
     LeakyView,
+    /// Events tell every seat which hidden card was dealt (the spectator
+    /// hears only that a card was dealt).
+    LeakyEvent,
     /// `apply` accepts `stand` out of turn.
     AcceptsUnlisted,
     /// `apply` panics on `draw` when the stock has fewer than 5 cards.
@@ -378,7 +381,10 @@ impl Game for Toy {
     fn event(&self, action: &ToyAction, viewer: Viewer) -> Result<String, ToyError> {
         self.apply(action)?;
         Ok(match (self.undealt(), action) {
-            (Some(s), ToyAction::Deal(c)) if viewer == Viewer::Seat(s) => {
+            (Some(s), ToyAction::Deal(c))
+                if viewer == Viewer::Seat(s)
+                    || (self.rules.bug == Bug::LeakyEvent && viewer != Viewer::Spectator) =>
+            {
                 format!("you were dealt {c}")
             }
             (Some(s), ToyAction::Deal(_)) => format!("{s} was dealt a card"),
