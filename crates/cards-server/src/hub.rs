@@ -18,7 +18,7 @@ use crate::messages::{
     Ack, CreateTable, Created, ErrorKind, ErrorReply, GameInfo, Joined, TableSummary,
 };
 use crate::metrics::Metrics;
-use crate::store::{ActionRecord, Loaded, Store, TableRecord, Write};
+use crate::store::{ActionRecord, Loaded, Store, StoreError, TableRecord, Write};
 use crate::token;
 
 /// One table: its state behind a lock, and a signal of its stored log length.
@@ -118,8 +118,8 @@ pub struct Hub {
 /// refusals name only the table and are passed on; any other store error
 /// quotes the database (its tables, its columns, its host) and goes to the
 /// server's log only: the client gets a plain sentence.
-fn unavailable(e: String) -> ErrorReply {
-    if crate::store::postgres::is_lease_refusal(&e) {
+fn unavailable(e: StoreError) -> ErrorReply {
+    if e.is_lease_refusal() {
         return ErrorReply::new(ErrorKind::Unavailable, format!("the store failed: {e}"));
     }
     eprintln!("cards-server: the store failed: {e}");
@@ -519,7 +519,7 @@ impl Hub {
         // stored when it is next reloaded (`mark_over`).
         if live.table.to_act().is_none()
             && let Err(e) = self.store_end(cell, live).await
-            && crate::store::postgres::is_lease_lost(&e)
+            && matches!(e, StoreError::LeaseLost { .. })
         {
             self.forget(std::slice::from_ref(&cell.id));
         }
@@ -534,8 +534,8 @@ impl Hub {
     /// lost), or, where the store does not read either or another process
     /// took the table, lets it go from memory, so that the next request
     /// reads it from the store again.
-    async fn put_back(&self, cell: &Cell, live: &mut Live, e: &str) {
-        if !crate::store::postgres::is_lease_lost(e)
+    async fn put_back(&self, cell: &Cell, live: &mut Live, e: &StoreError) {
+        if !matches!(e, StoreError::LeaseLost { .. })
             && let Ok(Some(loaded)) = self.store.load(&cell.id).await
             && let Ok(mut again) = Live::replay(loaded)
         {
@@ -577,7 +577,7 @@ impl Hub {
 
     /// Stores the end of the game of `live` (over) and marks it finished;
     /// a failure is logged and returned.
-    async fn store_end(&self, cell: &Cell, live: &mut Live) -> Result<(), String> {
+    async fn store_end(&self, cell: &Cell, live: &mut Live) -> Result<(), StoreError> {
         let finish = Write::Finish {
             table: cell.id.clone(),
         };

@@ -14,12 +14,12 @@ use std::sync::{Arc, Mutex};
 
 use tokio::sync::oneshot;
 
-use super::{Backend, Write, commit_batch};
+use super::{Backend, StoreError, Write, commit_batch};
 
 /// What a queued write is told.
 enum Answer {
     /// It was committed (or failed).
-    Done(Result<(), String>),
+    Done(Result<(), StoreError>),
     /// Its task leads the next commit (its write is first in the queue).
     Lead,
 }
@@ -54,8 +54,8 @@ pub(super) struct Group {
     metrics: Arc<crate::metrics::Metrics>,
 }
 
-fn stopped() -> String {
-    "the store's writer has stopped".into()
+fn stopped() -> StoreError {
+    StoreError::Failed("the store's writer has stopped".into())
 }
 
 impl Group {
@@ -75,7 +75,7 @@ impl Group {
     }
 
     /// Writes `write`; resolves once it is committed (or failed).
-    pub(super) async fn write(&self, write: Write) -> Result<(), String> {
+    pub(super) async fn write(&self, write: Write) -> Result<(), StoreError> {
         let waiting = {
             let mut queue = self.queue.lock().map_err(|_| stopped())?;
             if queue.leading {
@@ -107,7 +107,7 @@ impl Group {
 
     /// Commits batches, the leader's write first, until the queue is empty
     /// or another waiting task takes the lead; returns the leader's result.
-    fn lead(&self) -> Result<(), String> {
+    fn lead(&self) -> Result<(), StoreError> {
         let mut mine = Err(stopped());
         loop {
             let batch: Vec<Queued> = {
@@ -161,7 +161,7 @@ mod tests {
     struct Counting(Arc<Mutex<Vec<Vec<u64>>>>);
 
     impl Backend for Counting {
-        fn commit(&mut self, batch: &[Write]) -> Result<(), String> {
+        fn commit(&mut self, batch: &[Write]) -> Result<(), StoreError> {
             let seqs: Vec<u64> = batch
                 .iter()
                 .map(|w| match w {
@@ -170,15 +170,15 @@ mod tests {
                 })
                 .collect();
             if seqs.contains(&13) {
-                return Err("13 is refused".into());
+                return Err(StoreError::Failed("13 is refused".into()));
             }
             self.0.lock().unwrap().push(seqs);
             Ok(())
         }
-        fn load_open(&mut self) -> Result<Vec<Loaded>, String> {
+        fn load_open(&mut self) -> Result<Vec<Loaded>, StoreError> {
             Ok(Vec::new())
         }
-        fn load(&mut self, _: &str) -> Result<Option<Loaded>, String> {
+        fn load(&mut self, _: &str) -> Result<Option<Loaded>, StoreError> {
             Ok(None)
         }
     }
@@ -207,7 +207,7 @@ mod tests {
             4,
             Arc::new(crate::metrics::Metrics::new()),
         ));
-        let results: Vec<(u64, Result<(), String>)> = runtime.block_on(async {
+        let results: Vec<(u64, Result<(), StoreError>)> = runtime.block_on(async {
             let tasks: Vec<_> = (0..200u64)
                 .map(|seq| {
                     let group = group.clone();

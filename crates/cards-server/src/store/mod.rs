@@ -14,6 +14,45 @@ use std::sync::{Arc, Mutex, mpsc};
 use cards_core::Difficulty;
 use tokio::sync::oneshot;
 
+/// Why the store could not do what it was asked.
+///
+/// The lease's own refusals (several processes on one PostgreSQL database)
+/// name only the table; any other failure quotes the database or the
+/// store's own machinery, and goes to the server's log, not to a client.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StoreError {
+    /// A commit wrote to a table whose lease this process no longer holds:
+    /// another process took it over.
+    #[error("this process no longer holds the lease of table {table}")]
+    LeaseLost {
+        /// The table's id.
+        table: String,
+    },
+    /// A claim of an open table that another live process holds.
+    #[error("table {table} is held by another server process until its lease expires")]
+    Held {
+        /// The table's id.
+        table: String,
+    },
+    /// The database or the store failed; the text says how.
+    #[error("{0}")]
+    Failed(String),
+}
+
+impl StoreError {
+    /// Whether this is one of the lease's own refusals, which name only the
+    /// table and may be shown to a client.
+    pub fn is_lease_refusal(&self) -> bool {
+        matches!(self, StoreError::LeaseLost { .. } | StoreError::Held { .. })
+    }
+}
+
+impl From<String> for StoreError {
+    fn from(text: String) -> StoreError {
+        StoreError::Failed(text)
+    }
+}
+
 /// A table as stored: what it was created with, and who holds its seats.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TableRecord {
@@ -114,14 +153,13 @@ impl Write {
 /// fails because this process lost one table's lease (several processes on
 /// PostgreSQL), that table's writes fail and the others are committed again
 /// without them; any other failure fails them all.
-pub fn commit_batch(backend: &mut dyn Backend, writes: &[Write]) -> Vec<Result<(), String>> {
+pub fn commit_batch(backend: &mut dyn Backend, writes: &[Write]) -> Vec<Result<(), StoreError>> {
     let mut results = vec![Ok(()); writes.len()];
     let mut left: Vec<usize> = (0..writes.len()).collect();
     let mut result = backend.commit(writes);
-    while let Err(e) = &result {
-        let lost = postgres::lost_table(e);
+    while let Err(e @ StoreError::LeaseLost { table: lost }) = &result {
         let (gone, keep): (Vec<usize>, Vec<usize>) =
-            left.iter().partition(|&&i| Some(writes[i].table()) == lost);
+            left.iter().partition(|&&i| writes[i].table() == lost);
         if gone.is_empty() {
             break;
         }
@@ -155,20 +193,20 @@ pub trait Backend: Send + 'static {
     /// Writes `batch` in one transaction: all or nothing.
     ///
     /// # Errors
-    /// The database's error, as text.
-    fn commit(&mut self, batch: &[Write]) -> Result<(), String>;
+    /// The database's error.
+    fn commit(&mut self, batch: &[Write]) -> Result<(), StoreError>;
 
     /// Every table whose game is not over.
     ///
     /// # Errors
-    /// The database's error, as text.
-    fn load_open(&mut self) -> Result<Vec<Loaded>, String>;
+    /// The database's error.
+    fn load_open(&mut self) -> Result<Vec<Loaded>, StoreError>;
 
     /// The table `id`, if stored.
     ///
     /// # Errors
-    /// The database's error, as text.
-    fn load(&mut self, id: &str) -> Result<Option<Loaded>, String>;
+    /// The database's error.
+    fn load(&mut self, id: &str) -> Result<Option<Loaded>, StoreError>;
 
     /// The table `id`, to change: with several processes on one database,
     /// this process takes the table's lease first (an open table another
@@ -176,7 +214,7 @@ pub trait Backend: Send + 'static {
     ///
     /// # Errors
     /// The database's error, or the table is held by another process.
-    fn claim(&mut self, id: &str) -> Result<Option<Loaded>, String> {
+    fn claim(&mut self, id: &str) -> Result<Option<Loaded>, StoreError> {
         self.load(id)
     }
 
@@ -184,8 +222,8 @@ pub trait Backend: Send + 'static {
     /// no longer holds. One process alone: none lost.
     ///
     /// # Errors
-    /// The database's error, as text.
-    fn renew(&mut self, held: &[String]) -> Result<Vec<String>, String> {
+    /// The database's error.
+    fn renew(&mut self, held: &[String]) -> Result<Vec<String>, StoreError> {
         let _ = held;
         Ok(Vec::new())
     }
@@ -194,8 +232,8 @@ pub trait Backend: Send + 'static {
     /// returns them to replay. One process alone: none (the start took all).
     ///
     /// # Errors
-    /// The database's error, as text.
-    fn claim_expired(&mut self) -> Result<Vec<Loaded>, String> {
+    /// The database's error.
+    fn claim_expired(&mut self) -> Result<Vec<Loaded>, StoreError> {
         Ok(Vec::new())
     }
 
@@ -207,7 +245,7 @@ pub trait Backend: Send + 'static {
     }
 }
 
-type Pending = (Write, oneshot::Sender<Result<(), String>>);
+type Pending = (Write, oneshot::Sender<Result<(), StoreError>>);
 
 /// The store's handle: queue writes, wait for their commit, read tables.
 pub struct Store {
@@ -251,7 +289,7 @@ impl Store {
     }
 
     /// Writes `write`; resolves once it is committed (or failed).
-    pub async fn write(&self, write: Write) -> Result<(), String> {
+    pub async fn write(&self, write: Write) -> Result<(), StoreError> {
         let queue = match &self.writer {
             Writer::Group(group) => return group.write(write).await,
             Writer::Thread(queue) => queue,
@@ -262,17 +300,17 @@ impl Store {
             .map_err(|_| "the store's queue is poisoned".to_string())?
             .send((write, tx));
         if sent.is_err() {
-            return Err("the store's writer has stopped".into());
+            return Err(StoreError::Failed("the store's writer has stopped".into()));
         }
         rx.await
-            .unwrap_or_else(|_| Err("the store's writer has stopped".into()))
+            .unwrap_or_else(|_| Err(StoreError::Failed("the store's writer has stopped".into())))
     }
 
     /// Every open table (blocking: call at start or from a blocking task).
     ///
     /// # Errors
     /// The database's error.
-    pub fn load_open(&self) -> Result<Vec<Loaded>, String> {
+    pub fn load_open(&self) -> Result<Vec<Loaded>, StoreError> {
         self.reader
             .lock()
             .map_err(|_| "the store's reader is poisoned".to_string())?
@@ -282,8 +320,8 @@ impl Store {
     /// Runs `read` on the reader, off the async runtime.
     async fn read<T: Send + 'static>(
         &self,
-        read: impl FnOnce(&mut dyn Backend) -> Result<T, String> + Send + 'static,
-    ) -> Result<T, String> {
+        read: impl FnOnce(&mut dyn Backend) -> Result<T, StoreError> + Send + 'static,
+    ) -> Result<T, StoreError> {
         let reader = self.reader.clone();
         tokio::task::spawn_blocking(move || {
             let mut reader = reader
@@ -299,7 +337,7 @@ impl Store {
     ///
     /// # Errors
     /// The database's error.
-    pub async fn load(&self, id: &str) -> Result<Option<Loaded>, String> {
+    pub async fn load(&self, id: &str) -> Result<Option<Loaded>, StoreError> {
         let id = id.to_string();
         self.read(move |r| r.load(&id)).await
     }
@@ -308,7 +346,7 @@ impl Store {
     ///
     /// # Errors
     /// The database's error, or another process holds the table.
-    pub async fn claim(&self, id: &str) -> Result<Option<Loaded>, String> {
+    pub async fn claim(&self, id: &str) -> Result<Option<Loaded>, StoreError> {
         let id = id.to_string();
         self.read(move |r| r.claim(&id)).await
     }
@@ -317,7 +355,7 @@ impl Store {
     ///
     /// # Errors
     /// The database's error.
-    pub async fn renew(&self, held: Vec<String>) -> Result<Vec<String>, String> {
+    pub async fn renew(&self, held: Vec<String>) -> Result<Vec<String>, StoreError> {
         self.read(move |r| r.renew(&held)).await
     }
 
@@ -325,7 +363,7 @@ impl Store {
     ///
     /// # Errors
     /// The database's error.
-    pub async fn claim_expired(&self) -> Result<Vec<Loaded>, String> {
+    pub async fn claim_expired(&self) -> Result<Vec<Loaded>, StoreError> {
         self.read(|r| r.claim_expired()).await
     }
 }

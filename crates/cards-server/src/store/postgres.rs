@@ -16,7 +16,7 @@ use tokio::runtime::Handle;
 use tokio_postgres::{Client, NoTls, Row};
 
 use super::sqlite::{ADDED, SCHEMA, kind_from, kind_name};
-use super::{ActionRecord, Backend, Loaded, TableRecord, Write};
+use super::{ActionRecord, Backend, Loaded, StoreError, TableRecord, Write};
 
 /// The lease columns, added to the shared schema, each with its type.
 const LEASE: &[(&str, &str, &str)] = &[
@@ -52,39 +52,13 @@ fn add_missing(columns: &[(&str, &str, &str)]) -> String {
         .collect()
 }
 
-/// The start of the error of a commit to a table this process no longer
-/// owns (`is_lease_lost` recognises it).
-pub const LEASE_LOST: &str = "this process no longer holds the lease of table";
-
-/// Whether a store error says the table's lease was lost.
-pub fn is_lease_lost(error: &str) -> bool {
-    error.starts_with(LEASE_LOST)
-}
-
-/// The end of the error of a claim of an open table that another live
-/// process holds (`is_lease_refusal` recognises it).
-pub const HELD: &str = "is held by another server process until its lease expires";
-
-/// Whether a store error is one of the lease's own refusals (the lease
-/// lost, the table held by another process): a sentence of this server's
-/// that names only the table, where any other store error quotes the
-/// database.
-pub fn is_lease_refusal(error: &str) -> bool {
-    is_lease_lost(error) || error.ends_with(HELD)
-}
-
-/// The table whose lease a store error says was lost.
-pub fn lost_table(error: &str) -> Option<&str> {
-    error.strip_prefix(LEASE_LOST)?.split_whitespace().next()
-}
-
-/// A PostgreSQL error as text, with the server's own message where there
-/// is one (the error's `Display` alone says only `db error`).
-fn text(e: tokio_postgres::Error) -> String {
-    match e.as_db_error() {
+/// A PostgreSQL error as a store error, with the server's own message where
+/// there is one (the error's `Display` alone says only `db error`).
+fn text(e: tokio_postgres::Error) -> StoreError {
+    StoreError::Failed(match e.as_db_error() {
         Some(db) => format!("PostgreSQL: {db}"),
         None => e.to_string(),
-    }
+    })
 }
 
 /// One connection to the database, on behalf of one server process.
@@ -135,7 +109,7 @@ impl Postgres {
                 "BEGIN; SELECT pg_advisory_xact_lock(2424); {SCHEMA} {added} COMMIT;"
             ))
             .await
-            .map_err(text)?;
+            .map_err(|e| text(e).to_string())?;
         Ok(Postgres {
             client,
             config,
@@ -147,7 +121,7 @@ impl Postgres {
 
     /// Opens the connection again if it has dropped (the database restarted,
     /// the network failed, an administrator ended it).
-    fn reopen_if_closed(&mut self) -> Result<(), String> {
+    fn reopen_if_closed(&mut self) -> Result<(), StoreError> {
         if self.client.is_closed() {
             self.client = self.runtime.block_on(open(&self.config, &self.runtime))?;
         }
@@ -226,7 +200,7 @@ impl Postgres {
         Ok(out)
     }
 
-    async fn commit_async(&mut self, batch: &[Write]) -> Result<(), String> {
+    async fn commit_async(&mut self, batch: &[Write]) -> Result<(), StoreError> {
         let tx = self.client.transaction().await.map_err(text)?;
         // The tables this batch changes that it does not create: each must
         // still be ours. The update takes their rows' locks, so a takeover
@@ -263,7 +237,9 @@ impl Postgres {
                 .map(|r| r.get(0))
                 .collect();
             if let Some(lost) = touched.iter().find(|t| !held.contains(**t)) {
-                return Err(format!("{LEASE_LOST} {lost}"));
+                return Err(StoreError::LeaseLost {
+                    table: lost.to_string(),
+                });
             }
         }
         for w in batch {
@@ -356,26 +332,26 @@ fn action(id: &str, r: &Row) -> ActionRecord {
 }
 
 impl Backend for Postgres {
-    fn commit(&mut self, batch: &[Write]) -> Result<(), String> {
+    fn commit(&mut self, batch: &[Write]) -> Result<(), StoreError> {
         self.reopen_if_closed()?;
         let runtime = self.runtime.clone();
         runtime.block_on(self.commit_async(batch))
     }
 
     /// Takes over (and returns) every open table without a live owner.
-    fn load_open(&mut self) -> Result<Vec<Loaded>, String> {
+    fn load_open(&mut self) -> Result<Vec<Loaded>, StoreError> {
         self.reopen_if_closed()?;
         self.runtime
             .block_on(self.claim_expired_async())
             .map_err(text)
     }
 
-    fn load(&mut self, id: &str) -> Result<Option<Loaded>, String> {
+    fn load(&mut self, id: &str) -> Result<Option<Loaded>, StoreError> {
         self.reopen_if_closed()?;
         self.runtime.block_on(self.read_table(id)).map_err(text)
     }
 
-    fn claim(&mut self, id: &str) -> Result<Option<Loaded>, String> {
+    fn claim(&mut self, id: &str) -> Result<Option<Loaded>, StoreError> {
         self.reopen_if_closed()?;
         self.runtime.block_on(async {
             let row = self
@@ -390,13 +366,15 @@ impl Backend for Postgres {
                 .map_err(text)?;
             let loaded = self.read_table(id).await.map_err(text)?;
             match loaded {
-                Some(l) if row.is_none() && !l.table.finished => Err(format!("table {id} {HELD}")),
+                Some(l) if row.is_none() && !l.table.finished => Err(StoreError::Held {
+                    table: id.to_string(),
+                }),
                 other => Ok(other),
             }
         })
     }
 
-    fn renew(&mut self, held: &[String]) -> Result<Vec<String>, String> {
+    fn renew(&mut self, held: &[String]) -> Result<Vec<String>, StoreError> {
         self.reopen_if_closed()?;
         self.runtime.block_on(async {
             let kept: HashSet<String> = self
@@ -420,7 +398,7 @@ impl Backend for Postgres {
         })
     }
 
-    fn claim_expired(&mut self) -> Result<Vec<Loaded>, String> {
+    fn claim_expired(&mut self) -> Result<Vec<Loaded>, StoreError> {
         self.load_open()
     }
 }

@@ -5,7 +5,7 @@ use std::path::Path;
 use rusqlite::{Connection, OptionalExtension, params};
 
 use super::checkpoints::Checkpointer;
-use super::{ActionKind, ActionRecord, Backend, Loaded, TableRecord, Write};
+use super::{ActionKind, ActionRecord, Backend, Loaded, StoreError, TableRecord, Write};
 
 /// The schema, the same in PostgreSQL (docs/server.md).
 pub(crate) const SCHEMA: &str = "
@@ -244,7 +244,7 @@ pub fn kind_from(name: &str) -> ActionKind {
 }
 
 impl Backend for Sqlite {
-    fn commit(&mut self, batch: &[Write]) -> Result<(), String> {
+    fn commit(&mut self, batch: &[Write]) -> Result<(), StoreError> {
         let tx = self.conn.transaction().map_err(|e| e.to_string())?;
         for w in batch {
             match w {
@@ -299,10 +299,10 @@ impl Backend for Sqlite {
                 }
             }
         }
-        tx.commit().map_err(|e| e.to_string())
+        Ok(tx.commit().map_err(|e| e.to_string())?)
     }
 
-    fn load_open(&mut self) -> Result<Vec<Loaded>, String> {
+    fn load_open(&mut self) -> Result<Vec<Loaded>, StoreError> {
         let ids: Vec<String> = self
             .conn
             .prepare("SELECT id FROM tables WHERE finished = 0")
@@ -317,8 +317,8 @@ impl Backend for Sqlite {
         Ok(out)
     }
 
-    fn load(&mut self, id: &str) -> Result<Option<Loaded>, String> {
-        self.read_table(id).map_err(|e| e.to_string())
+    fn load(&mut self, id: &str) -> Result<Option<Loaded>, StoreError> {
+        Ok(self.read_table(id).map_err(|e| e.to_string())?)
     }
 
     /// A commit writes its pages to the WAL file, with no `fsync` (the
