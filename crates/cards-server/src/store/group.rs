@@ -14,7 +14,7 @@ use std::sync::{Arc, Mutex};
 
 use tokio::sync::oneshot;
 
-use super::{Backend, StoreError, Write, commit_batch};
+use super::{Backend, StoreError, Write, commit_batch, stopped};
 
 /// What a queued write is told.
 enum Answer {
@@ -52,10 +52,6 @@ pub(super) struct Group {
     backend: Mutex<Box<dyn Backend>>,
     max_batch: usize,
     metrics: Arc<crate::metrics::Metrics>,
-}
-
-fn stopped() -> StoreError {
-    StoreError::Failed("the store's writer has stopped".into())
 }
 
 impl Group {

@@ -53,6 +53,11 @@ impl From<String> for StoreError {
     }
 }
 
+/// The error of a write the store's writer can no longer take.
+fn stopped() -> StoreError {
+    StoreError::Failed("the store's writer has stopped".into())
+}
+
 /// A table as stored: what it was created with, and who holds its seats.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TableRecord {
@@ -300,10 +305,9 @@ impl Store {
             .map_err(|_| "the store's queue is poisoned".to_string())?
             .send((write, tx));
         if sent.is_err() {
-            return Err(StoreError::Failed("the store's writer has stopped".into()));
+            return Err(stopped());
         }
-        rx.await
-            .unwrap_or_else(|_| Err(StoreError::Failed("the store's writer has stopped".into())))
+        rx.await.unwrap_or_else(|_| Err(stopped()))
     }
 
     /// Every open table (blocking: call at start or from a blocking task).
