@@ -50,6 +50,10 @@ fn the_checks_catch_each_kind_of_fault() {
             Bug::LeakyEvent,
             "what a seat is told of an action depends only on what it sees",
         ),
+        (
+            Bug::SpectatorSeesDeals,
+            "what everyone is told of an action is no more than each seat learns",
+        ),
         (Bug::AcceptsUnlisted, "only legal actions are accepted"),
         (Bug::PanicsOnDraw, "no panics"),
         (Bug::Duplicates, "no duplicate actions"),

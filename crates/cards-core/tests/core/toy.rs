@@ -28,9 +28,12 @@ pub enum Bug {
     None,
     /// Views show the other seats' hidden cards.
     LeakyView,
-    /// Events tell every seat which hidden card was dealt (the spectator
-    /// hears only that a card was dealt).
+    /// Events tell the other seats which hidden card was dealt (the
+    /// spectator hears only that a card was dealt).
     LeakyEvent,
+    /// Events tell the spectator which hidden card was dealt, as if it
+    /// saw every card (the seats hear only that a card was dealt).
+    SpectatorSeesDeals,
     /// `apply` accepts `stand` out of turn.
     AcceptsUnlisted,
     /// `apply` panics on `draw` when the stock has fewer than 5 cards.
@@ -383,7 +386,9 @@ impl Game for Toy {
         Ok(match (self.undealt(), action) {
             (Some(s), ToyAction::Deal(c))
                 if viewer == Viewer::Seat(s)
-                    || (self.rules.bug == Bug::LeakyEvent && viewer != Viewer::Spectator) =>
+                    || (self.rules.bug == Bug::LeakyEvent && viewer != Viewer::Spectator)
+                    || (self.rules.bug == Bug::SpectatorSeesDeals
+                        && viewer == Viewer::Spectator) =>
             {
                 format!("you were dealt {c}")
             }
