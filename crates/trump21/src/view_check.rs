@@ -67,10 +67,10 @@ impl View {
         let copies = u64::from(self.copies);
         let mut by_value = [0u64; 12];
         let mut cards = u64::from(self.deck) + u64::from(self.discards);
-        // Trumps: every card somewhere, none of a kind beyond the deck (T2).
         if self.incoming.total() > self.in_transit {
             return bad("the trumps coming to the viewer are in transit (T12.8.1)");
         }
+        // Trumps: every card somewhere, none of a kind beyond the deck (T2).
         let mut trumps = u64::from(self.supply)
             + u64::from(self.draw_pile)
             + u64::from(self.in_transit)

@@ -299,7 +299,7 @@ impl Backend for Sqlite {
                 }
             }
         }
-        Ok(tx.commit().map_err(|e| e.to_string())?)
+        tx.commit().map_err(|e| StoreError::Failed(e.to_string()))
     }
 
     fn load_open(&mut self) -> Result<Vec<Loaded>, StoreError> {
@@ -318,7 +318,8 @@ impl Backend for Sqlite {
     }
 
     fn load(&mut self, id: &str) -> Result<Option<Loaded>, StoreError> {
-        Ok(self.read_table(id).map_err(|e| e.to_string())?)
+        self.read_table(id)
+            .map_err(|e| StoreError::Failed(e.to_string()))
     }
 
     /// A commit writes its pages to the WAL file, with no `fsync` (the
