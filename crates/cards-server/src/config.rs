@@ -55,6 +55,11 @@ pub struct Config {
     /// The most open tables held in memory: a new table beyond them is
     /// refused (`unavailable`). Tables reloaded or taken over are not refused.
     pub max_tables: usize,
+    /// The most bot moves chosen at once, across every table (`--bot-threads`):
+    /// more wait their turn, first come first served, so tables full of hard
+    /// bots share the cores with every other table's bots instead of taking
+    /// the whole blocking pool.
+    pub bot_threads: usize,
 }
 
 impl Config {
@@ -75,6 +80,7 @@ impl Config {
             max_batch: 1024,
             web: None,
             max_tables: DEFAULT_MAX_TABLES,
+            bot_threads: default_bot_threads(),
         }
     }
 
@@ -98,6 +104,12 @@ impl Config {
         if !(r > 0.0 && r <= MAX_RATE) {
             return Err(format!(
                 "rate_per_second takes more than 0 and at most {MAX_RATE}, not {r}"
+            ));
+        }
+        if !(1..=MAX_BOT_THREADS).contains(&(self.bot_threads as u64)) {
+            return Err(format!(
+                "bot_threads takes 1 to {MAX_BOT_THREADS}, not {}",
+                self.bot_threads
             ));
         }
         let at_least_one = [
@@ -127,6 +139,12 @@ pub const MAX_RATE: f64 = 1_000_000.0;
 /// The default of `--max-tables`: an open table holds about 113 KB (the
 /// load run of docs/server.md), so about 1.1 GB of tables.
 pub const DEFAULT_MAX_TABLES: usize = 10_000;
+
+/// The default of `--bot-threads`: one a core (at least one, at most
+/// [`MAX_BOT_THREADS`]).
+pub fn default_bot_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_BOT_THREADS as usize))
+}
 
 /// A number of seconds given to `flag`, from `min` to `max` inclusive, as a
 /// duration: NaN, infinities and values out of that range are refused with
@@ -223,6 +241,18 @@ pub fn max_tables(text: &str) -> Result<usize, String> {
     from_one("--max-tables", "tables", usize::MAX as u64, text)
 }
 
+/// `--bot-threads`: bot moves chosen at once, at least 1.
+///
+/// # Errors
+/// The message for a value that is not a whole number from 1.
+pub fn bot_threads(text: &str) -> Result<usize, String> {
+    from_one("--bot-threads", "threads", MAX_BOT_THREADS, text)
+}
+
+/// The highest `--bot-threads` taken: tokio's blocking pool holds 512
+/// threads, and the server's file reads need some of them.
+pub const MAX_BOT_THREADS: u64 = 256;
+
 /// A whole number of `what` from 1 to `most`, given to `flag`.
 fn from_one<N: TryFrom<u64>>(flag: &str, what: &str, most: u64, text: &str) -> Result<N, String> {
     (text.trim().parse::<u64>().ok())
@@ -263,7 +293,7 @@ mod tests {
         let ok = Config::new("127.0.0.1:0".parse().unwrap(), "t.db".into());
         assert_eq!(ok.check(), Ok(()));
         type Spoil = fn(&mut Config);
-        let bad: [(&str, Spoil); 9] = [
+        let bad: [(&str, Spoil); 11] = [
             ("away_after", |c| c.away_after = Duration::from_secs(86_401)),
             ("sweep_every", |c| c.sweep_every = Duration::ZERO),
             ("rate_per_second", |c| c.rate_per_second = f64::NAN),
@@ -272,6 +302,8 @@ mod tests {
             ("burst", |c| c.burst = 0),
             ("max_message", |c| c.max_message = 0),
             ("max_batch", |c| c.max_batch = 0),
+            ("bot_threads", |c| c.bot_threads = 0),
+            ("bot_threads", |c| c.bot_threads = 257),
             ("lease", |c| {
                 c.store = StoreConfig::Postgres {
                     url: String::new(),

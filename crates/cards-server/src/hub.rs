@@ -10,7 +10,7 @@ use std::sync::{Arc, RwLock};
 use std::time::Instant;
 
 use axum::extract::ws::Utf8Bytes;
-use tokio::sync::{Mutex, watch};
+use tokio::sync::{Mutex, Semaphore, watch};
 
 use crate::config::Config;
 use crate::live::{Command, Live};
@@ -112,6 +112,9 @@ pub struct Hub {
     /// The metrics.
     pub metrics: Arc<Metrics>,
     tables: RwLock<HashMap<String, Arc<Cell>>>,
+    /// One permit a bot move chosen at once (`Config::bot_threads`); tokio's
+    /// semaphore is fair, so the tables waiting are served in turn.
+    bot_threads: Semaphore,
 }
 
 /// The refusal of a request the store could not serve. The lease's own
@@ -168,6 +171,7 @@ impl Hub {
     /// replayed from its log and checked against the stored hashes).
     pub fn new(config: Config, store: Store, metrics: Arc<Metrics>) -> (Arc<Hub>, LoadReport) {
         let hub = Arc::new(Hub {
+            bot_threads: Semaphore::new(config.bot_threads),
             config,
             store,
             metrics,
@@ -634,6 +638,14 @@ impl Hub {
     /// fails (`false`): the table was let go, or the store failed.
     async fn drive_while_bots(&self, cell: &Arc<Cell>) -> bool {
         loop {
+            // The thread first, then the table: a table waiting its turn
+            // keeps its lock free for its connections.
+            self.metrics.bots_waiting(1);
+            let permit = self.bot_threads.acquire().await;
+            self.metrics.bots_waiting(-1);
+            let Ok(permit) = permit else {
+                return false;
+            };
             let live = cell.live.clone().lock_owned().await;
             if cell.gone.load(Ordering::Acquire) {
                 return false;
@@ -644,12 +656,16 @@ impl Hub {
                 return true;
             };
             let started = Instant::now();
+            let metrics = self.metrics.clone();
             let chosen = tokio::task::spawn_blocking(move || {
+                metrics.bots_choosing(1);
                 let mut live = live;
                 let r = live.apply(&command);
+                metrics.bots_choosing(-1);
                 (live, r)
             })
             .await;
+            drop(permit);
             let Ok((mut live, Ok(record))) = chosen else {
                 return false;
             };

@@ -47,6 +47,10 @@ struct Args {
     /// them is refused with 503 until a game ends. About 113 KB a table.
     #[arg(long, default_value = "10000", value_parser = cards_server::config::max_tables)]
     max_tables: usize,
+    /// The most bot moves chosen at once, across every table (1 to 256;
+    /// default: one a core): more wait their turn.
+    #[arg(long, value_parser = cards_server::config::bot_threads)]
+    bot_threads: Option<usize>,
     /// Serve the built web page (web/dist) from this directory, on the API's origin.
     #[arg(long)]
     web: Option<PathBuf>,
@@ -87,6 +91,9 @@ fn main() -> std::process::ExitCode {
     config.burst = args.burst;
     config.max_tables = args.max_tables;
     config.web = args.web;
+    if let Some(n) = args.bot_threads {
+        config.bot_threads = n;
+    }
     let runtime = cards_server::runtime(args.workers).expect("the runtime starts");
     runtime.block_on(async move {
         match cards_server::start(config).await {
@@ -130,6 +137,8 @@ mod tests {
             ("--burst", "0"),
             ("--max-tables", "0"),
             ("--max-tables", "-5"),
+            ("--bot-threads", "0"),
+            ("--bot-threads", "257"),
         ] {
             let e = refused(&[&format!("{flag}={value}")]);
             assert!(e.contains(&format!("{flag} takes")), "{flag} {value}: {e}");

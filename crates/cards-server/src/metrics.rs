@@ -21,6 +21,8 @@ pub struct Metrics {
     connections: Gauge,
     tables: Gauge,
     action_seconds: Histogram,
+    bots_choosing: Gauge,
+    bots_waiting: Gauge,
     resident: Gauge,
 }
 
@@ -44,6 +46,8 @@ impl Metrics {
             connections: Gauge::default(),
             tables: Gauge::default(),
             action_seconds: Histogram::new(exponential_buckets(0.000_1, 2.0, 16)),
+            bots_choosing: Gauge::default(),
+            bots_waiting: Gauge::default(),
             resident: Gauge::default(),
             registry: Registry::default(),
         };
@@ -89,6 +93,16 @@ impl Metrics {
             m.action_seconds.clone(),
         );
         registry.register(
+            "cards_bots_choosing",
+            "Bot moves being chosen now (at most --bot-threads)",
+            m.bots_choosing.clone(),
+        );
+        registry.register(
+            "cards_bots_waiting",
+            "Tables whose bots wait for a bot thread",
+            m.bots_waiting.clone(),
+        );
+        registry.register(
             "process_resident_memory_bytes",
             "Resident memory of the server process",
             m.resident.clone(),
@@ -131,6 +145,16 @@ impl Metrics {
     /// A WebSocket opened (`+1`) or closed (`-1`).
     pub fn connections(&self, delta: i64) {
         self.connections.inc_by(delta);
+    }
+
+    /// A bot move started (`+1`) or finished (`-1`) being chosen.
+    pub fn bots_choosing(&self, delta: i64) {
+        self.bots_choosing.inc_by(delta);
+    }
+
+    /// A table's bots started (`+1`) or stopped (`-1`) waiting for a bot thread.
+    pub fn bots_waiting(&self, delta: i64) {
+        self.bots_waiting.inc_by(delta);
     }
 
     /// How many tables are held in memory.

@@ -281,3 +281,55 @@ async fn new_tables_stop_at_the_most_the_server_holds() {
     server.task.abort();
     Sqlite::remove(&db);
 }
+
+/// The highest `cards_bots_choosing` and `cards_bots_waiting` read from
+/// `GET /metrics` over about a second, while three tables of four hard
+/// Shithead bots play, with `--bot-threads` at `threads`.
+async fn bots_at_once(threads: usize) -> (i64, i64) {
+    let db = temp_db("hostile-bots");
+    let mut config = config(&db);
+    config.bot_threads = threads;
+    let server = start(config).await;
+    let hard = r#"{"difficulty":"hard","seat":"#;
+    let bots: Vec<String> = (0..4).map(|s| format!("{hard}{s}}}")).collect();
+    let body = format!(r#"{{"game":"shithead","bots":[{}]}}"#, bots.join(","));
+    for _ in 0..3 {
+        create(server.addr, &body).await;
+    }
+    let gauge = |text: &str, name: &str| -> i64 {
+        let line = text.lines().find(|l| l.starts_with(&format!("{name} ")));
+        line.and_then(|l| l.split_once(' ')?.1.parse().ok())
+            .unwrap_or_else(|| panic!("{name} is not in the metrics"))
+    };
+    let (mut choosing, mut waiting) = (0, 0);
+    for _ in 0..200 {
+        let (_, text) = http(server.addr, "GET", "/metrics", None, None)
+            .await
+            .unwrap();
+        choosing = choosing.max(gauge(&text, "cards_bots_choosing"));
+        waiting = waiting.max(gauge(&text, "cards_bots_waiting"));
+        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    }
+    server.task.abort();
+    Sqlite::remove(&db);
+    (choosing, waiting)
+}
+
+/// Tables full of hard bots (a host can open as many as `--max-tables`)
+/// take turns for `--bot-threads` threads instead of taking the blocking
+/// pool: with one, one move is chosen at a time and the other tables wait;
+/// with three, the three tables choose side by side.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tables_of_hard_bots_take_turns_for_the_bot_threads() {
+    let (choosing, waiting) = bots_at_once(1).await;
+    assert_eq!(choosing, 1, "moves chosen at once with one bot thread");
+    assert!(
+        waiting >= 2,
+        "{waiting} tables at most seen waiting for the one bot thread"
+    );
+    let (choosing, _) = bots_at_once(3).await;
+    assert!(
+        choosing > 1,
+        "three bot threads chose {choosing} at once at most"
+    );
+}
