@@ -38,7 +38,11 @@ pub struct Config {
     pub store: StoreConfig,
     /// After how long away a joined seat is played by a bot.
     pub away_after: Duration,
-    /// How well that bot plays.
+    /// After how long a seat nobody has joined is played by a bot: the
+    /// table's age, or the time since the server reloaded it. A player may
+    /// still join the seat and take it back.
+    pub empty_seat_after: Duration,
+    /// How well the bot of an away or empty seat plays.
     pub away_difficulty: Difficulty,
     /// How often the server looks for away seats to play.
     pub sweep_every: Duration,
@@ -72,6 +76,7 @@ impl Config {
                 full_sync: false,
             },
             away_after: Duration::from_secs(30),
+            empty_seat_after: Duration::from_secs(DEFAULT_EMPTY_SEAT_AFTER),
             away_difficulty: Difficulty::Medium,
             sweep_every: Duration::from_millis(200),
             rate_per_second: 50.0,
@@ -96,6 +101,12 @@ impl Config {
             within(field, s, min, max, "seconds", &s.to_string())
         };
         seconds("away_after", self.away_after, 0.0, MAX_AWAY_AFTER)?;
+        seconds(
+            "empty_seat_after",
+            self.empty_seat_after,
+            0.0,
+            MAX_AWAY_AFTER,
+        )?;
         seconds("sweep_every", self.sweep_every, MIN_SWEEP, MAX_AWAY_AFTER)?;
         if let StoreConfig::Postgres { lease, .. } = &self.store {
             seconds("lease", *lease, MIN_LEASE, MAX_LEASE)?;
@@ -125,8 +136,13 @@ impl Config {
     }
 }
 
-/// The longest `--away-after` taken: a day (a longer wait is no wait).
+/// The longest `--away-after` and `--empty-seat-after` taken: a day (a
+/// longer wait is no wait).
 pub const MAX_AWAY_AFTER: f64 = 86_400.0;
+/// The default of `--empty-seat-after`, in seconds: an hour. A table that
+/// waits for a player who never comes would otherwise stay open, and in
+/// memory, for ever, and enough of them fill `--max-tables`.
+pub const DEFAULT_EMPTY_SEAT_AFTER: u64 = 3_600;
 /// The shortest `--lease` taken: shorter leases would expire between two
 /// renewals (every third of a lease) on a busy machine.
 pub const MIN_LEASE: f64 = 0.3;
@@ -199,6 +215,14 @@ fn within(
 /// As [`seconds`].
 pub fn away_after(text: &str) -> Result<Duration, String> {
     seconds("--away-after", text, 0.0, MAX_AWAY_AFTER)
+}
+
+/// `--empty-seat-after`: 0 (a bot plays at once) to a day.
+///
+/// # Errors
+/// As [`seconds`].
+pub fn empty_seat_after(text: &str) -> Result<Duration, String> {
+    seconds("--empty-seat-after", text, 0.0, MAX_AWAY_AFTER)
 }
 
 /// `--lease`: 0.3 seconds to a day.
@@ -293,8 +317,11 @@ mod tests {
         let ok = Config::new("127.0.0.1:0".parse().unwrap(), "t.db".into());
         assert_eq!(ok.check(), Ok(()));
         type Spoil = fn(&mut Config);
-        let bad: [(&str, Spoil); 11] = [
+        let bad: [(&str, Spoil); 12] = [
             ("away_after", |c| c.away_after = Duration::from_secs(86_401)),
+            ("empty_seat_after", |c| {
+                c.empty_seat_after = Duration::from_secs(86_401)
+            }),
             ("sweep_every", |c| c.sweep_every = Duration::ZERO),
             ("rate_per_second", |c| c.rate_per_second = f64::NAN),
             ("rate_per_second", |c| c.rate_per_second = 0.0),

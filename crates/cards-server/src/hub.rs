@@ -624,8 +624,7 @@ impl Hub {
                 // otherwise wait for the sweeper.
                 let again = {
                     let live = cell.live.lock().await;
-                    live.bot_to_act(hub.config.away_after, hub.config.away_difficulty)
-                        .is_some()
+                    live.bot_to_act(&hub.config).is_some()
                 };
                 if !again || cell.driving.swap(true, Ordering::AcqRel) {
                     break;
@@ -637,9 +636,14 @@ impl Hub {
     /// Plays the bots' moves until no bot is to act (`true`) or a move
     /// fails (`false`): the table was let go, or the store failed.
     async fn drive_while_bots(&self, cell: &Arc<Cell>) -> bool {
+        let to_act = |live: &Live| live.bot_to_act(&self.config);
         loop {
-            // The thread first, then the table: a table waiting its turn
-            // keeps its lock free for its connections.
+            // A look first, so that only a table whose bot is to act waits
+            // for a thread; then the thread, then the table: a table waiting
+            // its turn keeps its lock free for its connections.
+            if to_act(&*cell.live.lock().await).is_none() {
+                return !cell.gone.load(Ordering::Acquire);
+            }
             self.metrics.bots_waiting(1);
             let permit = self.bot_threads.acquire().await;
             self.metrics.bots_waiting(-1);
@@ -650,9 +654,7 @@ impl Hub {
             if cell.gone.load(Ordering::Acquire) {
                 return false;
             }
-            let Some(command) =
-                live.bot_to_act(self.config.away_after, self.config.away_difficulty)
-            else {
+            let Some(command) = to_act(&live) else {
                 return true;
             };
             let started = Instant::now();

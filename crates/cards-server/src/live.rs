@@ -3,11 +3,12 @@
 //! [`Live::apply`], which returns the record to store; a reload replays the
 //! stored records through the same function and checks each hash.
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use cards_core::Difficulty;
 use cards_games::{AnyTable, Refusal};
 
+use crate::config::Config;
 use crate::store::{ActionKind, ActionRecord, Loaded, TableRecord, fnv64};
 
 /// A request to change the table.
@@ -185,26 +186,31 @@ impl Live {
         Ok(live)
     }
 
-    /// The bot that should act now, if the seat to act is a bot's, or a joined
-    /// seat away for at least `away_after` (played at `away_difficulty`).
-    pub fn bot_to_act(&self, away_after: Duration, away_difficulty: Difficulty) -> Option<Command> {
+    /// The bot that should act now, if the seat to act is a bot's, a joined
+    /// seat away for at least `config.away_after`, or a seat nobody has
+    /// joined since the table was made (or reloaded) `config.empty_seat_after`
+    /// ago; the last two played at `config.away_difficulty`.
+    pub fn bot_to_act(&self, config: &Config) -> Option<Command> {
         let seat = self.table.to_act()?;
         if let Some(d) = self.record.bots.get(seat).copied().flatten() {
             return Some(Command::Bot(seat, d));
         }
         let joined = self.record.tokens.get(seat)?.is_some();
+        let after = if joined {
+            config.away_after
+        } else {
+            config.empty_seat_after
+        };
         let p = self.presence.get(seat)?;
-        let away = p.connections == 0 && p.away_since.is_some_and(|t| t.elapsed() >= away_after);
-        (joined && away).then_some(Command::Bot(seat, away_difficulty))
+        let away = p.connections == 0 && p.away_since.is_some_and(|t| t.elapsed() >= after);
+        away.then_some(Command::Bot(seat, config.away_difficulty))
     }
 
-    /// Whether a bot may have to play here: a bot seat, or a joined seat
-    /// with no open connection.
+    /// Whether a bot may have to play here: a bot seat, or a seat with no
+    /// open connection (joined and away, or empty).
     pub fn may_need_bot(&self) -> bool {
-        (0..self.record.seats).any(|s| {
-            self.record.bots[s].is_some()
-                || (self.record.tokens[s].is_some() && self.presence[s].connections == 0)
-        })
+        (0..self.record.seats)
+            .any(|s| self.record.bots[s].is_some() || self.presence[s].connections == 0)
     }
 
     /// The seats no one has joined and no bot plays.

@@ -34,7 +34,11 @@ struct Args {
     /// Seconds a joined seat may be away before a bot plays for it (0 to 86400).
     #[arg(long, default_value = "30", value_parser = cards_server::config::away_after)]
     away_after: Duration,
-    /// How well the bot of an away seat plays: easy, medium, hard or learned.
+    /// Seconds a seat nobody has joined waits for a player before a bot
+    /// plays it (0 to 86400); a player may still join it later.
+    #[arg(long, default_value = "3600", value_parser = cards_server::config::empty_seat_after)]
+    empty_seat_after: Duration,
+    /// How well the bot of an away or empty seat plays: easy, medium, hard or learned.
     #[arg(long, default_value = "medium")]
     away_difficulty: cards_core::Difficulty,
     /// Messages a second a connection may send, on average (more than 0).
@@ -86,6 +90,7 @@ fn main() -> std::process::ExitCode {
         },
     };
     config.away_after = args.away_after;
+    config.empty_seat_after = args.empty_seat_after;
     config.away_difficulty = args.away_difficulty;
     config.rate_per_second = args.rate;
     config.burst = args.burst;
@@ -130,6 +135,8 @@ mod tests {
             ("--away-after", "inf"),
             ("--away-after", "1e30"),
             ("--away-after", "NaN"),
+            ("--empty-seat-after", "inf"),
+            ("--empty-seat-after", "86401"),
             ("--lease", "inf"),
             ("--lease", "1e300"),
             ("--rate", "NaN"),
@@ -145,6 +152,10 @@ mod tests {
         }
         let args = Args::try_parse_from(["cards-server"]).unwrap();
         assert_eq!(args.away_after, Duration::from_secs(30));
+        assert_eq!(
+            args.empty_seat_after.as_secs(),
+            cards_server::config::DEFAULT_EMPTY_SEAT_AFTER
+        );
         assert_eq!(args.lease, Duration::from_secs(10));
         assert_eq!((args.rate, args.burst), (50.0, 50));
         assert_eq!(args.max_tables, cards_server::config::DEFAULT_MAX_TABLES);

@@ -1,5 +1,5 @@
 //! Whole games over the WebSocket, reconnection from an event index, bots of
-//! away seats, reloading every open table from the store, finished tables
+//! away and empty seats, reloading every open table from the store, finished tables
 //! served from the store without coming back into memory, and the
 //! spectators' update made once a change.
 
@@ -160,6 +160,79 @@ async fn a_seat_joined_late_has_its_full_away_time() {
     // ...and after it, with no connection opened, one does.
     tokio::time::sleep(Duration::from_millis(1200)).await;
     assert_ne!(summary(addr, &id).await["log_len"], log, "never played for");
+    Sqlite::remove(&db);
+}
+
+/// A seat nobody has joined is played by a bot once the table has waited
+/// `empty_seat_after` for a player, so a table nobody comes to plays out and
+/// leaves memory instead of holding a place under `--max-tables` for ever;
+/// a player may still join such a seat and take it from the bot.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn empty_seats_are_played_by_bots_after_their_wait_and_can_still_be_joined() {
+    let db = temp_db("empty-seats");
+    let mut config = config(&db);
+    config.empty_seat_after = Duration::from_millis(600);
+    config.sweep_every = Duration::from_millis(20);
+    let server = start(config).await;
+    let addr = server.addr;
+    let (lonely, _) = create(addr, r#"{"game":"crazy-eights","seats":2}"#).await;
+    let (id, _) = create(addr, r#"{"game":"hearts"}"#).await;
+    let t0 = join(addr, &id, 0).await;
+    let mut s0 = Socket::seat(addr, &id, 0, &t0, 0).await.unwrap();
+    let log = summary(addr, &lonely).await["log_len"].clone();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(
+        summary(addr, &lonely).await["log_len"],
+        log,
+        "played at once"
+    );
+    // After the wait, bots play every seat of the lonely table to the end,
+    // and it leaves memory.
+    for waited in 0.. {
+        if summary(addr, &lonely).await["places"].is_array() {
+            break;
+        }
+        assert!(waited < 500, "the lonely table did not end within 10 s");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(server.hub.len(), 1, "the ended table is still held");
+    // At the other table seat 0 plays, and bots play seats 1 to 3 for it.
+    let mut played = 0;
+    while played < 4 {
+        if let Some(moves) = update_after_acks(&mut s0).await.moves {
+            s0.send(&format!("{{\"move\":{}}}", moves[0].id))
+                .await
+                .unwrap();
+            played += 1;
+        }
+    }
+    // Seat 2 is still open: a player joins it and is asked for its moves.
+    let t2 = join(addr, &id, 2).await;
+    let mut s2 = Socket::seat(addr, &id, 2, &t2, 0).await.unwrap();
+    let mut asked = false;
+    for _ in 0..200 {
+        tokio::select! {
+            m = s0.next() => {
+                if let Incoming::Update(u) = m.unwrap()
+                    && let Some(moves) = u.moves
+                {
+                    s0.send(&format!("{{\"move\":{}}}", moves[0].id)).await.unwrap();
+                }
+            }
+            m = s2.next() => {
+                if let Incoming::Update(u) = m.unwrap()
+                    && u.moves.is_some()
+                {
+                    asked = true;
+                    break;
+                }
+            }
+        }
+    }
+    assert!(asked, "the player who joined late is to act himself");
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let t = summary(addr, &id).await;
+    assert_eq!(t["to_act"], 2, "a bot played for the joined seat: {t}");
     Sqlite::remove(&db);
 }
 
