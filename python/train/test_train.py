@@ -27,15 +27,22 @@ def train(game, out, *extra):
     return json.loads((out / "report.json").read_text()), (out / "learned.crlw").read_bytes()
 
 
+# One seat count of Crazy Eights with a recipe of every kind of stage (the
+# --seats and --recipe options), cut down by --quick.
+ONE_SEAT = [["medium", {"games": 3000, "epochs": 30}], ["hard", {"games": 100, "epochs": 2}],
+            ["dagger", {"games": 100, "epochs": 2}], ["ppo", {"updates": 50, "every": 25}]]
+
+
 @pytest.fixture(scope="module")
 def quick_runs(tmp_path_factory):
-    """Every game's quick run, and Trump 21's a second time (a game with every
-    kind of stage but `hard`, and two seat counts), run side by side on the
-    machine's cores: {name: (report, weights, folder)}."""
-    runs = {"trump21": "trump21", "trump21 again": "trump21"} | {game: game for game in RECIPES}  # longest first
+    """Every game's quick run, and the ONE_SEAT run twice, side by side on
+    the machine's cores: {name: (report, weights, folder)}."""
+    one_seat = ("crazy-eights", "--seats", "2", "--recipe", json.dumps(ONE_SEAT))
+    runs = {"trump21": ("trump21",)} | {game: (game,) for game in RECIPES}  # longest first
+    runs |= {"one seat": one_seat, "one seat again": one_seat}
     folders = {name: tmp_path_factory.mktemp(name.replace(" ", "-")) for name in runs}
     with ThreadPoolExecutor(os.cpu_count()) as pool:
-        done = {name: pool.submit(train, game, folders[name]) for name, game in runs.items()}
+        done = {name: pool.submit(train, args[0], folders[name], *args[1:]) for name, args in runs.items()}
         return {name: (*job.result(), folders[name]) for name, job in done.items()}
 
 
@@ -84,13 +91,12 @@ def test_ppo_seats_each_game_slot_in_turn_unless_told_one_seat():
 
 def test_the_same_command_gives_the_same_weights(quick_runs):
     # seeds fixed: the two runs give the same bytes though they ran side by side
-    assert quick_runs["trump21"][1] == quick_runs["trump21 again"][1]
+    assert quick_runs["one seat"][1] == quick_runs["one seat again"][1]
 
 
-def test_one_seat_count_with_its_own_stages_keeps_the_other_shipped_network(tmp_path):
-    recipe = [["medium", {"games": 3000, "epochs": 30}], ["hard", {"games": 100, "epochs": 2}]]
-    report, weights = train("crazy-eights", tmp_path, "--seats", "2", "--recipe", json.dumps(recipe))
-    assert [(s["seats"], s["stage"]) for s in report["stages"]] == [(2, "medium"), (2, "hard")]
+def test_one_seat_count_with_its_own_stages_keeps_the_other_shipped_network(quick_runs):
+    report, weights, _ = quick_runs["one seat"]
+    assert [(s["seats"], s["stage"]) for s in report["stages"]] == [(2, kind) for kind, _ in ONE_SEAT]
     trained = read_weights(weights)
     shipped = read_weights((ROOT / "crates" / "crazy-eights" / "learned.crlw").read_bytes())
     assert sorted(trained) == [2, 4]
