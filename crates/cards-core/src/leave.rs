@@ -70,20 +70,7 @@ impl FromStr for Leave {
 }
 
 #[cfg(feature = "serde")]
-impl serde::Serialize for Leave {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-#[cfg(feature = "serde")]
-impl<'de> serde::Deserialize<'de> for Leave {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Leave, D::Error> {
-        String::deserialize(d)?
-            .parse()
-            .map_err(serde::de::Error::custom)
-    }
-}
+crate::serde_via_text!(Leave);
 
 #[cfg(test)]
 mod tests {

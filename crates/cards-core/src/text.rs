@@ -119,6 +119,55 @@ pub fn canonical<T: fmt::Display>(input: &str, parsed: T) -> Result<T, String> {
     }
 }
 
+/// serde, for [`serde_via_text!`](crate::serde_via_text) in other crates.
+#[cfg(feature = "serde")]
+#[doc(hidden)]
+pub use serde as __serde;
+
+/// Implements serde's `Serialize` and `Deserialize` for types with a text
+/// form: a value goes to JSON as the string its `Display` writes and comes
+/// back through its `FromStr`, whose error message becomes serde's. Every
+/// action and host operation of the games is stored this way, so a log in
+/// JSON reads as the moves typed at a prompt, and a bad one is refused with
+/// the same message the prompt gives.
+///
+/// A game crate invokes it once for its types, under its own `serde`
+/// feature (which turns on cards-core's):
+/// `#[cfg(feature = "serde")] cards_core::serde_via_text!(Action, HostOp);`
+///
+/// ```
+/// # #[cfg(feature = "serde")] {
+/// use cards_core::{Leave, Seat};
+/// assert_eq!(serde_json::to_string(&Leave(Seat(2))).unwrap(), r#""leave 2""#);
+/// assert_eq!(serde_json::from_str::<Leave>(r#""leave 2""#).unwrap(), Leave(Seat(2)));
+/// let refused = serde_json::from_str::<Leave>(r#""leave 02""#).unwrap_err();
+/// assert!(refused.to_string().contains("write leave 2"));
+/// # }
+/// ```
+#[macro_export]
+macro_rules! serde_via_text {
+    ($($t:ty),+ $(,)?) => {$(
+        impl $crate::text::__serde::Serialize for $t {
+            fn serialize<S: $crate::text::__serde::Serializer>(
+                &self,
+                s: S,
+            ) -> ::core::result::Result<S::Ok, S::Error> {
+                s.collect_str(self)
+            }
+        }
+        impl<'de> $crate::text::__serde::Deserialize<'de> for $t {
+            fn deserialize<D: $crate::text::__serde::Deserializer<'de>>(
+                d: D,
+            ) -> ::core::result::Result<$t, D::Error> {
+                let text: ::std::string::String =
+                    $crate::text::__serde::Deserialize::deserialize(d)?;
+                text.parse::<$t>()
+                    .map_err(<D::Error as $crate::text::__serde::de::Error>::custom)
+            }
+        }
+    )+};
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -27,8 +27,6 @@ use crate::rules::MAX_SEATS;
 /// # Ok::<(), crazy_eights::ParseActionError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(into = "String", try_from = "String"))]
 pub enum Action {
     /// Chance: this seat deals (C3).
     Dealer(Seat),
@@ -175,18 +173,8 @@ impl Action {
     }
 }
 
-impl From<Action> for String {
-    fn from(a: Action) -> String {
-        a.to_string()
-    }
-}
-
-impl TryFrom<String> for Action {
-    type Error = ParseActionError;
-    fn try_from(s: String) -> Result<Action, ParseActionError> {
-        s.parse()
-    }
-}
+#[cfg(feature = "serde")]
+cards_core::serde_via_text!(Action);
 
 /// Host operations: OpenSpiel's game has none, and neither has this one (C17).
 /// The type has no values, so no host operation can be built, parsed or applied.

@@ -24,8 +24,6 @@ use crate::state::PassDir;
 /// # Ok::<(), hearts::ParseActionError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(into = "String", try_from = "String"))]
 pub enum Action {
     /// Chance: the pass direction (R3).
     Direction(PassDir),
@@ -121,18 +119,8 @@ impl FromStr for Action {
     }
 }
 
-impl From<Action> for String {
-    fn from(a: Action) -> String {
-        a.to_string()
-    }
-}
-
-impl TryFrom<String> for Action {
-    type Error = ParseActionError;
-    fn try_from(s: String) -> Result<Action, ParseActionError> {
-        s.parse()
-    }
-}
+#[cfg(feature = "serde")]
+cards_core::serde_via_text!(Action);
 
 /// Host operations: OpenSpiel's game has none, and neither has this one (R16).
 /// The type has no values, so no host operation can be built, parsed or applied.

@@ -154,35 +154,6 @@ impl Action {
     }
 }
 
-impl TryFrom<String> for Action {
-    type Error = ParseActionError;
-    fn try_from(s: String) -> Result<Action, ParseActionError> {
-        s.parse()
-    }
-}
-
-impl From<Action> for String {
-    fn from(a: Action) -> String {
-        a.to_string()
-    }
-}
-
-#[cfg(feature = "serde")]
-impl serde::Serialize for Action {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-#[cfg(feature = "serde")]
-impl<'de> serde::Deserialize<'de> for Action {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Action, D::Error> {
-        String::deserialize(d)?
-            .parse()
-            .map_err(serde::de::Error::custom)
-    }
-}
-
 /// A host operation: not a turn, not a listed action (S21, S22).
 ///
 /// Text forms: `leave 2`, `misdeal`.
@@ -223,20 +194,7 @@ impl FromStr for HostOp {
 }
 
 #[cfg(feature = "serde")]
-impl serde::Serialize for HostOp {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-#[cfg(feature = "serde")]
-impl<'de> serde::Deserialize<'de> for HostOp {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<HostOp, D::Error> {
-        String::deserialize(d)?
-            .parse()
-            .map_err(serde::de::Error::custom)
-    }
-}
+cards_core::serde_via_text!(Action, HostOp);
 
 #[cfg(test)]
 mod tests {

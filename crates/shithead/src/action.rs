@@ -139,4 +139,4 @@ impl Action {
 pub use cards_core::Leave;
 
 #[cfg(feature = "serde")]
-crate::serde_util::via_str!(Action);
+cards_core::serde_via_text!(Action);

@@ -307,6 +307,4 @@ mod tests {
 }
 
 #[cfg(feature = "serde")]
-crate::serde_util::via_str!(Group);
-#[cfg(feature = "serde")]
-crate::serde_util::via_str!(Trio);
+cards_core::serde_via_text!(Group, Trio);

@@ -1,22 +1,4 @@
-//! serde helpers: text forms for actions, ranks and suit orders.
-
-/// Implements `Serialize`/`Deserialize` through `Display`/`FromStr`.
-macro_rules! via_str {
-    ($t:ty) => {
-        impl serde::Serialize for $t {
-            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-                s.collect_str(self)
-            }
-        }
-        impl<'de> serde::Deserialize<'de> for $t {
-            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<$t, D::Error> {
-                let s = String::deserialize(d)?;
-                s.parse().map_err(serde::de::Error::custom)
-            }
-        }
-    };
-}
-pub(crate) use via_str;
+//! serde helpers: ranks and suit orders.
 
 /// A suit order as a four-letter string, lowest first: `"CDHS"`.
 pub(crate) mod suits {

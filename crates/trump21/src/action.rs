@@ -185,8 +185,6 @@ impl Play {
 /// # Ok::<(), trump21::ParseError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(into = "String", try_from = "String"))]
 pub enum Action {
     /// Round action: draw a number card face up (T7).
     Draw,
@@ -214,8 +212,6 @@ pub enum Action {
 
 /// A host operation beside `apply` (T16).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(into = "String", try_from = "String"))]
 pub enum HostOp {
     /// The seat leaves the game.
     Leave(Seat),
@@ -454,23 +450,8 @@ impl FromStr for HostOp {
     }
 }
 
-macro_rules! string_serde {
-    ($t:ty) => {
-        impl From<$t> for String {
-            fn from(a: $t) -> String {
-                a.to_string()
-            }
-        }
-        impl TryFrom<String> for $t {
-            type Error = ParseError;
-            fn try_from(s: String) -> Result<$t, ParseError> {
-                s.parse()
-            }
-        }
-    };
-}
-string_serde!(Action);
-string_serde!(HostOp);
+#[cfg(feature = "serde")]
+cards_core::serde_via_text!(Action, HostOp);
 
 #[cfg(test)]
 mod tests {

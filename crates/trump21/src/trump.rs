@@ -7,8 +7,6 @@ use crate::error::ParseError;
 
 /// The kinds of trump card (T2), in a fixed order that every listing follows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(into = "String", try_from = "String"))]
 pub enum Trump {
     /// Draw 2 (T12.1).
     Draw2,
@@ -205,18 +203,8 @@ impl FromStr for Trump {
     }
 }
 
-impl From<Trump> for String {
-    fn from(t: Trump) -> String {
-        t.name().to_string()
-    }
-}
-
-impl TryFrom<String> for Trump {
-    type Error = ParseError;
-    fn try_from(s: String) -> Result<Trump, ParseError> {
-        s.parse()
-    }
-}
+#[cfg(feature = "serde")]
+cards_core::serde_via_text!(Trump);
 
 /// How many trumps of each kind, indexed by [`Trump::index`].
 /// In JSON it is a map from kind name to count (`{"shield": 2}`), zero counts left out.
