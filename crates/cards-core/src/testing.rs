@@ -271,5 +271,12 @@ macro_rules! text_form_tests {
         fn text_forms_near_a_host_operation() {
             $crate::testing::TextSuite::near_host_ops(&$suite);
         }
+
+        /// Under the game's `serde` feature: the text forms are the JSON forms.
+        #[cfg(feature = "serde")]
+        #[test]
+        fn text_forms_are_the_json_forms() {
+            $crate::testing::TextSuite::json(&$suite);
+        }
     };
 }

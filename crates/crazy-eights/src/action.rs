@@ -174,12 +174,11 @@ impl Action {
 }
 
 #[cfg(feature = "serde")]
-cards_core::serde_via_text!(Action);
+cards_core::serde_via_text!(Action, HostOp);
 
 /// Host operations: OpenSpiel's game has none, and neither has this one (C17).
 /// The type has no values, so no host operation can be built, parsed or applied.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum HostOp {}
 
 impl fmt::Display for HostOp {

@@ -120,12 +120,11 @@ impl FromStr for Action {
 }
 
 #[cfg(feature = "serde")]
-cards_core::serde_via_text!(Action);
+cards_core::serde_via_text!(Action, HostOp);
 
 /// Host operations: OpenSpiel's game has none, and neither has this one (R16).
 /// The type has no values, so no host operation can be built, parsed or applied.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum HostOp {}
 
 impl fmt::Display for HostOp {

@@ -105,6 +105,20 @@ impl<G: Game> TextSuite<G> {
         }
     }
 
+    /// Every listed action and host operation goes to JSON as the string of
+    /// its text form and comes back as itself; a string that is not a text
+    /// form is refused in JSON with the message its parse gives, which names
+    /// the rule ([`serde_via_text!`](crate::serde_via_text)).
+    #[cfg(feature = "serde")]
+    pub fn json(&self)
+    where
+        G::Action: serde::Serialize + serde::de::DeserializeOwned,
+        G::HostOp: serde::Serialize + serde::de::DeserializeOwned,
+    {
+        json_forms::<G::Action>(&self.action_texts());
+        json_forms::<G::HostOp>(&self.host_texts());
+    }
+
     fn near<T>(&self, name: &'static str, texts: Vec<String>)
     where
         T: FromStr + Display + Debug + PartialEq,
@@ -128,4 +142,41 @@ where
             Err(v) => panic!("text forms: {text:?}: {v}"),
         }
     }
+}
+
+/// Panics unless each of `texts` is its value's JSON form (a JSON string),
+/// and unless a text that does not parse is refused in JSON with its parse
+/// error's message.
+#[cfg(feature = "serde")]
+fn json_forms<T>(texts: &[String])
+where
+    T: FromStr<Err: Display> + Debug + PartialEq + serde::Serialize + serde::de::DeserializeOwned,
+{
+    for text in texts {
+        let value: T = text
+            .parse()
+            .unwrap_or_else(|e| panic!("text forms: {text:?} does not parse: {e}"));
+        let json = serde_json::to_string(&value).expect("a text form serializes");
+        assert_eq!(
+            json,
+            serde_json::to_string(text).unwrap(),
+            "JSON of {text:?}"
+        );
+        let back: T = serde_json::from_str(&json)
+            .unwrap_or_else(|e| panic!("text forms: JSON {json} does not read: {e}"));
+        assert_eq!(back, value, "JSON of {text:?} read back");
+    }
+    let bad = "no such move";
+    let why = bad
+        .parse::<T>()
+        .err()
+        .unwrap_or_else(|| panic!("text forms: {bad:?} parses"))
+        .to_string();
+    let refused = serde_json::from_str::<T>(&serde_json::to_string(bad).unwrap())
+        .expect_err("a text that does not parse is refused in JSON too")
+        .to_string();
+    assert!(
+        refused.contains(&why),
+        "JSON {bad:?} refused with {refused:?}, not with the parse error {why:?}"
+    );
 }
