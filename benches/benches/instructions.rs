@@ -91,23 +91,11 @@ fn icount_schwimmen_game(start: &Schwimmen) -> u64 {
 }
 
 /// One decision of the hard level (the rollout search of `StrongBot`, 300
-/// samples) at each of 4 fixed turn positions (seed 5): the search's
-/// playouts, the same as the learned level's check runs. The chosen actions'
-/// places in the legal lists, from 1, summed.
+/// samples) at each of 4 fixed turn positions: the search's playouts, the
+/// same as the learned level's check runs. See [`hard_choices`].
 #[inline(never)]
 fn icount_schwimmen_hard(positions: &[Schwimmen], hard: &mut dyn Bot<Schwimmen>) -> u64 {
-    let mut rng = ChaCha8Rng::seed_from_u64(5);
-    let mut legal = Vec::new();
-    let mut sum = 0u64;
-    for g in black_box(positions) {
-        let Actor::Player(me) = g.actor() else {
-            continue;
-        };
-        g.legal_actions(&mut legal);
-        let a = hard.choose(&g.observe(Viewer::Seat(me)), &legal, &mut rng);
-        sum += 1 + legal.iter().position(|x| *x == a).unwrap_or(legal.len()) as u64;
-    }
-    sum
+    hard_choices(positions, hard)
 }
 
 // ---------------------------------------------------------------- trump21
@@ -177,6 +165,14 @@ fn icount_shithead_apply(pairs: &[(Shithead, ShAction)]) -> usize {
 #[inline(never)]
 fn icount_shithead_game(start: &Shithead) -> u64 {
     seeded_games(start)
+}
+
+/// One decision of the hard level (the rollout search of `ShitheadBot`,
+/// 1,600 samples) at each of the first 4 fixed positions in play (2 to 4
+/// seats). See [`hard_choices`].
+#[inline(never)]
+fn icount_shithead_hard(positions: &[Shithead], hard: &mut dyn Bot<Shithead>) -> u64 {
+    hard_choices(positions, hard)
 }
 
 // ---------------------------------------------------------------- crazy eights
@@ -300,6 +296,26 @@ fn seeded_games<G: Game>(start: &G) -> u64 {
     sum
 }
 
+/// One decision of `hard` from the view of the seat to act at each of
+/// `positions`, the random stream seeded with 5; the chosen actions' places
+/// in the legal lists, from 1, summed, so that a faster search choosing
+/// otherwise changes the checksum.
+#[inline(always)]
+fn hard_choices<G: Game>(positions: &[G], hard: &mut dyn Bot<G>) -> u64 {
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let mut legal = Vec::new();
+    let mut sum = 0u64;
+    for g in black_box(positions) {
+        let Actor::Player(me) = g.actor() else {
+            continue;
+        };
+        g.legal_actions(&mut legal);
+        let a = hard.choose(&g.observe(Viewer::Seat(me)), &legal, &mut rng);
+        sum += 1 + legal.iter().position(|x| *x == a).unwrap_or(legal.len()) as u64;
+    }
+    sum
+}
+
 /// 0 for chance or the end, 1 + seat for a player.
 fn actor_code(actor: cards_core::Actor) -> usize {
     match actor {
@@ -408,6 +424,17 @@ const WORKLOADS: &[Workload] = &[
         name: "shithead_game",
         expected: 31_578,
         run: || icount_shithead_game(&Shithead::new(ShRules::default(), 4).expect("setup")),
+    },
+    Workload {
+        name: "shithead_hard",
+        expected: 12,
+        run: || {
+            let mut hard = Difficulty::Hard.bot::<Shithead>(&ShRules::default());
+            let mut positions = sh::positions(8);
+            positions.retain(|g| g.phase() == shithead::Phase::Playing);
+            positions.truncate(4);
+            icount_shithead_hard(&positions, hard.as_mut())
+        },
     },
     Workload {
         name: "shithead_encode",
