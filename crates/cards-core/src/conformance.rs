@@ -24,7 +24,10 @@
 //! For games with an [`Encode`](crate::Encode), [`check_encoding`] checks ids,
 //! the legal mask and the tensors at one state, [`check_id_spaces`] whole id
 //! spaces, and [`check_encoding_along_random_game`] and
-//! [`check_encoding_along_log`] run it at every state of a game.
+//! [`check_encoding_along_log`] run it at every state of a game. For games
+//! that search ([`Determinize`]), [`check_determinize`] checks a seat's view
+//! against the positions it determinizes into, and [`check_playout_shortcut`]
+//! a playout policy's fast path against its listed choice.
 
 use std::collections::BTreeSet;
 use std::fmt;
@@ -417,6 +420,31 @@ pub fn check_reload<G: Save>(state: &G, step: usize) -> Result<(), Violation> {
             "every reachable state saves and loads back",
             format!("{e}: {setup:?}"),
         )),
+    }
+}
+
+/// Checks that where `state`'s game finds its playout action without a legal
+/// list ([`Determinize::playout_shortcut`]), it finds the one
+/// [`Determinize::playout_action`] takes from the listed actions, and a legal
+/// one.
+///
+/// # Errors
+/// A [`Violation`] at `step`.
+pub fn check_playout_shortcut<G: Determinize>(state: &G, step: usize) -> Result<(), Violation> {
+    let Some(short) = guarded(step, "playout_shortcut", || state.playout_shortcut())? else {
+        return Ok(());
+    };
+    let mut legal = Vec::new();
+    state.legal_actions(&mut legal);
+    let listed = state.playout_action(&legal, &mut ChaCha8Rng::seed_from_u64(0));
+    if legal.contains(&short) && listed.as_ref() == Some(&short) {
+        Ok(())
+    } else {
+        Err(violation(
+            step,
+            "a playout shortcut takes the action the playout policy takes from the legal list",
+            format!("{short:?} against {listed:?} of {legal:?}: {state:?}"),
+        ))
     }
 }
 

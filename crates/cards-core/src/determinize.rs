@@ -44,6 +44,19 @@ pub trait Determinize: Game {
         None
     }
 
+    /// The action [`playout_action`](Determinize::playout_action) takes for
+    /// the player to act, found without listing the legal actions: a fast
+    /// path for a game whose playout policy draws nothing from the random
+    /// stream and can often read its choice straight off the position.
+    /// `None` (the default, and wherever the game does not know) lists the
+    /// legal actions and asks `playout_action`. Where it answers, it must
+    /// answer as `playout_action` would on the listed actions; every game's
+    /// conformance suite checks that
+    /// ([`check_playout_shortcut`](crate::conformance::check_playout_shortcut)).
+    fn playout_shortcut(&self) -> Option<Self::Action> {
+        None
+    }
+
     /// A search horizon: [`Ismcts`](crate::Ismcts) stops an iteration as soon as
     /// this value differs from the one it started at (say, when a round is over)
     /// and scores it with [`Determinize::horizon_reward`]. The default never
@@ -115,13 +128,17 @@ pub(crate) fn end_reward<G: Determinize>(state: &G, seat: Seat) -> f64 {
 }
 
 /// The action a search playout takes for the player to act in `state`: the
-/// game's [`Determinize::playout_action`] from the legal list (listed into
-/// `legal`), else one uniformly at random; `None` when nothing is legal.
+/// game's [`Determinize::playout_shortcut`], else its
+/// [`Determinize::playout_action`] from the legal list (listed into `legal`),
+/// else one uniformly at random; `None` when nothing is legal.
 pub(crate) fn policy_action<G: Determinize, R: Rng + ?Sized>(
     state: &G,
     legal: &mut Vec<G::Action>,
     rng: &mut R,
 ) -> Option<G::Action> {
+    if let Some(a) = state.playout_shortcut() {
+        return Some(a);
+    }
     state.legal_actions(legal);
     let n = legal.len() as u64;
     if n == 0 {

@@ -4,8 +4,10 @@ use cards_core::{Bot, CardMultiset, Rank, Rng, Viewer};
 
 use crate::action::Action;
 use crate::group::{Group, Trio, trios};
+use crate::legal::Ctx;
 use crate::observe::View;
-use crate::state::{Conserved, Shithead, Stage};
+use crate::playable::playable_ranks;
+use crate::state::{Conserved, Phase, Shithead, Source, Stage};
 
 /// A heuristic player: puts its best cards face up, plays its lowest ordinary
 /// rank first (all copies at once), keeps 2, 3 and 10 for when nothing else
@@ -144,5 +146,89 @@ impl ShitheadBot {
             return Action::Blind;
         }
         legal.first().copied().unwrap_or(Action::PickUp)
+    }
+
+    /// [`ShitheadBot::pick`]'s choice read off the mover's position `c`
+    /// without listing the legal actions, where that is simple (search
+    /// playouts take most of their steps here); `None` elsewhere: face-up
+    /// picks, an opening card that must be played (H4), and several copies
+    /// of a card among those it would choose between.
+    pub(crate) fn pick_unlisted(
+        c: &Ctx,
+        top: Option<Rank>,
+        run: u8,
+        pile_len: usize,
+    ) -> Option<Action> {
+        if c.phase != Phase::Playing || c.must_open.is_some() {
+            return None;
+        }
+        let src = c.source();
+        let from = match src {
+            Source::Hand => c.hand,
+            Source::FaceUp => c.up,
+            Source::FaceDown => {
+                return matches!(c.stage, Stage::Start | Stage::Cover).then_some(Action::Blind);
+            }
+            Source::Nothing => return None,
+        };
+        // The first of a rank's listed groups of `n` or more cards (submasks
+        // in increasing order); `None` when a card has several copies.
+        let first_of = |rank: Rank, n: usize| {
+            let of = from.rank_lanes(rank);
+            if of & 0xAA != 0 {
+                return None;
+            }
+            let mut s = 0u8;
+            loop {
+                s = (s | !of).wrapping_add(1) & of;
+                let g = Group::new(rank, s)?;
+                if g.len() >= n {
+                    return Some(g);
+                }
+            }
+        };
+        let ranks = match c.stage {
+            Stage::Add => {
+                // More of an ordinary rank (all of it), else end the turn.
+                return Some(
+                    match c.group.and_then(|r| Group::new(r, from.rank_lanes(r))) {
+                        Some(g) if !power(g.rank()) => Action::Play(g),
+                        _ => Action::Done,
+                    },
+                );
+            }
+            Stage::Cover => from.ranks(),
+            Stage::Start => {
+                let ranks = from.ranks().and(playable_ranks(c.level));
+                if ranks.is_empty() {
+                    return match src {
+                        Source::Hand => Some(Action::PickUp),
+                        // H10: one card of the lowest rank along.
+                        _ => first_of(from.ranks().iter().next()?, 1).map(Action::PickUpWith),
+                    };
+                }
+                ranks
+            }
+            Stage::Blind { .. } | Stage::Picking(_) => return None,
+        };
+        // play_key's order: completing four of the top rank, then the lowest
+        // ordinary rank (all of it), then the power cards one at a time.
+        let completes =
+            |t: Rank| !power(t) && ranks.contains(t) && usize::from(run) + from.count_rank(t) >= 4;
+        if let Some(t) = top.filter(|&t| completes(t)) {
+            return first_of(t, 4 - usize::from(run).min(3)).map(Action::Play);
+        }
+        if let Some(r) = ranks.iter().find(|r| !power(*r)) {
+            return Group::new(r, from.rank_lanes(r)).map(Action::Play);
+        }
+        let big_pile = pile_len >= 6;
+        let order = [
+            (big_pile, Rank::Ten),
+            (true, Rank::Two),
+            (true, Rank::Three),
+            (true, Rank::Ten),
+        ];
+        let (_, r) = order.into_iter().find(|&(ok, r)| ok && ranks.contains(r))?;
+        first_of(r, 1).map(Action::Play)
     }
 }

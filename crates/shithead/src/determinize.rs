@@ -19,7 +19,8 @@ fn bad(why: &'static str) -> SetupError {
 /// Takes `n` cards out of `pool`, lowest first (their places are shuffled later).
 fn take(pool: &mut CardMultiset, n: usize) -> Result<CardMultiset, SetupError> {
     let mut out = CardMultiset::EMPTY;
-    for c in pool.copies().take(n).collect::<Vec<_>>() {
+    let from = *pool;
+    for c in from.copies().take(n) {
         pool.remove(c);
         out.add(c).map_err(|_| SetupError::Cards)?;
     }
@@ -250,6 +251,16 @@ impl Determinize for Shithead {
             self.pile.len(),
             legal,
         ))
+    }
+
+    /// The heuristic's play read off the position where that is simple
+    /// (most playout steps), as [`playout_action`](Determinize::playout_action)
+    /// would choose it from the list.
+    fn playout_shortcut(&self) -> Option<Action> {
+        if self.chance_pool().is_some() {
+            return None;
+        }
+        crate::ShitheadBot::pick_unlisted(&self.ctx(), self.top, self.run, self.pile.len())
     }
 
     /// Face-up picks (H3.1) get

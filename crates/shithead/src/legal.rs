@@ -26,7 +26,7 @@ pub(crate) struct Ctx {
 }
 
 impl Ctx {
-    fn source(&self) -> Source {
+    pub(crate) fn source(&self) -> Source {
         source_of(self.hand, self.up, self.down)
     }
 }

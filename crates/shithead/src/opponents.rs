@@ -15,10 +15,11 @@ use crate::state::Shithead;
 pub const HARD_ITERATIONS: u32 = 800;
 
 /// Determinizations of one hard decision ([`Opponents::hard_search`]):
-/// 38.6 ms median on the quiet two-core reference machine (criterion bench
-/// `shithead/hard_decision`), within 50 ms. It was 31 ms before samples kept
-/// the burned cards out of the other hands, and 17 ms at the former 800
-/// samples.
+/// 25.5 ms median on the quiet two-core reference machine (criterion bench
+/// `shithead/hard_decision`, 2026-12-03), within 50 ms; 42.6 ms in the same
+/// run before playouts read the heuristic's move off the position
+/// ([`Determinize::playout_shortcut`](cards_core::Determinize::playout_shortcut))
+/// instead of listing every legal move first (docs/speed.md).
 pub const HARD_SAMPLES: u32 = 1600;
 
 /// Steps (chance included) a playout of the hard level may take before it
