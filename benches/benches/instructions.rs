@@ -190,6 +190,14 @@ fn icount_crazy_eights_apply(pairs: &[(CrazyEights, C8Action)]) -> usize {
     apply_all(pairs, |next| 1 + actor_code(next.actor()))
 }
 
+/// One decision of the hard level (the rollout search of `ShedBot`, 800
+/// samples) at each of the first 8 `crazy_eights_legal` positions (special
+/// cards on). See [`hard_choices`].
+#[inline(never)]
+fn icount_crazy_eights_hard(positions: &[CrazyEights], hard: &mut dyn Bot<CrazyEights>) -> u64 {
+    hard_choices(positions, hard)
+}
+
 /// Plays 100 random 5-player games with OpenSpiel's defaults (seeds 0 to 99),
 /// chance steps included; the steps plus the winners' seats.
 #[inline(never)]
@@ -461,6 +469,15 @@ const WORKLOADS: &[Workload] = &[
         name: "crazy_eights_game",
         expected: 13_715,
         run: || icount_crazy_eights_game(&CrazyEights::new(C8Rules::default(), 5).expect("setup")),
+    },
+    Workload {
+        name: "crazy_eights_hard",
+        expected: 13,
+        run: || {
+            let positions = c8::player_positions(8);
+            let mut hard = Difficulty::Hard.bot::<CrazyEights>(positions[0].rules());
+            icount_crazy_eights_hard(&positions, hard.as_mut())
+        },
     },
     Workload {
         name: "hearts_game",

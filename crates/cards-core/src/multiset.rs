@@ -311,6 +311,21 @@ impl CardMultiset {
         lanes_len(self.rank_lanes(rank))
     }
 
+    /// Number of cards of one suit, copies counted.
+    ///
+    /// ```
+    /// use cards_core::{CardMultiset, Suit};
+    /// let m: CardMultiset = "2C 2C 3D KC".parse()?;
+    /// assert_eq!((m.count_suit(Suit::Clubs), m.count_suit(Suit::Spades)), (3, 0));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub const fn count_suit(self, suit: Suit) -> usize {
+        // Each rank's clubs lane, shifted to the suit's.
+        const CLUBS: u128 = USED / 0xFF * 0x03;
+        CardMultiset(self.0 & (CLUBS << (2 * suit as u32))).len()
+    }
+
     /// The four 2-bit copy counts of one rank (clubs in the low bits, then
     /// diamonds, hearts, spades).
     #[inline]
@@ -552,6 +567,10 @@ mod tests {
                     CardMultiset::from_rank_lanes(r, b.rank_lanes(r)).count_rank(r) == 0
                         || a.includes(CardMultiset::from_rank_lanes(r, b.rank_lanes(r)))
                 );
+            }
+            for s in Suit::ALL {
+                let slow = a.copies().filter(|c| c.suit() == s).count();
+                assert_eq!(a.count_suit(s), slow, "seed {seed}");
             }
             assert_eq!(a.len(), ca.iter().map(|&n| n as usize).sum::<usize>());
         }

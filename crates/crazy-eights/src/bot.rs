@@ -17,13 +17,8 @@ pub struct ShedBot;
 
 /// The heuristic's choice among `legal`, from the turn's facts.
 pub(crate) fn choose(f: &TurnFacts, phase: Phase, legal: &[Action]) -> Action {
-    let in_suit = |s: Suit| {
-        f.hand
-            .iter()
-            .filter(|(c, _)| c.suit() == s && c.rank() != Rank::Eight)
-            .map(|(_, k)| usize::from(k))
-            .sum::<usize>()
-    };
+    let in_suit =
+        |s: Suit| f.hand.count_suit(s) - usize::from(f.hand.count(Card::new(Rank::Eight, s)));
     if phase == Phase::Nominate {
         let best = Suit::ALL
             .into_iter()

@@ -17,8 +17,9 @@ use crate::state::CrazyEights;
 /// seats, its seat `i mod 4` in game `i`: 26.4 % at 400 samples and 28.1 %
 /// at 1,600 (2,000 games from seed 100,000), 28.2 % at 800 (from seed 1);
 /// twice the samples, twice the time, no clear gain. A decision takes
-/// 24.6 ms median on the quiet two-core reference machine (criterion bench
-/// `crazy_eights/hard_decision`; ISMCTS 9.4 ms), within 50 ms.
+/// 7.8 ms median on the quiet two-core reference machine (criterion bench
+/// `crazy_eights/hard_decision`, 2026-12-03; 19.5 ms in the same run before
+/// the heuristic counted a suit in one step, docs/speed.md), within 50 ms.
 pub const HARD_SAMPLES: u32 = 800;
 
 /// The largest stock at which the learned level checks its network heads-up
