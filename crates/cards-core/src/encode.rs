@@ -7,6 +7,7 @@
 //! and every tensor entry lies in [0, 1].
 
 use crate::game::Game;
+use crate::seat::Seat;
 
 /// The shape of one (rules, seat count): sizes that never change within a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -120,6 +121,38 @@ impl Layout {
     /// The entries laid out so far.
     pub fn at(&self) -> usize {
         self.at
+    }
+}
+
+/// A count as a tensor entry in 0..=1: `num / den`, at most 1, and 0 when
+/// `den` is 0.
+///
+/// ```
+/// assert_eq!(cards_core::ratio(3, 4), 0.75);
+/// assert_eq!(cards_core::ratio(9, 4), 1.0);
+/// assert_eq!(cards_core::ratio(1, 0), 0.0);
+/// ```
+pub fn ratio(num: u32, den: u32) -> f32 {
+    if den == 0 {
+        0.0
+    } else {
+        (num as f32 / den as f32).min(1.0)
+    }
+}
+
+/// Marks `seat` in `out`, a one-hot block of one entry a seat: sets
+/// `out[seat]` to 1, and leaves `out` as it is for `None` or a seat past its end.
+///
+/// ```
+/// use cards_core::Seat;
+/// let mut block = [0.0; 4];
+/// cards_core::one_hot_seat(&mut block, Some(Seat(2)));
+/// cards_core::one_hot_seat(&mut block, None);
+/// assert_eq!(block, [0.0, 0.0, 1.0, 0.0]);
+/// ```
+pub fn one_hot_seat(out: &mut [f32], seat: Option<Seat>) {
+    if let Some(x) = seat.and_then(|s| out.get_mut(s.index())) {
+        *x = 1.0;
     }
 }
 

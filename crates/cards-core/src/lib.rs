@@ -45,7 +45,7 @@ pub use card::{Card, ParseCardError, Rank, Suit};
 pub use card_set::CardSet;
 pub use determinize::Determinize;
 pub use difficulty::{Difficulty, ParseDifficultyError};
-pub use encode::{Encode, Layout, Shape, legal_mask};
+pub use encode::{Encode, Layout, Shape, legal_mask, one_hot_seat, ratio};
 pub use game::{Actor, Game, Redeal, SeatView, Viewer};
 pub use given::Given;
 #[cfg(feature = "serde")]

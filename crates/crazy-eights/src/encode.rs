@@ -17,7 +17,7 @@
 //! stock's size / the cards in play (10 + 1). The hands shown at the end are
 //! not in the tensor: the game is over then.
 
-use cards_core::{Card, CardMultiset, Encode, Layout, MAX_SEATS, Seat, Shape, Viewer};
+use cards_core::{Card, CardMultiset, Encode, Layout, MAX_SEATS, Shape, Viewer, one_hot_seat};
 
 use crate::action::Action;
 use crate::observe::View;
@@ -34,13 +34,6 @@ const PHASES: usize = 7;
 const MOST_OWED: f32 = 16.0;
 /// The tensor's length (see the module docs).
 const OBSERVATION: usize = PHASES + 3 * MAX_SEATS + 3 * CARDS + 4 + 1 + 4 + MAX_SEATS + 1;
-
-/// Writes a one at a seat's place.
-fn put_seat(out: &mut [f32], seat: Option<Seat>) {
-    if let Some(s) = seat.filter(|s| s.index() < MAX_SEATS) {
-        out[s.index()] = 1.0;
-    }
-}
 
 /// Writes each card's copies / 2 at its id.
 fn put_cards(out: &mut [f32], cards: CardMultiset) {
@@ -109,9 +102,9 @@ impl Encode for CrazyEights {
             Viewer::Seat(s) => Some(s),
             Viewer::Spectator => None,
         };
-        put_seat(&mut out[part(MAX_SEATS)], me);
-        put_seat(&mut out[part(MAX_SEATS)], view.turn);
-        put_seat(&mut out[part(MAX_SEATS)], view.dealer);
+        one_hot_seat(&mut out[part(MAX_SEATS)], me);
+        one_hot_seat(&mut out[part(MAX_SEATS)], view.turn);
+        one_hot_seat(&mut out[part(MAX_SEATS)], view.dealer);
         put_cards(&mut out[part(CARDS)], view.hand.unwrap_or_default());
         put_cards(&mut out[part(CARDS)], view.discards);
         let top = part(CARDS);

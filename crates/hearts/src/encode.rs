@@ -7,7 +7,7 @@
 //! a played card the same id and tells them apart by the state; an id here
 //! names one action by itself.
 
-use cards_core::{Card, CardSet, Encode, Layout, Seat, Shape, Viewer};
+use cards_core::{Card, CardSet, Encode, Layout, Shape, Viewer, one_hot_seat};
 
 use crate::action::{Action, card_id, card_of_id};
 use crate::observe::View;
@@ -30,13 +30,6 @@ const OBSERVATION: usize =
 fn put_cards(out: &mut [f32], set: CardSet) {
     for c in set {
         out[card_id(c) as usize] = 1.0;
-    }
-}
-
-/// Writes a one at a seat's place.
-fn put_seat(out: &mut [f32], seat: Option<Seat>) {
-    if let Some(s) = seat.filter(|s| s.index() < MAX_SEATS) {
-        out[s.index()] = 1.0;
     }
 }
 
@@ -98,9 +91,9 @@ impl Encode for crate::state::Hearts {
             Viewer::Seat(s) => Some(s),
             Viewer::Spectator => None,
         };
-        put_seat(&mut out[part(MAX_SEATS)], me);
-        put_seat(&mut out[part(MAX_SEATS)], view.turn);
-        put_seat(&mut out[part(MAX_SEATS)], view.leader);
+        one_hot_seat(&mut out[part(MAX_SEATS)], me);
+        one_hot_seat(&mut out[part(MAX_SEATS)], view.turn);
+        one_hot_seat(&mut out[part(MAX_SEATS)], view.leader);
         put_cards(&mut out[part(CARDS)], view.hand.unwrap_or_default());
         put_cards(&mut out[part(CARDS)], view.passed.unwrap_or_default());
         put_cards(&mut out[part(CARDS)], view.received.unwrap_or_default());

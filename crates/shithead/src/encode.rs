@@ -91,7 +91,7 @@
 //! spread, seats that share a place (H22) sharing the average, so the
 //! rewards sum to 0.
 
-use cards_core::{Actor, Card, CardMultiset, Encode, PerSeat, Rank, Shape, Suit, Viewer};
+use cards_core::{Actor, Card, CardMultiset, Encode, PerSeat, Rank, Shape, Suit, Viewer, ratio};
 
 use crate::action::Action;
 use crate::group::Group;
@@ -285,14 +285,6 @@ fn flag(out: &mut [f32], i: usize) {
 /// `num / den` in [0, 1]: 0 when `den` is 0, 1 past `den` (only a
 /// hand-built view can go past the most the rules allow).
 #[inline]
-fn ratio(num: u32, den: u32) -> f32 {
-    if den == 0 {
-        0.0
-    } else {
-        (num as f32 / den as f32).min(1.0)
-    }
-}
-
 fn encode_global(rules: &Rules, n: usize, d: u32, v: &View, out: &mut [f32]) {
     if let Viewer::Seat(s) = v.viewer
         && s.index() < n

@@ -102,7 +102,7 @@
 //! rewards sum to 0). Lives lost are not rewarded on the way; the places
 //! already follow them (T13).
 
-use cards_core::{Actor, Encode, Seat, Shape, Viewer};
+use cards_core::{Actor, Encode, Seat, Shape, Viewer, ratio};
 
 use crate::action::{Action, DestroyTarget, Give, Play, Take};
 use crate::observe::View;
@@ -313,14 +313,6 @@ const fn global_len(n: usize) -> usize {
 /// `num / den` as an `f32` in [0, 1]: 0 when `den` is 0, and 1 past `den`
 /// (only a hand-built view can go past the rules' most).
 #[inline]
-fn ratio(num: u32, den: u32) -> f32 {
-    if den == 0 {
-        0.0
-    } else {
-        (num as f32 / den as f32).min(1.0)
-    }
-}
-
 /// The most a total can be: every number card's value summed (T1).
 fn most_total(rules: &Rules) -> u32 {
     66 * u32::from(rules.copies)
