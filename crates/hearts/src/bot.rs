@@ -51,27 +51,26 @@ pub(crate) fn choose(trick: &[Card], legal: &[Action]) -> Action {
         .map(|c| c.rank())
         .max()
         .unwrap_or(lead.rank());
-    let follows: Vec<Card> = cards.clone().filter(|c| c.suit() == led).collect();
-    if follows.is_empty() {
+    let follows = cards.clone().filter(|c| c.suit() == led);
+    let Some(first_follow) = follows.clone().next() else {
         return play(cards.max_by_key(|&c| danger(c)));
-    }
+    };
     if let Some(duck) = follows
-        .iter()
+        .clone()
         .filter(|c| c.rank() < top)
         .max_by_key(|c| c.rank())
     {
-        return play(Some(*duck));
+        return play(Some(duck));
     }
     let last = trick.len() == 3;
     let pick = if last {
         follows
-            .iter()
-            .filter(|&&c| c != QUEEN_SPADES)
+            .filter(|&c| c != QUEEN_SPADES)
             .max_by_key(|c| c.rank())
     } else {
-        follows.iter().min_by_key(|c| c.rank())
+        follows.min_by_key(|c| c.rank())
     };
-    play(pick.or(follows.first()).copied())
+    play(Some(pick.unwrap_or(first_follow)))
 }
 
 impl Bot<Hearts> for HeartsBot {
