@@ -141,6 +141,7 @@ impl Schwimmen {
         let mut min = HandValue::THREE_ACES;
         let mut aces = NO_SEAT;
         self.shown = [CardSet::EMPTY; MAX_SEATS];
+        self.shown_middle = self.middle;
         let mut m = self.active;
         while m != 0 {
             let i = m.trailing_zeros() as usize;
@@ -354,6 +355,7 @@ impl Schwimmen {
         if self.active.count_ones() <= 1 {
             // S21.1: the game ends without scoring the round.
             self.shown = [CardSet::EMPTY; MAX_SEATS];
+            self.shown_middle = CardSet::EMPTY;
             self.lost = [0; MAX_SEATS];
             self.scored = NO_ROUND;
             self.end_game();

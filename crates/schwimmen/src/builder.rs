@@ -298,6 +298,7 @@ impl TurnsBuilder {
             moved,
             round,
             shown: vec![CardSet::EMPTY; n],
+            shown_middle: CardSet::EMPTY,
             lives_lost: Vec::new(),
             scored_round: None,
             taken: if taken.iter().all(|t| t.is_empty()) {

@@ -69,6 +69,7 @@ impl Determinize for Schwimmen {
         match &view.last_round {
             Some(end) => {
                 g.scored = end.round;
+                g.shown_middle = end.middle;
                 for (s, h) in end.shown.iter() {
                     g.shown[s.index()] = *h;
                     g.lost[s.index()] = end.lives_lost[s];

@@ -76,6 +76,10 @@ pub struct RoundEnd {
     pub round: u16,
     /// The hands shown, by seat (empty for seats not in the round).
     pub shown: PerSeat<CardSet>,
+    /// The middle the round ended with; empty when a refresh found the stock
+    /// short and none was laid (S14 c).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub middle: CardSet,
     /// Lives lost by seat.
     pub lives_lost: PerSeat<u8>,
     /// Seats that drowned.
@@ -101,6 +105,7 @@ impl RoundEnd {
         Some(RoundEnd {
             round: g.scored,
             shown: per(&g.shown[..n]),
+            middle: g.shown_middle,
             lives_lost: per(&g.lost[..n]),
             drowned,
             game_over: g.phase == Phase::Over && g.round == g.scored + 1,
@@ -109,7 +114,8 @@ impl RoundEnd {
     }
 
     /// The result in plain words, with "you" for `viewer`'s seat: every hand
-    /// shown with its value, the lives lost, who drowned, whether the game is over.
+    /// shown with its value, the middle, the lives lost, who drowned, whether
+    /// the game is over.
     pub fn describe(&self, viewer: Viewer) -> impl fmt::Display + '_ {
         struct D<'a>(&'a RoundEnd, Viewer);
         impl fmt::Display for D<'_> {
@@ -129,6 +135,9 @@ impl RoundEnd {
                             v.display(end.aces_display)
                         )?;
                     }
+                }
+                if !end.middle.is_empty() {
+                    write!(f, "; the middle was {}", end.middle)?;
                 }
                 let mut any = false;
                 for (s, lost) in end.lives_lost.iter() {

@@ -43,6 +43,7 @@ impl Game for Schwimmen {
             folded: CardSet::EMPTY,
             stock: deck::CARDS_32,
             shown: [CardSet::EMPTY; MAX_SEATS],
+            shown_middle: CardSet::EMPTY,
             lost: [0; MAX_SEATS],
             scored: NO_ROUND,
             taken: CardSet::EMPTY,

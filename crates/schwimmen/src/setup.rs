@@ -52,6 +52,10 @@ pub struct Setup {
     pub round: u16,
     /// Hands shown at the last round end, by seat.
     pub shown: Vec<CardSet>,
+    /// The middle at the last round end (S14), empty when none lay there or
+    /// no round has ended.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub shown_middle: CardSet,
     /// Lives lost at the last scored round end, by seat (empty: none lost).
     #[cfg_attr(feature = "serde", serde(default))]
     pub lives_lost: Vec<u8>,
@@ -95,6 +99,7 @@ impl From<Schwimmen> for Setup {
             turns: g.turns,
             round: g.round,
             shown: g.shown[..n].to_vec(),
+            shown_middle: g.shown_middle,
             lives_lost: if g.lost[..n].iter().all(|&l| l == 0) {
                 Vec::new()
             } else {
@@ -161,7 +166,8 @@ impl Schwimmen {
     /// - the seat count and every rule value (S2, S3, S14.1, S18, S19.1), one entry
     ///   per seat in every per-seat list, seats named anywhere sitting at the table;
     /// - every one of the 32 cards in exactly one place (S1); a shown hand has three
-    ///   cards or none, and the shown hands are disjoint (S14);
+    ///   cards or none, and the shown hands are disjoint (S14), and so is the
+    ///   middle shown with them: three cards, or none;
     /// - lives at most the starting lives (S3), and none lost before the first
     ///   round end, since lives are lost only when a round ends (S3, S19.1); a drowned player has none and drowned in a past round
     ///   (S3); leavers are numbered 1, 2, … without gaps and
@@ -321,6 +327,7 @@ impl Schwimmen {
             folded: s.face_down_discards,
             stock: s.stock,
             shown: padded(&s.shown, CardSet::EMPTY),
+            shown_middle: s.shown_middle,
             lost: padded(&s.lives_lost, 0),
             scored: s.scored_round.unwrap_or(NO_ROUND),
             taken: s.taken.iter().fold(CardSet::EMPTY, |a, t| a | *t),
@@ -362,6 +369,15 @@ impl Schwimmen {
         }
         if self.round == 0 && !shown.is_empty() {
             return bad("no hand is shown before a round has ended (S14)");
+        }
+        let middle = self.shown_middle;
+        if !(middle.is_empty()
+            || middle.len() == 3 && middle.is_subset(deck::CARDS_32) && !shown.is_empty())
+            || !middle.is_disjoint(shown)
+        {
+            return bad(
+                "the middle shown at a round end is three cards besides the shown hands, or none (S14)",
+            );
         }
         if self.round == 0
             && self.lives[..usize::from(self.n)]

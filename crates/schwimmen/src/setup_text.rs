@@ -134,6 +134,9 @@ impl fmt::Display for Setup {
         if !self.known_face_down.is_empty() {
             writeln!(f, "known_face_down: {}", self.known_face_down)?;
         }
+        if !self.shown_middle.is_empty() {
+            writeln!(f, "shown_middle: {}", self.shown_middle)?;
+        }
         writeln!(f, "shown: {}", sets(&self.shown))
     }
 }
@@ -284,7 +287,7 @@ impl FromStr for Setup {
                 "a position text ends with a line break; this one stops mid-line (was it cut off?)",
             ));
         }
-        const KEYS: [&str; 22] = [
+        const KEYS: [&str; 23] = [
             "rules",
             "phase",
             "dealer",
@@ -307,8 +310,9 @@ impl FromStr for Setup {
             "scored_round",
             "taken",
             "known_face_down",
+            "shown_middle",
         ];
-        let mut values: [Option<&str>; 22] = [None; 22];
+        let mut values: [Option<&str>; 23] = [None; 23];
         for line in s.lines().map(str::trim).filter(|l| !l.is_empty()) {
             let (k, v) = line
                 .split_once(':')
@@ -396,6 +400,10 @@ impl FromStr for Setup {
                 .unwrap_or_default(),
             known_face_down: values[21]
                 .map(|v| card_set(v, "known_face_down"))
+                .transpose()?
+                .unwrap_or_default(),
+            shown_middle: values[22]
+                .map(|v| card_set(v, "shown_middle"))
                 .transpose()?
                 .unwrap_or_default(),
         })

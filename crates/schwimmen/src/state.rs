@@ -75,6 +75,9 @@ pub struct Schwimmen {
     pub(crate) folded: CardSet,
     pub(crate) stock: CardSet,
     pub(crate) shown: [CardSet; MAX_SEATS],
+    /// The middle at the last scored round end, empty when none lay there
+    /// (S14, S23.3).
+    pub(crate) shown_middle: CardSet,
     /// Lives each seat lost at the last scored round end (S15, S16).
     pub(crate) lost: [u8; MAX_SEATS],
     /// The round number of the last scored round end, [`NO_ROUND`] before one.

@@ -172,6 +172,14 @@ impl View {
                 }
                 shown |= *h;
             }
+            let middle = end.middle;
+            if !(middle.is_empty() || middle.len() == 3 && middle.is_subset(deck))
+                || !middle.is_disjoint(shown)
+            {
+                return bad(
+                    "the middle shown at a round end is three cards besides the shown hands, or none (S14)",
+                );
+            }
             if end.shown.len() != n
                 || end.lives_lost.len() != n
                 || end.round >= self.round

@@ -129,7 +129,8 @@ fn s23_4_events_speak_plain_words_with_you_for_the_viewer() {
         said(&knocking, &Action::Knock, Viewer::Spectator),
         "seat 1 knocks"
     );
-    // A round end names every hand shown with its value and who loses.
+    // A round end names every hand shown with its value, the middle left on
+    // the table, and who loses (S14).
     let before_end = play(
         dealt(Rules::default(), &[H0, H1, H2], PACK),
         &["keep", "pass", "pass", "swap 9S TH", "knock", "pass"],
@@ -137,6 +138,6 @@ fn s23_4_events_speak_plain_words_with_you_for_the_viewer() {
     assert_eq!(
         said(&before_end, &Action::Pass, Viewer::Seat(Seat(0))),
         "you pass; round over: you show 7C 8D TH (10), seat 1 shows QC KC 7H (20), \
-         seat 2 shows 9C AD 8H (11); you lose a life"
+         seat 2 shows 9C AD 8H (11); the middle was JH 7S 9S; you lose a life"
     );
 }

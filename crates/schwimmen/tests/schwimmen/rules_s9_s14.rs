@@ -197,13 +197,18 @@ fn s12_players_out_are_skipped_swimmers_play() {
 
 #[test]
 fn s14_round_ends_show_every_active_hand() {
-    // (a) after the last turns of a knock
-    let g = play(
-        kept3(),
-        &["pass", "pass", "swap 9S TH", "knock", "pass", "pass"],
-    );
+    // (a) after the last turns of a knock; the middle stays on the table with them
+    let before = play(kept3(), &["pass", "pass", "swap 9S TH", "knock", "pass"]);
+    let g = play(before, &["pass"]);
     assert_eq!(g.round(), 1);
     assert_eq!(g.shown(), [set("7C 8D TH"), set(H1), set(H2)]);
+    let end = g.last_round().expect("a scored round");
+    assert_eq!(end.middle, before.middle());
+    assert_eq!(end.middle.len(), 3);
+    for viewer in [Viewer::Seat(Seat(1)), Viewer::Spectator] {
+        let view = g.observe(viewer);
+        assert_eq!(view.last_round.map(|e| e.middle), Some(before.middle()));
+    }
     // (b) at once on a 31 after a swap: only the swapper's hand is checked then
     let g = pos(
         Rules::default(),
@@ -220,6 +225,10 @@ fn s14_round_ends_show_every_active_hand() {
     let g = play(g, &["pass"; 9]);
     assert_eq!(g.round(), 1);
     assert_eq!(g.shown()[8], set("7H 8H 9S"));
+    assert!(
+        g.last_round().expect("a scored round").middle.is_empty(),
+        "the refresh put the middle to the discards before the round ended"
+    );
 }
 
 #[test]

@@ -153,6 +153,26 @@ fn s10_s11_s14_s19_from_setup_refuses_unreachable_counters_discards_and_showdown
         },
         "(S14)",
     );
+    // S14: the middle shown with them is three cards besides the shown
+    // hands, and only beside shown hands.
+    let showdown = |s: &mut schwimmen::Setup| {
+        s.round = 1;
+        s.shown[0] = set("AS KS QS");
+    };
+    let mut shown = base.clone();
+    showdown(&mut shown);
+    shown.shown_middle = set("JS TS 8S");
+    assert!(Schwimmen::from_setup(&shown).is_ok());
+    refused(&|s| s.shown_middle = set("JS TS 8S"), "(S14)");
+    for middle in ["JS TS", "AS TS 8S", "JS TS 8S 7S"] {
+        refused(
+            &|s| {
+                showdown(s);
+                s.shown_middle = set(middle);
+            },
+            "(S14)",
+        );
+    }
     // S19: a finished game has gathered everything and cleared the round's counters.
     let over = {
         let mut s = base.clone();

@@ -149,3 +149,34 @@ fn s23_a_view_with_impossible_counts_is_refused() {
     let e = serde_json::from_str::<View>(&more).expect_err("33 cards");
     assert!(e.to_string().contains("(S1"), "{e}");
 }
+
+#[test]
+fn s14_s23_1a_a_view_whose_round_end_middle_cannot_be_is_refused() {
+    let mut g = Schwimmen::new(Rules::default(), 3).expect("game");
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    while g.last_round().is_none_or(|e| e.middle.is_empty()) {
+        random_playout(&mut g, &mut rng, 1);
+    }
+    let view = g.observe(Viewer::Seat(Seat(0)));
+    assert!(view.validate().is_ok());
+    let end = view.last_round.clone().expect("a scored round");
+    let shown_card = end.shown.as_slice().iter().find_map(|h| h.first());
+    let mut two = end.middle;
+    two.remove(two.first().expect("three cards"));
+    let mut overlapping = two;
+    overlapping.insert(shown_card.expect("a shown hand"));
+    for middle in [two, overlapping] {
+        let mut bad = view.clone();
+        bad.last_round.as_mut().expect("a scored round").middle = middle;
+        let e = bad.validate().expect_err("an impossible middle");
+        assert!(e.to_string().contains("(S14)"), "{e}");
+    }
+    // A view written before the middle was shown reads as none shown.
+    let mut json = serde_json::to_value(&view).expect("json");
+    json["last_round"]
+        .as_object_mut()
+        .expect("an object")
+        .remove("middle");
+    let old: View = serde_json::from_value(json).expect("an older view");
+    assert!(old.last_round.expect("a scored round").middle.is_empty());
+}
