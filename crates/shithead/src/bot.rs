@@ -212,7 +212,7 @@ impl ShitheadBot {
             Stage::Blind { .. } | Stage::Picking(_) => return None,
         };
         // play_key's order: completing four of the top rank, then the lowest
-        // ordinary rank (all of it), then the power cards one at a time.
+        // ordinary rank (all of it), then a power card.
         let completes =
             |t: Rank| !power(t) && ranks.contains(t) && usize::from(run) + from.count_rank(t) >= 4;
         if let Some(t) = top.filter(|&t| completes(t)) {
@@ -221,14 +221,15 @@ impl ShitheadBot {
         if let Some(r) = ranks.iter().find(|r| !power(*r)) {
             return Group::new(r, from.rank_lanes(r)).map(Action::Play);
         }
-        let big_pile = pile_len >= 6;
-        let order = [
-            (big_pile, Rank::Ten),
-            (true, Rank::Two),
-            (true, Rank::Three),
-            (true, Rank::Ten),
-        ];
-        let (_, r) = order.into_iter().find(|&(ok, r)| ok && ranks.contains(r))?;
-        first_of(r, 1).map(Action::Play)
+        // Only power cards are left: one card of the rank play_key puts first.
+        let key = |g| play_key(top, run, pile_len, g);
+        let mut best: Option<Group> = None;
+        for r in ranks.iter() {
+            let g = first_of(r, 1)?;
+            if best.is_none_or(|b| key(g) < key(b)) {
+                best = Some(g);
+            }
+        }
+        best.map(Action::Play)
     }
 }
