@@ -5,7 +5,7 @@ use cards_core::{CardSet, Seat, deck};
 use crate::error::SetupError;
 use crate::rules::{MAX_SEATS, Rules};
 use crate::score::HandValue;
-use crate::state::{Fate, NO_ROUND, NO_SEAT, Phase, Schwimmen};
+use crate::state::{Fate, MIDDLE_UNFIT, NO_ROUND, NO_SEAT, Phase, Schwimmen, middle_fits};
 
 /// A position written out in full: what a save file or a bug report holds.
 ///
@@ -370,14 +370,11 @@ impl Schwimmen {
         if self.round == 0 && !shown.is_empty() {
             return bad("no hand is shown before a round has ended (S14)");
         }
-        let middle = self.shown_middle;
-        if !(middle.is_empty()
-            || middle.len() == 3 && middle.is_subset(deck::CARDS_32) && !shown.is_empty())
-            || !middle.is_disjoint(shown)
+        // A middle is kept only beside the hands shown with it.
+        if !middle_fits(self.shown_middle, shown)
+            || shown.is_empty() && !self.shown_middle.is_empty()
         {
-            return bad(
-                "the middle shown at a round end is three cards besides the shown hands, or none (S14)",
-            );
+            return bad(MIDDLE_UNFIT);
         }
         if self.round == 0
             && self.lives[..usize::from(self.n)]

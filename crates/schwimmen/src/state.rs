@@ -93,6 +93,20 @@ pub struct Schwimmen {
 /// [`Schwimmen::scored`] before any round was scored.
 pub(crate) const NO_ROUND: u16 = u16::MAX;
 
+/// Whether `middle`, kept from the last round end, fits the hands shown
+/// there (`shown`, together): none, or three cards of the deck besides them
+/// (S14). Positions and views read from outside both ask it.
+pub(crate) fn middle_fits(middle: CardSet, shown: CardSet) -> bool {
+    middle.is_empty()
+        || middle.len() == 3
+            && middle.is_subset(cards_core::deck::CARDS_32)
+            && middle.is_disjoint(shown)
+}
+
+/// The refusal when [`middle_fits`] does not hold.
+pub(crate) const MIDDLE_UNFIT: &str =
+    "the middle shown at a round end is three cards besides the shown hands, or none (S14)";
+
 #[inline]
 pub(crate) const fn bit(s: u8) -> u16 {
     1 << s

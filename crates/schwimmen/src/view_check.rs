@@ -6,7 +6,7 @@ use cards_core::{Actor, CardSet, Seat, Viewer, deck};
 use crate::error::SetupError;
 use crate::observe::View;
 use crate::rules::{MAX_SEATS, MIN_SEATS, Rules};
-use crate::state::{Fate, Phase};
+use crate::state::{Fate, MIDDLE_UNFIT, Phase, middle_fits};
 
 impl View {
     /// Checks that the view describes a position the rules allow (S1, S2, S3, S5,
@@ -172,13 +172,8 @@ impl View {
                 }
                 shown |= *h;
             }
-            let middle = end.middle;
-            if !(middle.is_empty() || middle.len() == 3 && middle.is_subset(deck))
-                || !middle.is_disjoint(shown)
-            {
-                return bad(
-                    "the middle shown at a round end is three cards besides the shown hands, or none (S14)",
-                );
+            if !middle_fits(end.middle, shown) {
+                return bad(MIDDLE_UNFIT);
             }
             if end.shown.len() != n
                 || end.lives_lost.len() != n
