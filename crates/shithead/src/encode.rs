@@ -282,9 +282,6 @@ fn flag(out: &mut [f32], i: usize) {
     }
 }
 
-/// `num / den` in [0, 1]: 0 when `den` is 0, 1 past `den` (only a
-/// hand-built view can go past the most the rules allow).
-#[inline]
 fn encode_global(rules: &Rules, n: usize, d: u32, v: &View, out: &mut [f32]) {
     if let Viewer::Seat(s) = v.viewer
         && s.index() < n

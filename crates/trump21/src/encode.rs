@@ -310,9 +310,6 @@ const fn global_len(n: usize) -> usize {
     106 + 5 * n
 }
 
-/// `num / den` as an `f32` in [0, 1]: 0 when `den` is 0, and 1 past `den`
-/// (only a hand-built view can go past the rules' most).
-#[inline]
 /// The most a total can be: every number card's value summed (T1).
 fn most_total(rules: &Rules) -> u32 {
     66 * u32::from(rules.copies)
