@@ -50,6 +50,11 @@ pub struct Config {
     pub rate_per_second: f64,
     /// Messages a connection may send at once.
     pub burst: u32,
+    /// Tables a client address may create a minute, on average (`POST
+    /// /tables`, made or refused; an IPv6 address counts by its /64).
+    pub tables_per_minute: f64,
+    /// Tables a client address may create at once.
+    pub table_burst: u32,
     /// The largest WebSocket message taken; a larger one closes the connection.
     pub max_message: usize,
     /// The most writes one store transaction takes.
@@ -81,6 +86,8 @@ impl Config {
             sweep_every: Duration::from_millis(200),
             rate_per_second: 50.0,
             burst: 50,
+            tables_per_minute: DEFAULT_TABLES_PER_MINUTE,
+            table_burst: DEFAULT_TABLE_BURST,
             max_message: 4096,
             max_batch: 1024,
             web: None,
@@ -111,11 +118,15 @@ impl Config {
         if let StoreConfig::Postgres { lease, .. } = &self.store {
             seconds("lease", *lease, MIN_LEASE, MAX_LEASE)?;
         }
-        let r = self.rate_per_second;
-        if !(r > 0.0 && r <= MAX_RATE) {
-            return Err(format!(
-                "rate_per_second takes more than 0 and at most {MAX_RATE}, not {r}"
-            ));
+        for (field, r) in [
+            ("rate_per_second", self.rate_per_second),
+            ("tables_per_minute", self.tables_per_minute),
+        ] {
+            if !(r > 0.0 && r <= MAX_RATE) {
+                return Err(format!(
+                    "{field} takes more than 0 and at most {MAX_RATE}, not {r}"
+                ));
+            }
         }
         if !(1..=MAX_BOT_THREADS).contains(&(self.bot_threads as u64)) {
             return Err(format!(
@@ -125,6 +136,7 @@ impl Config {
         }
         let at_least_one = [
             ("burst", self.burst as usize),
+            ("table_burst", self.table_burst as usize),
             ("max_message", self.max_message),
             ("max_batch", self.max_batch),
             ("max_tables", self.max_tables),
@@ -150,8 +162,15 @@ pub const MIN_LEASE: f64 = 0.3;
 pub const MAX_LEASE: f64 = 86_400.0;
 /// The shortest `sweep_every` taken: a millisecond (0 would be no timer).
 pub const MIN_SWEEP: f64 = 0.001;
-/// The highest `--rate` taken, in messages a second.
+/// The highest `--rate` (messages a second) and `--table-rate` (tables a
+/// minute) taken.
 pub const MAX_RATE: f64 = 1_000_000.0;
+/// The default of `--table-rate`: tables an address may create a minute.
+/// One address (a script) would otherwise fill `--max-tables` in seconds,
+/// and nobody else could open a table until those games end.
+pub const DEFAULT_TABLES_PER_MINUTE: f64 = 20.0;
+/// The default of `--table-burst`: tables an address may create at once.
+pub const DEFAULT_TABLE_BURST: u32 = 20;
 /// The default of `--max-tables`: an open table holds about 113 KB (the
 /// load run of docs/server.md), so about 1.1 GB of tables.
 pub const DEFAULT_MAX_TABLES: usize = 10_000;
@@ -238,10 +257,24 @@ pub fn lease(text: &str) -> Result<Duration, String> {
 /// # Errors
 /// The message for NaN, an infinity, 0, a negative or a value past the bound.
 pub fn rate(text: &str) -> Result<f64, String> {
-    let value = number("--rate", text, 0.0, MAX_RATE, "messages a second")?;
+    positive("--rate", "messages a second", text)
+}
+
+/// `--table-rate`: tables an address may create a minute, more than 0 and
+/// at most a million.
+///
+/// # Errors
+/// As [`rate`].
+pub fn table_rate(text: &str) -> Result<f64, String> {
+    positive("--table-rate", "tables a minute", text)
+}
+
+/// A number of `unit` more than 0 and at most [`MAX_RATE`], given to `flag`.
+fn positive(flag: &str, unit: &str, text: &str) -> Result<f64, String> {
+    let value = number(flag, text, 0.0, MAX_RATE, unit)?;
     if value == 0.0 {
         return Err(format!(
-            "--rate takes more than 0 messages a second (at most {MAX_RATE}), not {}",
+            "{flag} takes more than 0 {unit} (at most {MAX_RATE}), not {}",
             cards_core::text::echo(text)
         ));
     }
@@ -255,6 +288,14 @@ pub fn rate(text: &str) -> Result<f64, String> {
 /// The message for a value that is not a whole number from 1.
 pub fn burst(text: &str) -> Result<u32, String> {
     from_one("--burst", "messages", u64::from(u32::MAX), text)
+}
+
+/// `--table-burst`: tables an address may create at once, at least 1.
+///
+/// # Errors
+/// The message for a value that is not a whole number from 1.
+pub fn table_burst(text: &str) -> Result<u32, String> {
+    from_one("--table-burst", "tables", u64::from(u32::MAX), text)
 }
 
 /// `--max-tables`: open tables held, at least 1.
@@ -317,7 +358,7 @@ mod tests {
         let ok = Config::new("127.0.0.1:0".parse().unwrap(), "t.db".into());
         assert_eq!(ok.check(), Ok(()));
         type Spoil = fn(&mut Config);
-        let bad: [(&str, Spoil); 12] = [
+        let bad: [(&str, Spoil); 15] = [
             ("away_after", |c| c.away_after = Duration::from_secs(86_401)),
             ("empty_seat_after", |c| {
                 c.empty_seat_after = Duration::from_secs(86_401)
@@ -327,6 +368,9 @@ mod tests {
             ("rate_per_second", |c| c.rate_per_second = 0.0),
             ("rate_per_second", |c| c.rate_per_second = f64::INFINITY),
             ("burst", |c| c.burst = 0),
+            ("tables_per_minute", |c| c.tables_per_minute = 0.0),
+            ("tables_per_minute", |c| c.tables_per_minute = f64::NAN),
+            ("table_burst", |c| c.table_burst = 0),
             ("max_message", |c| c.max_message = 0),
             ("max_batch", |c| c.max_batch = 0),
             ("bot_threads", |c| c.bot_threads = 0),
@@ -353,7 +397,16 @@ mod tests {
         for bad in ["NaN", "inf", "-1", "0", "-0", "1e7", "", "x"] {
             let e = rate(bad).unwrap_err();
             assert!(e.starts_with("--rate takes"), "{bad}: {e}");
+            let e = table_rate(bad).unwrap_err();
+            assert!(e.starts_with("--table-rate takes"), "{bad}: {e}");
         }
+        assert_eq!(table_rate("20"), Ok(20.0));
+        assert_eq!(table_burst("1"), Ok(1));
+        assert!(
+            table_burst("0")
+                .unwrap_err()
+                .starts_with("--table-burst takes")
+        );
         assert_eq!(burst("1"), Ok(1));
         assert_eq!(burst("50"), Ok(50));
         for bad in ["0", "-1", "1.5", "", "x", "99999999999"] {

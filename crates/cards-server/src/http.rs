@@ -2,7 +2,9 @@
 //! WebSocket upgrades.
 
 use std::collections::HashMap;
+use std::net::SocketAddr;
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use axum::Router;
 use axum::body::Bytes;
@@ -10,13 +12,14 @@ use axum::extract::Request;
 use axum::extract::rejection::{BytesRejection, PathRejection, QueryRejection};
 use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
-use axum::extract::{Path, Query, State};
-use axum::http::{HeaderMap, Method, StatusCode, Uri, header};
+use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use utoipa::OpenApi;
 
+use crate::config::Config;
 use crate::hub::Hub;
 use crate::live::Command;
 use crate::messages::{
@@ -276,15 +279,39 @@ async fn games() -> axum::Json<Vec<GameInfo>> {
     (status = 201, description = "The table, made and stored.", body = Created),
     (status = 400, description = "`bad_request`: the body does not read, or the game, rules, seats or bots are refused.", body = ErrorReply),
     (status = 413, description = "`too_large`: the body is over 2 MB.", body = ErrorReply),
+    (status = 429, description = "`rate_limited`: this client address asked for more tables than its limit (`--table-rate` a minute, `--table-burst` at once; every request counts, made or refused); no table was made.", body = ErrorReply,
+        headers(("Retry-After" = u64, description = "Whole seconds until the address may ask again."))),
     (status = 503, description = "`unavailable`: the server holds its most open tables (`--max-tables`), or the store failed; no table was made.", body = ErrorReply),
 ))]
 async fn create(
     State(hub): State<Arc<Hub>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     bytes: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ErrorReply> {
+    if let Err(wait) = hub.new_tables.take(peer.ip(), Instant::now()) {
+        return Ok(too_many_tables(&hub.config, wait));
+    }
     let req: CreateTable = body(bytes)?;
     let created = hub.create(req).await?;
     Ok((StatusCode::CREATED, axum::Json(created)).into_response())
+}
+
+/// The refusal of a table over the address's limit: 429 with `Retry-After`,
+/// the wait rounded up to whole seconds.
+fn too_many_tables(config: &Config, wait: Duration) -> Response {
+    let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+    let mut response = ErrorReply::new(
+        ErrorKind::RateLimited,
+        format!(
+            "this address asked for more than {} tables a minute ({} at once; --table-rate, --table-burst): try again in {seconds} s",
+            config.tables_per_minute, config.table_burst
+        ),
+    )
+    .into_response();
+    response
+        .headers_mut()
+        .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+    response
 }
 
 /// The tables with a seat to join, whose game is not over.

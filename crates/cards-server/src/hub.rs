@@ -13,6 +13,7 @@ use axum::extract::ws::Utf8Bytes;
 use tokio::sync::{Mutex, Semaphore, watch};
 
 use crate::config::Config;
+use crate::limit::PerAddress;
 use crate::live::{Command, Live};
 use crate::messages::{
     Ack, CreateTable, Created, ErrorKind, ErrorReply, GameInfo, Joined, TableSummary,
@@ -112,6 +113,8 @@ pub struct Hub {
     /// The metrics.
     pub metrics: Arc<Metrics>,
     tables: RwLock<HashMap<String, Arc<Cell>>>,
+    /// Each client address's new tables (`Config::tables_per_minute`).
+    pub new_tables: PerAddress,
     /// One permit a bot move chosen at once (`Config::bot_threads`); tokio's
     /// semaphore is fair, so the tables waiting are served in turn.
     bot_threads: Semaphore,
@@ -172,6 +175,7 @@ impl Hub {
     pub fn new(config: Config, store: Store, metrics: Arc<Metrics>) -> (Arc<Hub>, LoadReport) {
         let hub = Arc::new(Hub {
             bot_threads: Semaphore::new(config.bot_threads),
+            new_tables: PerAddress::new(config.tables_per_minute / 60.0, config.table_burst),
             config,
             store,
             metrics,

@@ -8,6 +8,7 @@ pub mod client;
 pub mod config;
 pub mod http;
 pub mod hub;
+pub mod limit;
 pub mod live;
 pub mod load;
 pub mod messages;
@@ -95,6 +96,8 @@ pub async fn start(config: Config) -> Result<Running, String> {
         let _ = tcp.set_nodelay(true);
     });
     let task = tokio::spawn(async move {
+        // Each request knows its client's address (the per-address limits).
+        let app = app.into_make_service_with_connect_info::<SocketAddr>();
         let _ = axum::serve(listener, app).await;
     });
     Ok(Running {

@@ -47,6 +47,14 @@ struct Args {
     /// Messages a connection may send at once (at least 1).
     #[arg(long, default_value = "50", value_parser = cards_server::config::burst)]
     burst: u32,
+    /// Tables a client address may create a minute, on average (more than
+    /// 0; every `POST /tables` counts, made or refused; an IPv6 address
+    /// counts by its /64).
+    #[arg(long, default_value = "20", value_parser = cards_server::config::table_rate)]
+    table_rate: f64,
+    /// Tables a client address may create at once (at least 1).
+    #[arg(long, default_value = "20", value_parser = cards_server::config::table_burst)]
+    table_burst: u32,
     /// The most open tables held at once (at least 1): a new table beyond
     /// them is refused with 503 until a game ends. About 113 KB a table.
     #[arg(long, default_value = "10000", value_parser = cards_server::config::max_tables)]
@@ -94,6 +102,8 @@ fn main() -> std::process::ExitCode {
     config.away_difficulty = args.away_difficulty;
     config.rate_per_second = args.rate;
     config.burst = args.burst;
+    config.tables_per_minute = args.table_rate;
+    config.table_burst = args.table_burst;
     config.max_tables = args.max_tables;
     config.web = args.web;
     if let Some(n) = args.bot_threads {
@@ -142,6 +152,9 @@ mod tests {
             ("--rate", "NaN"),
             ("--rate", "-1"),
             ("--burst", "0"),
+            ("--table-rate", "0"),
+            ("--table-rate", "inf"),
+            ("--table-burst", "0"),
             ("--max-tables", "0"),
             ("--max-tables", "-5"),
             ("--bot-threads", "0"),
@@ -158,6 +171,11 @@ mod tests {
         );
         assert_eq!(args.lease, Duration::from_secs(10));
         assert_eq!((args.rate, args.burst), (50.0, 50));
+        let defaults = Config::new(args.addr, args.db.clone());
+        assert_eq!(
+            (args.table_rate, args.table_burst),
+            (defaults.tables_per_minute, defaults.table_burst)
+        );
         assert_eq!(args.max_tables, cards_server::config::DEFAULT_MAX_TABLES);
     }
 }

@@ -39,7 +39,8 @@ pub enum ErrorKind {
     TooLarge,
     /// The seat is taken, or is a bot's, or the game is over.
     Conflict,
-    /// More messages than the connection's rate limit allows.
+    /// More messages than the connection's rate limit allows, or more new
+    /// tables than the client address's (`POST /tables`).
     RateLimited,
     /// The store failed; the request was not applied. Try again.
     Unavailable,

@@ -9,41 +9,9 @@ use axum::extract::ws::{CloseFrame, Message, WebSocket, close_code};
 use futures_util::SinkExt;
 
 use crate::hub::{Cell, Hub};
+use crate::limit::Bucket;
 use crate::live::Command;
 use crate::messages::{ClientMessage, ErrorKind, ErrorReply};
-
-/// A token bucket: `rate` messages a second on average, `burst` at once.
-pub struct Bucket {
-    tokens: f64,
-    rate: f64,
-    burst: f64,
-    last: Instant,
-}
-
-impl Bucket {
-    /// A full bucket.
-    pub fn new(rate: f64, burst: u32) -> Bucket {
-        Bucket {
-            tokens: f64::from(burst),
-            rate,
-            burst: f64::from(burst),
-            last: Instant::now(),
-        }
-    }
-
-    /// Takes one message's token at `now`; false when none is left.
-    pub fn take(&mut self, now: Instant) -> bool {
-        let elapsed = now.saturating_duration_since(self.last).as_secs_f64();
-        self.last = now;
-        self.tokens = (self.tokens + elapsed * self.rate).min(self.burst);
-        if self.tokens >= 1.0 {
-            self.tokens -= 1.0;
-            true
-        } else {
-            false
-        }
-    }
-}
 
 fn json<T: serde::Serialize>(value: &T) -> Message {
     Message::Text(
@@ -119,7 +87,7 @@ async fn run(
     from: usize,
 ) {
     let mut stored = cell.stored.subscribe();
-    let mut bucket = Bucket::new(hub.config.rate_per_second, hub.config.burst);
+    let mut bucket = Bucket::new(hub.config.rate_per_second, hub.config.burst, Instant::now());
     let mut refused_in_a_row = 0u32;
     let (update, mut sent) = hub.update(cell, seat, from).await;
     if socket.send(Message::Text(update.into())).await.is_err() {
@@ -269,7 +237,6 @@ fn not_a_message(text: &str, e: &serde_json::Error) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::time::Duration;
 
     #[test]
     fn a_refused_message_says_what_a_message_is() {
@@ -295,15 +262,5 @@ mod tests {
         }
         let e = serde_json::from_str::<ClientMessage>("{}").unwrap_err();
         assert!(not_a_message("{}", &e).starts_with("not a message: an object with 0 keys;"));
-    }
-
-    #[test]
-    fn the_bucket_allows_a_burst_then_the_rate() {
-        let t0 = Instant::now();
-        let mut b = Bucket::new(10.0, 3);
-        assert!((0..3).all(|_| b.take(t0)));
-        assert!(!b.take(t0));
-        assert!(b.take(t0 + Duration::from_millis(110)));
-        assert!(!b.take(t0 + Duration::from_millis(110)));
     }
 }

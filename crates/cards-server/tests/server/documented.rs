@@ -195,6 +195,24 @@ async fn every_status_an_operation_answers_is_in_the_document() {
         reached.entry(op.into()).or_default().insert(status);
     }
 
+    // Past this address's allowance of new tables (`--table-burst`).
+    let mut limited = None;
+    for _ in 0..=cards_server::config::DEFAULT_TABLE_BURST {
+        let (got, text) = http(addr, "POST", "/tables", Some(r#"{"game":"trump21"}"#), None)
+            .await
+            .unwrap();
+        if got != 201 {
+            limited = Some((got, text));
+            break;
+        }
+    }
+    let (got, text) = limited.expect("the allowance runs out");
+    assert_eq!(got, 429, "{text}");
+    reached
+        .entry("POST /tables".into())
+        .or_default()
+        .insert(429);
+
     // The game is over, so the table has left memory; its stored log is
     // spoilt before anything reads it back: it no longer replays.
     let spoil = rusqlite::Connection::open(&db).unwrap();

@@ -282,6 +282,85 @@ async fn new_tables_stop_at_the_most_the_server_holds() {
     Sqlite::remove(&db);
 }
 
+/// `POST /tables` from `from` (a loopback address: the whole of 127/8 is
+/// this machine's): the status, the head and the body.
+async fn create_from(
+    from: std::net::IpAddr,
+    addr: std::net::SocketAddr,
+    body: &str,
+) -> (u16, String, String) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.bind(std::net::SocketAddr::new(from, 0)).unwrap();
+    let mut stream = socket.connect(addr).await.unwrap();
+    let request = format!(
+        "POST /tables HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\
+         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut raw = String::new();
+    stream.read_to_string(&mut raw).await.unwrap();
+    let (head, rest) = raw.split_once("\r\n\r\n").unwrap();
+    let status = head.split_whitespace().nth(1).unwrap().parse().unwrap();
+    (status, head.to_ascii_lowercase(), rest.to_string())
+}
+
+/// One address may make `--table-burst` tables at once, then one each
+/// `--table-rate`th of a minute: past that it gets 429 (`rate_limited`,
+/// naming the flags, with `Retry-After`) and no table; bad requests count
+/// too; another address has its own allowance.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_address_may_make_only_so_many_tables_a_minute() {
+    let db = temp_db("hostile-rate");
+    let mut config = config(&db);
+    config.table_burst = 3;
+    config.tables_per_minute = 1.0;
+    let server = start(config).await;
+    let addr = server.addr;
+    let ip = |s: &str| s.parse::<std::net::IpAddr>().unwrap();
+    let good = r#"{"game":"trump21","seats":2}"#;
+    for _ in 0..3 {
+        let (status, _, body) = create_from(ip("127.0.0.1"), addr, good).await;
+        assert_eq!(status, 201, "{body}");
+    }
+    let (status, head, body) = create_from(ip("127.0.0.1"), addr, good).await;
+    assert_eq!(status, 429, "{body}");
+    assert!(body.contains("\"kind\":\"rate_limited\""), "{body}");
+    assert!(body.contains("--table-rate"), "{body}");
+    let wait: u64 = head
+        .lines()
+        .find_map(|l| l.strip_prefix("retry-after: "))
+        .expect("a Retry-After header")
+        .trim()
+        .parse()
+        .unwrap();
+    // One table a minute: the next comes within a minute.
+    assert!((1..=60).contains(&wait), "{wait}");
+    assert_eq!(server.hub.len(), 3, "the refused request made a table");
+    // Another address has its own allowance.
+    let (status, _, body) = create_from(ip("127.0.0.2"), addr, good).await;
+    assert_eq!(status, 201, "{body}");
+    // Requests that are refused for what they ask count as well.
+    for _ in 0..3 {
+        let (status, _, _) = create_from(ip("127.0.0.3"), addr, "{").await;
+        assert_eq!(status, 400);
+    }
+    let (status, _, body) = create_from(ip("127.0.0.3"), addr, good).await;
+    assert_eq!(status, 429, "{body}");
+    assert_eq!(server.hub.len(), 4);
+    // Counted under its kind.
+    let (_, metrics) = http(addr, "GET", "/metrics", None, None).await.unwrap();
+    assert!(
+        metrics
+            .lines()
+            .any(|l| l.contains("rate_limited") && l.ends_with(" 2")),
+        "{metrics}"
+    );
+    server.task.abort();
+    Sqlite::remove(&db);
+}
+
 /// The highest `cards_bots_choosing` and `cards_bots_waiting` read from
 /// `GET /metrics` over about a second, while three tables of four hard
 /// Shithead bots play, with `--bot-threads` at `threads`.

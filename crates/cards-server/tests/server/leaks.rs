@@ -118,6 +118,8 @@ async fn no_frame_names_a_card_its_seat_may_not_see() {
     let mut config = config(&db);
     config.rate_per_second = 1e6;
     config.burst = 1_000_000;
+    config.tables_per_minute = 1e6;
+    config.table_burst = 1_000_000;
     let server = start(config).await;
     let addr = server.addr;
     let mut frames = 0usize;
