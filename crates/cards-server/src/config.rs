@@ -55,6 +55,9 @@ pub struct Config {
     pub tables_per_minute: f64,
     /// Tables a client address may create at once.
     pub table_burst: u32,
+    /// WebSockets a client address may hold open at once (seats and
+    /// spectators; an IPv6 address counts by its /64).
+    pub connections_per_address: usize,
     /// The largest WebSocket message taken; a larger one closes the connection.
     pub max_message: usize,
     /// The most writes one store transaction takes.
@@ -88,6 +91,7 @@ impl Config {
             burst: 50,
             tables_per_minute: DEFAULT_TABLES_PER_MINUTE,
             table_burst: DEFAULT_TABLE_BURST,
+            connections_per_address: DEFAULT_CONNECTIONS_PER_ADDRESS,
             max_message: 4096,
             max_batch: 1024,
             web: None,
@@ -137,6 +141,7 @@ impl Config {
         let at_least_one = [
             ("burst", self.burst as usize),
             ("table_burst", self.table_burst as usize),
+            ("connections_per_address", self.connections_per_address),
             ("max_message", self.max_message),
             ("max_batch", self.max_batch),
             ("max_tables", self.max_tables),
@@ -171,6 +176,10 @@ pub const MAX_RATE: f64 = 1_000_000.0;
 pub const DEFAULT_TABLES_PER_MINUTE: f64 = 20.0;
 /// The default of `--table-burst`: tables an address may create at once.
 pub const DEFAULT_TABLE_BURST: u32 = 20;
+/// The default of `--connections-per-address`: a household or a classroom
+/// behind one address plays at many tables at once, and one client cannot
+/// hold thousands of sockets (each with its buffers and its updates).
+pub const DEFAULT_CONNECTIONS_PER_ADDRESS: usize = 100;
 /// The default of `--max-tables`: an open table holds about 113 KB (the
 /// load run of docs/server.md), so about 1.1 GB of tables.
 pub const DEFAULT_MAX_TABLES: usize = 10_000;
@@ -298,6 +307,20 @@ pub fn table_burst(text: &str) -> Result<u32, String> {
     from_one("--table-burst", "tables", u64::from(u32::MAX), text)
 }
 
+/// `--connections-per-address`: WebSockets an address may hold open, at
+/// least 1.
+///
+/// # Errors
+/// The message for a value that is not a whole number from 1.
+pub fn connections_per_address(text: &str) -> Result<usize, String> {
+    from_one(
+        "--connections-per-address",
+        "connections",
+        usize::MAX as u64,
+        text,
+    )
+}
+
 /// `--max-tables`: open tables held, at least 1.
 ///
 /// # Errors
@@ -358,7 +381,7 @@ mod tests {
         let ok = Config::new("127.0.0.1:0".parse().unwrap(), "t.db".into());
         assert_eq!(ok.check(), Ok(()));
         type Spoil = fn(&mut Config);
-        let bad: [(&str, Spoil); 15] = [
+        let bad: [(&str, Spoil); 16] = [
             ("away_after", |c| c.away_after = Duration::from_secs(86_401)),
             ("empty_seat_after", |c| {
                 c.empty_seat_after = Duration::from_secs(86_401)
@@ -371,6 +394,7 @@ mod tests {
             ("tables_per_minute", |c| c.tables_per_minute = 0.0),
             ("tables_per_minute", |c| c.tables_per_minute = f64::NAN),
             ("table_burst", |c| c.table_burst = 0),
+            ("connections_per_address", |c| c.connections_per_address = 0),
             ("max_message", |c| c.max_message = 0),
             ("max_batch", |c| c.max_batch = 0),
             ("bot_threads", |c| c.bot_threads = 0),

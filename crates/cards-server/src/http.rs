@@ -21,6 +21,7 @@ use utoipa::OpenApi;
 
 use crate::config::Config;
 use crate::hub::Hub;
+use crate::limit::Slot;
 use crate::live::Command;
 use crate::messages::{
     Ack, BotSeat, CreateTable, Created, ErrorKind, ErrorReply, GameInfo, Health, HostOp, Joined,
@@ -449,6 +450,7 @@ fn upgrade(ws: WebSocketUpgrade, hub: &Arc<Hub>) -> WebSocketUpgrade {
 /// is wrong with them (404, 400, 401), as a handshake would be.
 async fn seat_socket(
     State(hub): State<Arc<Hub>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     ids: Result<Path<(String, String)>, PathRejection>,
     query_: Result<Query<HashMap<String, String>>, QueryRejection>,
     ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
@@ -469,14 +471,18 @@ async fn seat_socket(
     // The handshake last: a plain GET learns what a handshake would of the
     // table, the seat and the token (docs/protocol.md).
     let ws = websocket(ws)?;
-    Ok(upgrade(ws, &hub)
-        .on_upgrade(move |socket| crate::ws::session(socket, hub, cell, Some(seat), from)))
+    let slot = connection_slot(&hub, peer)?;
+    Ok(upgrade(ws, &hub).on_upgrade(move |socket| async move {
+        crate::ws::session(socket, hub, cell, Some(seat), from).await;
+        drop(slot);
+    }))
 }
 
 /// A spectator's WebSocket; the table and `from` are checked before the
 /// handshake, as for a seat.
 async fn spectate(
     State(hub): State<Arc<Hub>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     id: Result<Path<String>, PathRejection>,
     query_: Result<Query<HashMap<String, String>>, QueryRejection>,
     ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
@@ -486,8 +492,25 @@ async fn spectate(
     let cell = hub.table(&id).await?;
     let from = from_index(&query)?;
     let ws = websocket(ws)?;
-    Ok(upgrade(ws, &hub)
-        .on_upgrade(move |socket| crate::ws::session(socket, hub, cell, None, from)))
+    let slot = connection_slot(&hub, peer)?;
+    Ok(upgrade(ws, &hub).on_upgrade(move |socket| async move {
+        crate::ws::session(socket, hub, cell, None, from).await;
+        drop(slot);
+    }))
+}
+
+/// One more open WebSocket for `peer`'s address, held until the session
+/// ends, or the refusal (429) of an address at its most.
+fn connection_slot(hub: &Hub, peer: SocketAddr) -> Result<Slot, ErrorReply> {
+    hub.connections.open(peer.ip()).ok_or_else(|| {
+        ErrorReply::new(
+            ErrorKind::RateLimited,
+            format!(
+                "this address holds its most open connections ({}, --connections-per-address): close one first",
+                hub.config.connections_per_address
+            ),
+        )
+    })
 }
 
 /// The OpenAPI document as pretty JSON (docs/openapi.json).

@@ -13,7 +13,7 @@ use axum::extract::ws::Utf8Bytes;
 use tokio::sync::{Mutex, Semaphore, watch};
 
 use crate::config::Config;
-use crate::limit::PerAddress;
+use crate::limit::{Connections, PerAddress};
 use crate::live::{Command, Live};
 use crate::messages::{
     Ack, CreateTable, Created, ErrorKind, ErrorReply, GameInfo, Joined, TableSummary,
@@ -115,6 +115,8 @@ pub struct Hub {
     tables: RwLock<HashMap<String, Arc<Cell>>>,
     /// Each client address's new tables (`Config::tables_per_minute`).
     pub new_tables: PerAddress,
+    /// Each client address's open WebSockets (`Config::connections_per_address`).
+    pub connections: Arc<Connections>,
     /// One permit a bot move chosen at once (`Config::bot_threads`); tokio's
     /// semaphore is fair, so the tables waiting are served in turn.
     bot_threads: Semaphore,
@@ -176,6 +178,7 @@ impl Hub {
         let hub = Arc::new(Hub {
             bot_threads: Semaphore::new(config.bot_threads),
             new_tables: PerAddress::new(config.tables_per_minute / 60.0, config.table_burst),
+            connections: Arc::new(Connections::new(config.connections_per_address)),
             config,
             store,
             metrics,

@@ -1,9 +1,10 @@
-//! Rate limits: a token bucket ([`Bucket`]) on each connection's messages,
-//! and one on each client address's new tables ([`PerAddress`]).
+//! Limits: a token bucket ([`Bucket`]) on each connection's messages, one
+//! on each client address's new tables ([`PerAddress`]), and a cap on each
+//! client address's open WebSockets ([`Connections`]).
 
 use std::collections::HashMap;
 use std::net::IpAddr;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// A token bucket: `rate` tokens a second on average, `burst` at once.
@@ -122,6 +123,74 @@ impl PerAddress {
     }
 }
 
+/// The open connections of each client address, at most `most` each.
+///
+/// ```
+/// use std::sync::Arc;
+/// use cards_server::limit::Connections;
+/// let open = Arc::new(Connections::new(1));
+/// let home = "192.0.2.7".parse().unwrap();
+/// let first = open.open(home).expect("the first");
+/// assert!(open.open(home).is_none());
+/// drop(first);
+/// assert!(open.open(home).is_some());
+/// ```
+#[derive(Debug)]
+pub struct Connections {
+    most: usize,
+    open: Mutex<HashMap<IpAddr, usize>>,
+}
+
+/// One open connection of an address, counted until it is dropped.
+#[derive(Debug)]
+pub struct Slot {
+    of: Arc<Connections>,
+    key: IpAddr,
+}
+
+impl Connections {
+    /// At most `most` open connections an address.
+    pub fn new(most: usize) -> Connections {
+        Connections {
+            most,
+            open: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// A slot for one more connection of `ip` (counted as [`PerAddress`]
+    /// counts addresses), or `None` when it has `most` open.
+    pub fn open(self: &Arc<Self>, ip: IpAddr) -> Option<Slot> {
+        let key = key(ip);
+        let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
+        let n = open.entry(key).or_insert(0);
+        (*n < self.most).then(|| {
+            *n += 1;
+            Slot {
+                of: self.clone(),
+                key,
+            }
+        })
+    }
+
+    /// The connections `ip` has open.
+    pub fn of(&self, ip: IpAddr) -> usize {
+        let open = self.open.lock().unwrap_or_else(|e| e.into_inner());
+        open.get(&key(ip)).copied().unwrap_or(0)
+    }
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        let mut open = self.of.open.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(n) = open.get_mut(&self.key) {
+            *n -= 1;
+            if *n == 0 {
+                open.remove(&self.key);
+            }
+        }
+    }
+}
+
 /// The address `ip` counts as: an IPv6 address's /64 prefix, an IPv4
 /// address (also written as IPv6) as it is.
 fn key(ip: IpAddr) -> IpAddr {
@@ -172,6 +241,25 @@ mod tests {
         assert!(limit.take(ip("198.51.100.4"), t0).is_ok());
         assert!(limit.take(ip("::ffff:198.51.100.4"), t0).is_err());
         assert_eq!(limit.len(), 3);
+    }
+
+    #[test]
+    fn connections_are_counted_until_dropped_by_address() {
+        let open = Arc::new(Connections::new(2));
+        let ip = |s: &str| s.parse::<IpAddr>().unwrap();
+        let a = open.open(ip("2001:db8::1")).unwrap();
+        let b = open.open(ip("2001:db8::2")).unwrap();
+        assert!(open.open(ip("2001:db8::3")).is_none(), "the same /64");
+        assert!(open.open(ip("2001:db8:0:1::1")).is_some(), "another /64");
+        assert_eq!(open.of(ip("2001:db8::9")), 2);
+        drop(a);
+        assert_eq!(open.of(ip("2001:db8::9")), 1);
+        drop(b);
+        assert_eq!(open.of(ip("2001:db8::9")), 0);
+        assert!(
+            open.open.lock().unwrap().is_empty(),
+            "no address is kept at 0"
+        );
     }
 
     #[test]

@@ -26,7 +26,7 @@ pub struct ServerProcess {
 
 impl ServerProcess {
     /// Starts `binary` on `db`, listening on `addr` (port 0: any), with `extra`
-    /// flags and no practical limit on new tables; waits for its start line.
+    /// flags and no practical limit on new tables or connections; waits for its start line.
     ///
     /// # Errors
     /// When it does not start or prints no start line.
@@ -41,9 +41,10 @@ impl ServerProcess {
             .arg(db)
             .arg("--addr")
             .arg(addr.to_string())
-            // Every table comes from this one address, faster than the
-            // default allowance of new tables lets one client make them.
+            // Every table and client comes from this one address, with more
+            // of both than the defaults let one address have.
             .args(["--table-rate", "1000000", "--table-burst", "1000000"])
+            .args(["--connections-per-address", "1000000"])
             .args(extra)
             .stdout(Stdio::piped())
             .kill_on_drop(true)

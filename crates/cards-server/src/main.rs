@@ -55,6 +55,10 @@ struct Args {
     /// Tables a client address may create at once (at least 1).
     #[arg(long, default_value = "20", value_parser = cards_server::config::table_burst)]
     table_burst: u32,
+    /// WebSockets a client address may hold open at once, seats and
+    /// spectators (at least 1; an IPv6 address counts by its /64).
+    #[arg(long, default_value = "100", value_parser = cards_server::config::connections_per_address)]
+    connections_per_address: usize,
     /// The most open tables held at once (at least 1): a new table beyond
     /// them is refused with 503 until a game ends. About 113 KB a table.
     #[arg(long, default_value = "10000", value_parser = cards_server::config::max_tables)]
@@ -104,6 +108,7 @@ fn main() -> std::process::ExitCode {
     config.burst = args.burst;
     config.tables_per_minute = args.table_rate;
     config.table_burst = args.table_burst;
+    config.connections_per_address = args.connections_per_address;
     config.max_tables = args.max_tables;
     config.web = args.web;
     if let Some(n) = args.bot_threads {
@@ -155,6 +160,7 @@ mod tests {
             ("--table-rate", "0"),
             ("--table-rate", "inf"),
             ("--table-burst", "0"),
+            ("--connections-per-address", "0"),
             ("--max-tables", "0"),
             ("--max-tables", "-5"),
             ("--bot-threads", "0"),
@@ -175,6 +181,10 @@ mod tests {
         assert_eq!(
             (args.table_rate, args.table_burst),
             (defaults.tables_per_minute, defaults.table_burst)
+        );
+        assert_eq!(
+            args.connections_per_address,
+            defaults.connections_per_address
         );
         assert_eq!(args.max_tables, cards_server::config::DEFAULT_MAX_TABLES);
     }

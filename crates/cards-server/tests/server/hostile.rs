@@ -361,6 +361,78 @@ async fn one_address_may_make_only_so_many_tables_a_minute() {
     Sqlite::remove(&db);
 }
 
+/// A spectator's WebSocket to `id` opened from `from` (a loopback address),
+/// or the handshake's error.
+async fn spectate_from(
+    from: std::net::IpAddr,
+    addr: std::net::SocketAddr,
+    id: &str,
+) -> Result<impl Sized, String> {
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.bind(std::net::SocketAddr::new(from, 0)).unwrap();
+    let stream = socket.connect(addr).await.unwrap();
+    let url = format!("ws://{addr}/tables/{id}/spectate?from=0");
+    tokio_tungstenite::client_async(url, stream)
+        .await
+        .map_err(|e| e.to_string())
+}
+
+/// One address may hold `--connections-per-address` WebSockets open, seats
+/// and spectators together: the next handshake is refused with 429 until
+/// one closes; another address has its own.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_address_may_hold_only_so_many_connections() {
+    let db = temp_db("hostile-connections");
+    let mut config = config(&db);
+    config.connections_per_address = 2;
+    let server = start(config).await;
+    let addr = server.addr;
+    let (id, _) = create(addr, r#"{"game":"trump21","seats":2}"#).await;
+    let token = join(addr, &id, 0).await;
+    let ip = |s: &str| s.parse::<std::net::IpAddr>().unwrap();
+    let seat = Socket::seat(addr, &id, 0, &token, 0).await.unwrap();
+    let watching = spectate_from(ip("127.0.0.1"), addr, &id).await.unwrap();
+    let e = spectate_from(ip("127.0.0.1"), addr, &id)
+        .await
+        .err()
+        .expect("refused");
+    assert!(e.contains("429"), "{e}");
+    let (status, body) = http(addr, "GET", &format!("/tables/{id}/spectate"), None, None)
+        .await
+        .unwrap();
+    assert_eq!(
+        status, 400,
+        "a plain GET is told of the handshake first: {body}"
+    );
+    // Another address has its own.
+    let other = spectate_from(ip("127.0.0.2"), addr, &id).await.unwrap();
+    assert_eq!(server.hub.connections.of(ip("127.0.0.1")), 2);
+    // A closed connection makes room, once the server sees it close.
+    drop(seat);
+    let mut again = None;
+    for _ in 0..200 {
+        if let Ok(s) = spectate_from(ip("127.0.0.1"), addr, &id).await {
+            again = Some(s);
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    assert!(
+        again.is_some(),
+        "the closed seat's connection was not let go"
+    );
+    let (_, metrics) = http(addr, "GET", "/metrics", None, None).await.unwrap();
+    assert!(
+        metrics
+            .lines()
+            .any(|l| l.contains("rate_limited") && !l.ends_with(" 0")),
+        "{metrics}"
+    );
+    drop((watching, other, again));
+    server.task.abort();
+    Sqlite::remove(&db);
+}
+
 /// The highest `cards_bots_choosing` and `cards_bots_waiting` read from
 /// `GET /metrics` over about a second, while three tables of four hard
 /// Shithead bots play, with `--bot-threads` at `threads`.
