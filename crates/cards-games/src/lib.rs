@@ -103,7 +103,7 @@ macro_rules! __games {
             trump21::Trump21, "trump21", "Trump 21", [encode(Trump21State, Trump21VecEnv) counted];
             shithead::Shithead, "shithead", "Shithead", [encode(ShitheadState, ShitheadVecEnv) counted];
             crazy_eights::CrazyEights, "crazy-eights", "Crazy Eights", [encode(CrazyEightsState, CrazyEightsVecEnv) counted];
-            hearts::Hearts, "hearts", "Hearts", [encode(HeartsState, HeartsVecEnv)];
+            hearts::Hearts, "hearts", "Hearts", [encode(HeartsState, HeartsVecEnv) counted];
         }
     };
 }

@@ -27,6 +27,7 @@ use std::str::FromStr;
 use cards_core::{Actor, Game, Outcome, Save};
 
 mod crazy_eights_impl;
+mod hearts_impl;
 pub mod inputs;
 mod schwimmen_impl;
 mod shithead_impl;
@@ -696,6 +697,10 @@ mod tests {
         assert_eq!(Schwimmen::variant(none), (schwimmen::Rules::default(), 4));
         assert_eq!(Trump21::variant(none), (trump21::Rules::default(), 2));
         assert_eq!(Shithead::variant(none), (shithead::Rules::default(), 4));
+        assert_eq!(
+            cards_games::hearts::Hearts::variant(none),
+            (cards_games::hearts::Rules::default(), 4)
+        );
         assert_eq!(
             CrazyEights::variant(none),
             (cards_games::crazy_eights::Rules::default(), 5)
