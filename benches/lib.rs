@@ -257,6 +257,30 @@ pub mod crazy_eights {
     }
 }
 
+/// Hearts fixtures: fixed player positions, shared by `benches/hearts.rs`
+/// and the instruction-count workloads.
+pub mod hearts {
+    use cards_core::{Actor, ChaCha8Rng, Game, SeedableRng, random_playout};
+    use hearts::{Hearts, Rules};
+
+    /// Player positions (passing and play): random walks of fixed seeds,
+    /// stopped at a player step.
+    pub fn player_positions(count: usize) -> Vec<Hearts> {
+        let mut out = Vec::with_capacity(count);
+        let mut seed = 0u64;
+        while out.len() < count {
+            let mut g = Hearts::new(Rules::default(), 4).expect("valid");
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            random_playout(&mut g, &mut rng, 53 + (seed % 64) as usize);
+            if matches!(g.actor(), Actor::Player(_)) {
+                out.push(g);
+            }
+            seed += 1;
+        }
+        out
+    }
+}
+
 /// Every game of the one list (`cards_games`) has its bench file, registered
 /// as a bench target: a new game's line in the list fails this test until its
 /// benches exist.

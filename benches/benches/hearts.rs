@@ -5,27 +5,11 @@
 //! compares `random_game_fresh` (games never played before, as OpenSpiel's
 //! driver plays them) with OpenSpiel's C++ game.
 
-use cards_core::{Actor, ChaCha8Rng, Game, SeedableRng, random_playout};
+use benches::hearts::player_positions;
+use cards_core::Game;
 use criterion::{Criterion, criterion_group, criterion_main};
 use hearts::{Hearts, Rules};
 use rand::rngs::SmallRng;
-
-/// Player positions (passing and play): random walks of fixed seeds, stopped
-/// at a player step.
-fn player_positions(count: usize) -> Vec<Hearts> {
-    let mut out = Vec::with_capacity(count);
-    let mut seed = 0u64;
-    while out.len() < count {
-        let mut g = Hearts::new(Rules::default(), 4).expect("valid");
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        random_playout(&mut g, &mut rng, 53 + (seed % 64) as usize);
-        if matches!(g.actor(), Actor::Player(_)) {
-            out.push(g);
-        }
-        seed += 1;
-    }
-    out
-}
 
 fn legal_actions(c: &mut Criterion) {
     benches::rules::bench_legal_actions(c, "hearts", &player_positions(256));

@@ -17,7 +17,7 @@ use std::hint::black_box;
 use std::process::ExitCode;
 
 use benches::encoding::{encode_and_mask, views};
-use benches::{crazy_eights as c8, schwimmen as sw, shithead as sh, trump21 as t21};
+use benches::{crazy_eights as c8, hearts as hz, schwimmen as sw, shithead as sh, trump21 as t21};
 use cards_core::{
     Actor, Bot, CardSet, ChaCha8Rng, Difficulty, Encode, Game, Playout, Rank, SeedableRng, Viewer,
 };
@@ -167,6 +167,14 @@ fn icount_shithead_game(start: &Shithead) -> u64 {
     seeded_games(start)
 }
 
+/// One decision of the hard level (information-set MCTS, the other seats
+/// modelled as `OddsBot`) at each of the first 4 `trump21_legal` positions.
+/// See [`hard_choices`].
+#[inline(never)]
+fn icount_trump21_hard(positions: &[Trump21], hard: &mut dyn Bot<Trump21>) -> u64 {
+    hard_choices(positions, hard)
+}
+
 /// One decision of the hard level (the rollout search of `ShitheadBot`,
 /// 1,600 samples) at each of the first 4 fixed positions in play (2 to 4
 /// seats). See [`hard_choices`].
@@ -304,6 +312,14 @@ fn seeded_games<G: Game>(start: &G) -> u64 {
     sum
 }
 
+/// One decision of the hard level (information-set MCTS with `HeartsBot`
+/// playouts) at each of the first 8 fixed Hearts positions (passing and
+/// play). See [`hard_choices`].
+#[inline(never)]
+fn icount_hearts_hard(positions: &[Hearts], hard: &mut dyn Bot<Hearts>) -> u64 {
+    hard_choices(positions, hard)
+}
+
 /// One decision of `hard` from the view of the seat to act at each of
 /// `positions`, the random stream seeded with 5; the chosen actions' places
 /// in the legal lists, from 1, summed, so that a faster search choosing
@@ -414,6 +430,14 @@ const WORKLOADS: &[Workload] = &[
         },
     },
     Workload {
+        name: "trump21_hard",
+        expected: 8,
+        run: || {
+            let mut hard = Difficulty::Hard.bot::<Trump21>(&T21Rules::default());
+            icount_trump21_hard(&t21::player_positions(4), hard.as_mut())
+        },
+    },
+    Workload {
         name: "shithead_playable",
         expected: 100 * sh::PLAYABLE_PAIRS as u64,
         run: || u64::from(icount_shithead_playable()),
@@ -483,6 +507,14 @@ const WORKLOADS: &[Workload] = &[
         name: "hearts_game",
         expected: 11_796,
         run: || icount_hearts_game(&Hearts::new(HeartsRules::default(), 4).expect("setup")),
+    },
+    Workload {
+        name: "hearts_hard",
+        expected: 22,
+        run: || {
+            let mut hard = Difficulty::Hard.bot::<Hearts>(&HeartsRules::default());
+            icount_hearts_hard(&hz::player_positions(8), hard.as_mut())
+        },
     },
 ];
 
