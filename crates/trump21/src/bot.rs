@@ -5,8 +5,8 @@ use cards_core::{Bot, Rng, Seat};
 
 use crate::action::{Action, DestroyTarget, Give, Play, Take};
 use crate::observe::View;
-use crate::state::Trump21;
-use crate::trump::Trump;
+use crate::state::{Phase, Status, Trump21};
+use crate::trump::{Trump, TrumpCounts};
 
 /// A bot worth playing against; it sees only its own view.
 ///
@@ -34,29 +34,189 @@ impl Default for OddsBot {
 impl OddsBot {
     /// How many of each value 1–11 the viewer has not seen (deck, discards or hidden elsewhere).
     pub fn unseen(view: &View) -> [u32; 12] {
-        let mut left = [u32::from(view.copies); 12];
-        left[0] = 0;
-        for s in &view.seats {
-            for &v in s.open_cards.iter().chain(s.hidden.iter()) {
-                let c = &mut left[usize::from(v.min(11))];
-                *c = c.saturating_sub(1);
-            }
-        }
-        left
+        unseen_of(
+            view.copies,
+            view.seats
+                .iter()
+                .map(|s| (s.hidden, s.open_cards.as_slice())),
+        )
     }
 
     /// The chance that one more card keeps `total` at or under `target`.
     pub fn safe_odds(view: &View, total: u16) -> f64 {
-        let left = OddsBot::unseen(view);
-        let all: u32 = left.iter().sum();
-        if all == 0 {
-            return 0.0;
+        odds(&OddsBot::unseen(view), view.target, total)
+    }
+}
+
+/// How many of each value 1–11 are not among `seen`, each seat's visible
+/// hidden card and open cards, with `copies` of each value in the game.
+fn unseen_of<'a>(copies: u8, seen: impl Iterator<Item = (Option<u8>, &'a [u8])>) -> [u32; 12] {
+    let mut left = [u32::from(copies); 12];
+    left[0] = 0;
+    for (hidden, open) in seen {
+        for &v in open.iter().chain(hidden.iter()) {
+            let c = &mut left[usize::from(v.min(11))];
+            *c = c.saturating_sub(1);
         }
-        let safe: u32 = (1..=11)
-            .filter(|&v| total + v as u16 <= u16::from(view.target))
-            .map(|v| left[v])
-            .sum();
-        f64::from(safe) / f64::from(all)
+    }
+    left
+}
+
+/// The chance that one more card from the `unseen` ones keeps `total` at or
+/// under `target`.
+fn odds(unseen: &[u32; 12], target: u8, total: u16) -> f64 {
+    let all: u32 = unseen.iter().sum();
+    if all == 0 {
+        return 0.0;
+    }
+    let safe: u32 = (1..=11)
+        .filter(|&v| total + v as u16 <= u16::from(target))
+        .map(|v| unseen[v])
+        .sum();
+    f64::from(safe) / f64::from(all)
+}
+
+/// One seat as [`Facts`] reads it: standing, lives, the hidden card where
+/// the looking seat sees it, the open cards.
+struct SeatFacts<'a> {
+    status: Status,
+    lives: u8,
+    hidden: Option<u8>,
+    open: &'a [u8],
+}
+
+impl SeatFacts<'_> {
+    /// The total the looking seat sees (saturating, as [`SeatInfo::visible_total`](crate::SeatInfo::visible_total)).
+    fn total(&self) -> u16 {
+        self.open
+            .iter()
+            .fold(u16::from(self.hidden.unwrap_or(0)), |t, &v| {
+                t.saturating_add(u16::from(v))
+            })
+    }
+}
+
+/// Everything [`OddsBot`] reads of a position, from the side of the seat to
+/// decide: built from its view ([`Facts::of_view`]), or in a search's
+/// playouts straight from the position ([`Facts::of_state`]) without
+/// building a view, which the tests hold to reading the same.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Facts {
+    me: Seat,
+    landed: bool,
+    /// The opponent of the Exchange being chosen, if one is.
+    exchange_with: Option<Seat>,
+    target: u8,
+    /// The seat's own total, hidden card included.
+    total: u16,
+    /// The seat's last open card.
+    last_open: Option<u8>,
+    /// The best visible total at or under the target among the other active seats (0 when none).
+    best_other: u16,
+    /// The other active seat with the most lives (the last of equals).
+    strongest: Option<Seat>,
+    unseen: [u32; 12],
+    my_trumps: TrumpCounts,
+    /// Open trumps lying at the seat, by kind.
+    open_at_me: TrumpCounts,
+    /// Open trumps lying at the Exchange's opponent (at the seat when none), by kind.
+    open_at_with: TrumpCounts,
+}
+
+impl Facts {
+    /// The facts of `view`; `None` for a spectator's.
+    pub(crate) fn of_view(view: &View) -> Option<Facts> {
+        let seats = view.seats.iter().map(|s| SeatFacts {
+            status: s.status,
+            lives: s.lives,
+            hidden: s.hidden,
+            open: &s.open_cards,
+        });
+        let open = view.open_trumps.iter().map(|o| (o.holder, o.kind));
+        Some(Facts::gather(
+            view.seat()?,
+            (view.landed, view.exchange.as_ref().map(|x| x.with)),
+            (view.target, view.copies),
+            seats,
+            view.my_trumps,
+            open,
+        ))
+    }
+
+    /// The facts of seat `me` at `g`: what [`Facts::of_view`] reads of
+    /// `g.observe(Viewer::Seat(me))`, without building the view.
+    pub(crate) fn of_state(g: &Trump21, me: Seat) -> Facts {
+        let seats = g.players().iter().enumerate().map(|(i, p)| SeatFacts {
+            status: p.status,
+            lives: p.lives,
+            hidden: (p.hidden != 0 && (i == me.index() || p.revealed)).then_some(p.hidden),
+            open: p.stack(),
+        });
+        let exchange_with = match g.phase {
+            Phase::Exchanging(e) => Some(e.with),
+            _ => None,
+        };
+        let open = g.open_trumps().iter().map(|o| (o.holder, o.kind));
+        Facts::gather(
+            me,
+            (g.phase == Phase::Landed, exchange_with),
+            (g.target, g.rules.copies),
+            seats,
+            g.hidden_trumps(me).unwrap_or(TrumpCounts::EMPTY),
+            open,
+        )
+    }
+
+    /// The facts from what both sides read alike.
+    fn gather<'a>(
+        me: Seat,
+        (landed, exchange_with): (bool, Option<Seat>),
+        (target, copies): (u8, u8),
+        seats: impl Iterator<Item = SeatFacts<'a>> + Clone,
+        my_trumps: TrumpCounts,
+        open: impl Iterator<Item = (Seat, Trump)>,
+    ) -> Facts {
+        let others = seats
+            .clone()
+            .enumerate()
+            .filter(|(i, s)| *i != me.index() && s.status == Status::Active);
+        let mine = seats.clone().nth(me.index());
+        let with = exchange_with.unwrap_or(me);
+        let (mut open_at_me, mut open_at_with) = (TrumpCounts::EMPTY, TrumpCounts::EMPTY);
+        for (holder, kind) in open {
+            if holder == me {
+                open_at_me.add(kind);
+            }
+            if holder == with {
+                open_at_with.add(kind);
+            }
+        }
+        Facts {
+            me,
+            landed,
+            exchange_with,
+            target,
+            total: mine.as_ref().map_or(0, SeatFacts::total),
+            last_open: mine.and_then(|s| s.open.last().copied()),
+            best_other: others
+                .clone()
+                .map(|(_, s)| s.total())
+                .filter(|&t| t <= u16::from(target))
+                .max()
+                .unwrap_or(0),
+            strongest: others
+                .max_by_key(|(_, s)| s.lives)
+                .map(|(i, _)| Seat(i as u8)),
+            unseen: unseen_of(copies, seats.map(|s| (s.hidden, s.open))),
+            my_trumps,
+            open_at_me,
+            open_at_with,
+        }
+    }
+
+    /// The chance that one more card keeps `total` at or under the target.
+    fn odds(&self, total: u16) -> f64 {
+        odds(&self.unseen, self.target, total)
     }
 }
 
@@ -64,11 +224,10 @@ impl OddsBot {
     /// One step of an Exchange being chosen (T12.8): take an open Shield or Harvest of
     /// his, give the Damage+ lying at us and the Exchange card, then stop as soon as the
     /// choice is complete. Always one of `legal`.
-    fn exchange_step(view: &View, me: Seat, legal: &[Action]) -> Action {
-        let with = view.exchange.as_ref().map_or(me, |x| x.with);
+    fn exchange_step(f: &Facts, legal: &[Action]) -> Action {
         for k in [Trump::Shield, Trump::Harvest] {
             let a = Action::Take(Take::Open(k));
-            if legal.contains(&a) && view.open_at(with, k) > 0 {
+            if legal.contains(&a) && f.open_at_with.get(k) > 0 {
                 return a;
             }
         }
@@ -102,33 +261,34 @@ impl OddsBot {
     /// The bot's choice among `legal` (a non-empty list of the view's actions): it
     /// uses no randomness, so search playouts can call it too.
     pub fn decide(&self, view: &View, legal: &[Action]) -> Action {
+        match Facts::of_view(view) {
+            Some(f) => self.decide_on(&f, legal),
+            None => legal[0],
+        }
+    }
+
+    /// [`decide`](OddsBot::decide) from the facts it reads.
+    pub(crate) fn decide_on(&self, f: &Facts, legal: &[Action]) -> Action {
         let has = |a: &Action| legal.contains(a);
-        let Some(me) = view.seat() else {
-            return legal[0];
-        };
+        let me = f.me;
         if has(&Action::Reveal) {
             return Action::Reveal;
         }
-        if view.landed {
+        if f.landed {
             return Action::End;
         }
-        if view.exchange.is_some() {
-            return OddsBot::exchange_step(view, me, legal);
+        if f.exchange_with.is_some() {
+            return OddsBot::exchange_step(f, legal);
         }
-        let total = view.my_total().unwrap_or(0);
-        let target = u16::from(view.target);
+        let total = f.total;
+        let target = u16::from(f.target);
         let gap = i32::from(target) - i32::from(total);
-        let best_other = OddsBot::best_other(view, me);
-        let mine = view.my_trumps;
+        let mine = f.my_trumps;
         let play = |p: Play| Action::Play(p);
         // Over the target: Return the last card if that brings us back.
         if total > target
             && has(&play(Play::Simple(Trump::Return)))
-            && view
-                .seats
-                .get(me.index())
-                .and_then(|s| s.open_cards.last())
-                .is_some_and(|&v| total - u16::from(v) <= target)
+            && f.last_open.is_some_and(|v| total - u16::from(v) <= target)
         {
             return play(Play::Simple(Trump::Return));
         }
@@ -143,7 +303,7 @@ impl OddsBot {
             }
         }
         // Shield once a round.
-        if mine.get(Trump::Shield) > 0 && view.open_at(me, Trump::Shield) == 0 {
+        if mine.get(Trump::Shield) > 0 && f.open_at_me.get(Trump::Shield) == 0 {
             return play(Play::Simple(Trump::Shield));
         }
         // Destroy damage laid at us.
@@ -154,7 +314,7 @@ impl OddsBot {
             }
         }
         // Exchange: hand the Damage+ lying at us to an opponent and take his Shield.
-        if view.open_at(me, Trump::Damage2) + view.open_at(me, Trump::Damage1) > 0
+        if f.open_at_me.get(Trump::Damage2) + f.open_at_me.get(Trump::Damage1) > 0
             && let Some(a) = legal
                 .iter()
                 .find(|a| matches!(a, Action::Play(Play::Exchange(_))))
@@ -162,20 +322,13 @@ impl OddsBot {
             return *a;
         }
         // Damage+ at the strongest-looking opponent while we stand well.
-        if (0..=3).contains(&gap) {
-            let victim = view
-                .seats
-                .iter()
-                .enumerate()
-                .filter(|(i, s)| *i != me.index() && s.status == crate::state::Status::Active)
-                .max_by_key(|(_, s)| s.lives)
-                .map(|(i, _)| Seat(i as u8));
-            if let Some(v) = victim {
-                for k in [Trump::Damage2, Trump::Damage1] {
-                    let a = play(Play::Damage(k, v));
-                    if has(&a) {
-                        return a;
-                    }
+        if (0..=3).contains(&gap)
+            && let Some(v) = f.strongest
+        {
+            for k in [Trump::Damage2, Trump::Damage1] {
+                let a = play(Play::Damage(k, v));
+                if has(&a) {
+                    return a;
                 }
             }
         }
@@ -195,44 +348,30 @@ impl OddsBot {
                 && has(&play(Play::Simple(k)))
                 && gap >= i32::from(x)
                 && gap - i32::from(x) <= 1
-                && OddsBot::unseen(view)[usize::from(x)] > 0
+                && f.unseen[usize::from(x)] > 0
             {
                 return play(Play::Simple(k));
             }
         }
-        let odds = OddsBot::safe_odds(view, total);
-        let want_more = gap > 0 && (total < best_other || gap >= 4);
+        let odds = f.odds(total);
+        let want_more = gap > 0 && (total < f.best_other || gap >= 4);
         if want_more && odds < self.nerve && has(&play(Play::Simple(Trump::PerfectDraw))) {
             return play(Play::Simple(Trump::PerfectDraw));
         }
-        if has(&Action::Draw) && self.draws_at(view, total, best_other) {
+        if has(&Action::Draw) && self.draws_at(f, total) {
             return Action::Draw;
         }
         Action::Close
     }
 
-    /// The best visible total at or under the target among the other active
-    /// players of `view`: what `me` must beat (0 when there is none).
-    pub(crate) fn best_other(view: &View, me: Seat) -> u16 {
-        let target = u16::from(view.target);
-        view.seats
-            .iter()
-            .enumerate()
-            .filter(|(i, s)| *i != me.index() && s.status == crate::state::Status::Active)
-            .map(|(_, s)| s.visible_total())
-            .filter(|&t| t <= target)
-            .max()
-            .unwrap_or(0)
-    }
-
     /// Whether the bot draws a number card at `total` when its round action
     /// comes (no trump played first, `draw` listed): while the odds of staying
-    /// at or under the target are good, or when behind `best_other` and not
-    /// hopeless.
-    pub(crate) fn draws_at(&self, view: &View, total: u16, best_other: u16) -> bool {
-        let gap = i32::from(view.target) - i32::from(total);
-        let odds = OddsBot::safe_odds(view, total);
-        let behind = total < best_other && odds >= 0.25;
+    /// at or under the target are good, or when behind the best other visible
+    /// total and not hopeless.
+    pub(crate) fn draws_at(&self, f: &Facts, total: u16) -> bool {
+        let gap = i32::from(f.target) - i32::from(total);
+        let odds = f.odds(total);
+        let behind = total < f.best_other && odds >= 0.25;
         gap > 0 && (odds >= self.nerve || behind)
     }
 }

@@ -3,7 +3,7 @@
 //! [`OddsBot`] heuristic; hard is single-observer ISMCTS
 //! ([`cards_core::Ismcts`]) at [`Opponents::hard_budget`]: [`HARD_ITERATIONS`]
 //! iterations a decision with exploration [`HARD_EXPLORATION`] and no
-//! wall-clock limit (about 20 ms a decision on one quiet core, within the 50 ms
+//! wall-clock limit (about 18 ms a decision on one quiet core, within the 50 ms
 //! the hard level allows).
 //!
 //! The search hooks the hard level plays with: each iteration samples the hidden
@@ -14,20 +14,20 @@
 //! and an iteration looks one round ahead: it ends when the round is scored and
 //! is rewarded by the damage taken against the others'.
 
-use cards_core::{Bot, Game, Opponents, SearchBudget, Seat, Viewer};
+use cards_core::{Bot, Opponents, SearchBudget, Seat};
 
 use crate::action::Action;
-use crate::bot::OddsBot;
+use crate::bot::{Facts, OddsBot};
 use crate::observe::View;
 use crate::rules::Rules;
 use crate::state::{Phase, Status, Trump21};
 
 /// Iterations of one hard decision (see `docs/rules/trump21.md`, "Opponents").
-/// The criterion bench `trump21/hard_decision` took 19.5 ms for a decision
-/// on the quiet two-core reference machine with the opponents still in the
-/// tree; with them acting off the tree the same decision runs 10 % fewer
-/// instructions (callgrind: 193.7 M against 215.8 M), so about 18 ms, well
-/// under the 50 ms a decision that hard allows.
+/// The criterion bench `trump21/hard_decision`: 17.8 ms median on the quiet
+/// two-core reference machine (2026-12-03), against 19.7 ms in the same run
+/// before the playouts and the opponent model read `OddsBot`'s facts off the
+/// position instead of building each seat's view (docs/speed.md); well under
+/// the 50 ms a decision that hard allows.
 pub const HARD_ITERATIONS: u32 = 4_000;
 
 /// The UCB exploration constant of the hard level. Rewards of a one-round
@@ -70,8 +70,7 @@ pub(crate) fn horizon_reward(g: &Trump21, seat: Seat) -> Option<f64> {
 /// of the sampled position, so a search plays against the heuristic's habits
 /// rather than against random play.
 pub(crate) fn playout_action(g: &Trump21, legal: &[Action]) -> Option<Action> {
-    let view = cards_core::Game::observe(g, Viewer::Seat(g.turn));
-    (!legal.is_empty()).then(|| OddsBot::default().decide(&view, legal))
+    (!legal.is_empty()).then(|| OddsBot::default().decide_on(&Facts::of_state(g, g.turn), legal))
 }
 
 impl Opponents for Trump21 {
@@ -130,8 +129,7 @@ pub(crate) fn plausibility(g: &Trump21, view: &View) -> f64 {
         let Some(total) = g.total(seat) else {
             continue;
         };
-        let theirs = g.observe(Viewer::Seat(seat));
-        if bot.draws_at(&theirs, total, OddsBot::best_other(&theirs, seat)) {
+        if bot.draws_at(&Facts::of_state(g, seat), total) {
             p *= UNLIKELY;
         }
     }

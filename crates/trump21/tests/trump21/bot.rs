@@ -42,3 +42,41 @@ fn odds_bot_beats_three_random_bots() {
     println!("odds bot 4-player win rate: {w}/100");
     assert!(w >= 50, "share is 25/100, got {w}");
 }
+
+/// A search's playouts choose for `OddsBot` from the position itself
+/// (`Determinize::playout_action`), without building the seat's view: at
+/// every player step of 400 random games (2 to 8 seats, one or two copies of
+/// each number where the deck suffices), the same action as `OddsBot::decide` on the seat's view.
+#[test]
+fn playouts_choose_what_odds_bot_chooses_from_the_view() {
+    use cards_core::chance::below;
+    use cards_core::{Actor, ChaCha8Rng, Determinize, Game, SeedableRng, Viewer};
+    let bot = OddsBot::default();
+    let (mut checked, mut legal) = (0, Vec::new());
+    for seed in 0..400u64 {
+        let rules = Rules {
+            copies: 1 + (seed % 2) as u8,
+            ..Rules::default()
+        };
+        // One copy is too small a deck for the larger tables (T1).
+        let Ok(mut g) = Trump21::new(rules, 2 + (seed % 7) as usize) else {
+            continue;
+        };
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        for _ in 0..3_000 {
+            g.legal_actions(&mut legal);
+            if legal.is_empty() {
+                break;
+            }
+            if let Actor::Player(me) = g.actor() {
+                let from_view = bot.decide(&g.observe(Viewer::Seat(me)), &legal);
+                let from_state = g.playout_action(&legal, &mut rng);
+                assert_eq!(from_state, Some(from_view), "seed {seed}: {g:?}");
+                checked += 1;
+            }
+            let a = legal[below(&mut rng, legal.len() as u64) as usize];
+            g.apply_mut(&a).unwrap();
+        }
+    }
+    assert!(checked > 20_000, "{checked}");
+}
