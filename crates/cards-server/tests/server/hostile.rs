@@ -282,17 +282,22 @@ async fn new_tables_stop_at_the_most_the_server_holds() {
     Sqlite::remove(&db);
 }
 
-/// `POST /tables` from `from` (a loopback address: the whole of 127/8 is
-/// this machine's): the status, the head and the body.
+/// A connection to `addr` from `from`, a loopback address (the whole of
+/// 127/8 is this machine's), so that one test can be several clients.
+async fn connect_from(from: std::net::IpAddr, addr: std::net::SocketAddr) -> tokio::net::TcpStream {
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.bind(std::net::SocketAddr::new(from, 0)).unwrap();
+    socket.connect(addr).await.unwrap()
+}
+
+/// `POST /tables` from `from`: the status, the head and the body.
 async fn create_from(
     from: std::net::IpAddr,
     addr: std::net::SocketAddr,
     body: &str,
 ) -> (u16, String, String) {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let socket = tokio::net::TcpSocket::new_v4().unwrap();
-    socket.bind(std::net::SocketAddr::new(from, 0)).unwrap();
-    let mut stream = socket.connect(addr).await.unwrap();
+    let mut stream = connect_from(from, addr).await;
     let request = format!(
         "POST /tables HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\
          Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
@@ -361,16 +366,14 @@ async fn one_address_may_make_only_so_many_tables_a_minute() {
     Sqlite::remove(&db);
 }
 
-/// A spectator's WebSocket to `id` opened from `from` (a loopback address),
-/// or the handshake's error.
+/// A spectator's WebSocket to `id` opened from `from`, or the handshake's
+/// error.
 async fn spectate_from(
     from: std::net::IpAddr,
     addr: std::net::SocketAddr,
     id: &str,
 ) -> Result<impl Sized, String> {
-    let socket = tokio::net::TcpSocket::new_v4().unwrap();
-    socket.bind(std::net::SocketAddr::new(from, 0)).unwrap();
-    let stream = socket.connect(addr).await.unwrap();
+    let stream = connect_from(from, addr).await;
     let url = format!("ws://{addr}/tables/{id}/spectate?from=0");
     tokio_tungstenite::client_async(url, stream)
         .await
