@@ -20,6 +20,7 @@ fn table(seed: u64) -> Live {
         tokens: vec![None; 4],
         host_token: "h".into(),
         finished: false,
+        created_ms: None,
     })
     .expect("hearts takes four seats")
 }

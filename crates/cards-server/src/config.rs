@@ -39,8 +39,9 @@ pub struct Config {
     /// After how long away a joined seat is played by a bot.
     pub away_after: Duration,
     /// After how long a seat nobody has joined is played by a bot: the
-    /// table's age, or the time since the server reloaded it. A player may
-    /// still join the seat and take it back.
+    /// table's age, from its stored creation time (from its reload for a
+    /// table an older server stored without one). A player may still join
+    /// the seat and take it back.
     pub empty_seat_after: Duration,
     /// How well the bot of an away or empty seat plays.
     pub away_difficulty: Difficulty,

@@ -333,6 +333,7 @@ impl Hub {
             tokens: vec![None; seats],
             host_token: token::new_token(),
             finished: false,
+            created_ms: Some(crate::live::now_ms()),
         };
         let mut live = Live::create(record.clone()).map_err(ErrorReply::from)?;
         // The full rules are stored, so a later change of a default cannot

@@ -3,7 +3,7 @@
 //! [`Live::apply`], which returns the record to store; a reload replays the
 //! stored records through the same function and checks each hash.
 
-use std::time::Instant;
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use cards_core::Difficulty;
 use cards_games::{AnyTable, Refusal};
@@ -53,6 +53,18 @@ pub struct Live {
     /// the bot for again: those stored without the bot stream's position
     /// (by a server before it was kept). 0 for a new table.
     pub bots_asked_in_replay: usize,
+    /// How old the table was when this process rebuilt it from the store
+    /// (from its stored creation time): a seat nobody has joined has waited
+    /// that long already. Zero for a new table, and for one stored without
+    /// its creation time.
+    pub age_at_load: Duration,
+}
+
+/// Now, in milliseconds since the Unix epoch (0 on a clock set before it).
+pub fn now_ms() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
 }
 
 impl Live {
@@ -72,6 +84,7 @@ impl Live {
             table,
             seq: 0,
             bots_asked_in_replay: 0,
+            age_at_load: Duration::ZERO,
         })
     }
 
@@ -147,6 +160,12 @@ impl Live {
     pub fn replay(loaded: Loaded) -> Result<Live, String> {
         let id = loaded.table.id.clone();
         let mut live = Live::create(loaded.table).map_err(|e| format!("table {id}: {e}"))?;
+        // A clock that went back since counts as no age.
+        let age_ms = live
+            .record
+            .created_ms
+            .map_or(0, |t| now_ms().saturating_sub(t));
+        live.age_at_load = Duration::from_millis(u64::try_from(age_ms).unwrap_or(0));
         for stored in &loaded.actions {
             let fails = |e: Refusal| format!("table {id} action {}: {e}", stored.seq);
             let command = match (stored.kind, stored.seat) {
@@ -188,8 +207,9 @@ impl Live {
 
     /// The bot that should act now, if the seat to act is a bot's, a joined
     /// seat away for at least `config.away_after`, or a seat nobody has
-    /// joined since the table was made (or reloaded) `config.empty_seat_after`
-    /// ago; the last two played at `config.away_difficulty`.
+    /// joined since the table was made `config.empty_seat_after` ago (its
+    /// age at a reload counted in, [`Live::age_at_load`]); the last two
+    /// played at `config.away_difficulty`.
     pub fn bot_to_act(&self, config: &Config) -> Option<Command> {
         let seat = self.table.to_act()?;
         if let Some(d) = self.record.bots.get(seat).copied().flatten() {
@@ -199,7 +219,7 @@ impl Live {
         let after = if joined {
             config.away_after
         } else {
-            config.empty_seat_after
+            config.empty_seat_after.saturating_sub(self.age_at_load)
         };
         let p = self.presence.get(seat)?;
         let away = p.connections == 0 && p.away_since.is_some_and(|t| t.elapsed() >= after);
@@ -246,7 +266,49 @@ mod tests {
             tokens: vec![None; seats],
             host_token: "h".into(),
             finished: false,
+            created_ms: None,
         }
+    }
+
+    #[test]
+    fn an_empty_seat_waits_from_the_table_s_making_across_a_reload() {
+        let mut config = Config::new("127.0.0.1:0".parse().unwrap(), "unused.db".into());
+        config.empty_seat_after = Duration::from_secs(3_600);
+        let reloaded = |age_ms: Option<i64>| {
+            let mut table = record("trump21", 2, vec![None, None]);
+            table.created_ms = age_ms.map(|a| now_ms() - a);
+            Live::replay(Loaded {
+                table,
+                actions: Vec::new(),
+            })
+            .unwrap()
+        };
+        let seat = |live: &Live| live.table.to_act().expect("a seat to act");
+        // Made two hours ago: its empty seat has waited long enough already.
+        let old = reloaded(Some(7_200_000));
+        assert!(old.age_at_load >= Duration::from_secs(7_200));
+        assert_eq!(
+            old.bot_to_act(&config),
+            Some(Command::Bot(seat(&old), config.away_difficulty))
+        );
+        // Ten minutes ago, a time from the future (a clock set back), or no
+        // time stored (an older server's table): it waits on.
+        for age in [Some(600_000), Some(-600_000), None] {
+            let live = reloaded(age);
+            assert!(live.age_at_load <= Duration::from_secs(600), "{age:?}");
+            assert_eq!(live.bot_to_act(&config), None, "{age:?}");
+        }
+        // A joined seat's wait starts at the reload, whatever the table's age.
+        let mut joined = record("trump21", 2, vec![None, None]);
+        joined.tokens = vec![Some("a".into()), Some("b".into())];
+        joined.created_ms = Some(now_ms() - 7_200_000);
+        config.away_after = Duration::from_secs(60);
+        let live = Live::replay(Loaded {
+            table: joined,
+            actions: Vec::new(),
+        })
+        .unwrap();
+        assert_eq!(live.bot_to_act(&config), None);
     }
 
     #[test]

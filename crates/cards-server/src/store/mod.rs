@@ -79,6 +79,9 @@ pub struct TableRecord {
     pub host_token: String,
     /// Whether the game is over.
     pub finished: bool,
+    /// When it was made, in milliseconds since the Unix epoch; `None` for a
+    /// table stored by a server before the time was kept.
+    pub created_ms: Option<i64>,
 }
 
 /// Who asked for an action.

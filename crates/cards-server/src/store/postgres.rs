@@ -137,7 +137,7 @@ impl Postgres {
         let Some(row) = self
             .client
             .query_opt(
-                "SELECT game, rules, seats, seed, bots, host_token, finished FROM tables WHERE id = $1",
+                "SELECT game, rules, seats, seed, bots, host_token, finished, created_ms FROM tables WHERE id = $1",
                 &[&id],
             )
             .await?
@@ -176,6 +176,7 @@ impl Postgres {
                 tokens,
                 host_token: row.get(5),
                 finished: row.get::<_, i32>(6) != 0,
+                created_ms: row.get(7),
             },
             actions,
         }))
@@ -247,8 +248,8 @@ impl Postgres {
                 Write::Create(t) => {
                     let bots = serde_json::to_string(&t.bots).expect("bots are JSON");
                     tx.execute(
-                        "INSERT INTO tables (id, game, rules, seats, seed, bots, host_token, finished, owner, lease_until) \
-                         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, now() + make_interval(secs => $10))",
+                        "INSERT INTO tables (id, game, rules, seats, seed, bots, host_token, finished, owner, lease_until, created_ms) \
+                         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, now() + make_interval(secs => $10), $11)",
                         &[
                             &t.id,
                             &t.game,
@@ -260,6 +261,7 @@ impl Postgres {
                             &i32::from(t.finished),
                             &self.owner,
                             &self.lease_seconds,
+                            &t.created_ms,
                         ],
                     )
                     .await

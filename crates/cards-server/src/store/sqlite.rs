@@ -42,8 +42,12 @@ CREATE TABLE IF NOT EXISTS actions (
 /// [`add_missing_columns`], PostgreSQL by `store::postgres`'s `add_missing`).
 /// `actions.bot_stream` is where the table's bot stream stood after a
 /// bot's move (NULL in an older server's rows, which replay by asking the
-/// bot again).
-pub(crate) const ADDED: &[(&str, &str, &str)] = &[("actions", "bot_stream", "BIGINT")];
+/// bot again); `tables.created_ms` when the table was made (NULL in an
+/// older server's rows, whose age counts from their reload).
+pub(crate) const ADDED: &[(&str, &str, &str)] = &[
+    ("actions", "bot_stream", "BIGINT"),
+    ("tables", "created_ms", "BIGINT"),
+];
 
 /// The schema as SQLite creates it: [`SCHEMA`] with the actions kept in
 /// their primary key's b-tree alone (`WITHOUT ROWID`), so a stored action
@@ -136,21 +140,24 @@ impl Sqlite {
         let row = self
             .conn
             .prepare_cached(
-                "SELECT game, rules, seats, seed, bots, host_token, finished FROM tables WHERE id = ?1",
+                "SELECT game, rules, seats, seed, bots, host_token, finished, created_ms FROM tables WHERE id = ?1",
             )?
             .query_row([id], |r| {
                 Ok((
-                    r.get::<_, String>(0)?,
-                    r.get::<_, String>(1)?,
-                    r.get::<_, i64>(2)?,
-                    r.get::<_, i64>(3)?,
+                    (
+                        r.get::<_, String>(0)?,
+                        r.get::<_, String>(1)?,
+                        r.get::<_, i64>(2)?,
+                        r.get::<_, i64>(3)?,
+                    ),
                     r.get::<_, String>(4)?,
                     r.get::<_, String>(5)?,
                     r.get::<_, i64>(6)?,
+                    r.get::<_, Option<i64>>(7)?,
                 ))
             })
             .optional()?;
-        let Some((game, rules, seats, seed, bots, host_token, finished)) = row else {
+        let Some(((game, rules, seats, seed), bots, host_token, finished, created_ms)) = row else {
             return Ok(None);
         };
         let seats = seats as usize;
@@ -200,6 +207,7 @@ impl Sqlite {
                 tokens,
                 host_token,
                 finished: finished != 0,
+                created_ms,
             },
             actions,
         }))
@@ -250,8 +258,8 @@ impl Backend for Sqlite {
             match w {
                 Write::Create(t) => {
                     tx.prepare_cached(
-                        "INSERT INTO tables (id, game, rules, seats, seed, bots, host_token, finished) \
-                         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                        "INSERT INTO tables (id, game, rules, seats, seed, bots, host_token, finished, created_ms) \
+                         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
                     )
                     .and_then(|mut s| {
                         s.execute(params![
@@ -263,6 +271,7 @@ impl Backend for Sqlite {
                             serde_json::to_string(&t.bots).expect("bots are JSON"),
                             t.host_token,
                             i64::from(t.finished),
+                            t.created_ms,
                         ])
                     })
                     .map_err(|e| e.to_string())?;
@@ -384,6 +393,7 @@ mod tests {
             tokens: vec![None; 4],
             host_token: "h".into(),
             finished: false,
+            created_ms: Some(1_764_000_000_123),
         };
         let action = ActionRecord {
             table: "t1".into(),

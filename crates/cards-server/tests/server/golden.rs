@@ -40,6 +40,7 @@ fn the_websocket_messages_keep_their_form() {
         tokens: vec![None, None],
         host_token: "h".into(),
         finished: false,
+        created_ms: None,
     };
     let mut live = Live::create(record).unwrap();
     let seat = live.table.to_act().unwrap();

@@ -208,6 +208,7 @@ async fn a_table_that_does_not_replay_is_refused_without_its_moves() {
         tokens: (0..4).map(|s| Some(format!("{s}").repeat(32))).collect(),
         host_token: "h".repeat(32),
         finished: false,
+        created_ms: None,
     };
     // A seed whose deal passes (the direction is dealt too): a pass is
     // hidden from the other seats.

@@ -141,6 +141,7 @@ fn hearts_table(id: &str) -> TableRecord {
         tokens: vec![None; 4],
         host_token: "h".into(),
         finished: false,
+        created_ms: Some(1_764_000_000_123),
     }
 }
 

@@ -58,6 +58,7 @@ impl Played {
             tokens,
             host_token: format!("host-{n}"),
             finished: false,
+            created_ms: None,
         };
         let mut live = Live::create(record).unwrap();
         let mut stored = Vec::new();
@@ -318,5 +319,54 @@ async fn an_older_server_s_file_gains_the_column_and_reloads_by_asking_its_bots(
     let again = Live::replay(loaded).unwrap();
     assert_eq!(again.bots_asked_in_replay, first.bot_moves());
     assert_eq!(again.table.save(), live.table.save());
+    Sqlite::remove(&db);
+}
+
+/// A seat nobody has joined waits `--empty-seat-after` from the table's
+/// making, a restart in between or not: the creation time is stored, so a
+/// table made two hours before the restart has its empty seat played by a
+/// bot as soon as it is reloaded, under a one-hour wait.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_empty_seat_s_wait_counts_from_the_making_across_a_restart() {
+    let db = temp_db("reload-age");
+    let mut config = config(&db);
+    config.empty_seat_after = Duration::from_secs(3_600);
+    let server = start(config.clone()).await;
+    let (id, _) = crate::common::create(server.addr, r#"{"game":"trump21","seats":2}"#).await;
+    // The deal, and nobody acts: the empty seats wait.
+    let dealt = crate::common::summary(server.addr, &id).await["log_len"].clone();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(
+        crate::common::summary(server.addr, &id).await["log_len"],
+        dealt
+    );
+    server.task.abort();
+    let stored = rusqlite::Connection::open(&db).unwrap();
+    stored.busy_timeout(Duration::from_secs(5)).unwrap();
+    let made: i64 = stored
+        .query_row("SELECT created_ms FROM tables WHERE id = ?1", [&id], |r| {
+            r.get(0)
+        })
+        .unwrap();
+    let now = cards_server::live::now_ms();
+    assert!((now - 60_000..=now).contains(&made), "{made} against {now}");
+    stored
+        .execute(
+            "UPDATE tables SET created_ms = created_ms - 7200000 WHERE id = ?1",
+            [&id],
+        )
+        .unwrap();
+    let again = start(config).await;
+    assert_eq!(again.report.loaded, 1);
+    let mut moved = false;
+    for _ in 0..100 {
+        if crate::common::summary(again.addr, &id).await["log_len"] != dealt {
+            moved = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(moved, "the empty seats waited from the reload");
+    again.task.abort();
     Sqlite::remove(&db);
 }
