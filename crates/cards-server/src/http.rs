@@ -250,7 +250,10 @@ struct AckDoc {
     next: usize,
 }
 
-/// Every route.
+/// Every route. Serve it with the client's address
+/// (`into_make_service_with_connect_info::<SocketAddr>()`, as
+/// [`start`](crate::start) does): the per-address limits of `POST /tables`
+/// and the WebSockets read it (without it axum answers them 500).
 pub fn router(hub: Arc<Hub>) -> Router {
     Router::new()
         .route("/games", get(games))
