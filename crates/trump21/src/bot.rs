@@ -176,42 +176,46 @@ impl Facts {
         my_trumps: TrumpCounts,
         open: impl Iterator<Item = (Seat, Trump)>,
     ) -> Facts {
-        let others = seats
-            .clone()
-            .enumerate()
-            .filter(|(i, s)| *i != me.index() && s.status == Status::Active);
-        let mine = seats.clone().nth(me.index());
         let with = exchange_with.unwrap_or(me);
-        let (mut open_at_me, mut open_at_with) = (TrumpCounts::EMPTY, TrumpCounts::EMPTY);
-        for (holder, kind) in open {
-            if holder == me {
-                open_at_me.add(kind);
-            }
-            if holder == with {
-                open_at_with.add(kind);
-            }
-        }
-        Facts {
+        let mut f = Facts {
             me,
             landed,
             exchange_with,
             target,
-            total: mine.as_ref().map_or(0, SeatFacts::total),
-            last_open: mine.and_then(|s| s.open.last().copied()),
-            best_other: others
-                .clone()
-                .map(|(_, s)| s.total())
-                .filter(|&t| t <= u16::from(target))
-                .max()
-                .unwrap_or(0),
-            strongest: others
-                .max_by_key(|(_, s)| s.lives)
-                .map(|(i, _)| Seat(i as u8)),
-            unseen: unseen_of(copies, seats.map(|s| (s.hidden, s.open))),
+            total: 0,
+            last_open: None,
+            best_other: 0,
+            strongest: None,
+            unseen: unseen_of(copies, seats.clone().map(|s| (s.hidden, s.open))),
             my_trumps,
-            open_at_me,
-            open_at_with,
+            open_at_me: TrumpCounts::EMPTY,
+            open_at_with: TrumpCounts::EMPTY,
+        };
+        for (holder, kind) in open {
+            if holder == me {
+                f.open_at_me.add(kind);
+            }
+            if holder == with {
+                f.open_at_with.add(kind);
+            }
         }
+        let mut most_lives = None;
+        for (i, s) in seats.enumerate() {
+            if i == me.index() {
+                f.total = s.total();
+                f.last_open = s.open.last().copied();
+            } else if s.status == Status::Active {
+                let t = s.total();
+                if t <= u16::from(target) {
+                    f.best_other = f.best_other.max(t);
+                }
+                if most_lives.is_none_or(|most| s.lives >= most) {
+                    most_lives = Some(s.lives);
+                    f.strongest = Some(Seat(i as u8));
+                }
+            }
+        }
+        f
     }
 
     /// The chance that one more card keeps `total` at or under the target.
