@@ -59,6 +59,11 @@ pub struct Config {
     /// WebSockets a client address may hold open at once (seats and
     /// spectators; an IPv6 address counts by its /64).
     pub connections_per_address: usize,
+    /// The request header that names the client's address, set by a reverse
+    /// proxy in front (`X-Real-IP`), for the per-address limits; `None`: the
+    /// TCP peer's address. Only behind a proxy that always sets it: a
+    /// client could otherwise send any address.
+    pub client_ip_header: Option<axum::http::HeaderName>,
     /// The largest WebSocket message taken; a larger one closes the connection.
     pub max_message: usize,
     /// The most writes one store transaction takes.
@@ -93,6 +98,7 @@ impl Config {
             tables_per_minute: DEFAULT_TABLES_PER_MINUTE,
             table_burst: DEFAULT_TABLE_BURST,
             connections_per_address: DEFAULT_CONNECTIONS_PER_ADDRESS,
+            client_ip_header: None,
             max_message: 4096,
             max_batch: 1024,
             web: None,
@@ -320,6 +326,19 @@ pub fn connections_per_address(text: &str) -> Result<usize, String> {
         usize::MAX as u64,
         text,
     )
+}
+
+/// `--client-ip-header`: an HTTP header's name.
+///
+/// # Errors
+/// The message for text that is not a header name.
+pub fn client_ip_header(text: &str) -> Result<axum::http::HeaderName, String> {
+    text.trim().parse().map_err(|_| {
+        format!(
+            "--client-ip-header takes an HTTP header's name (X-Real-IP), not {}",
+            cards_core::text::echo(text)
+        )
+    })
 }
 
 /// `--max-tables`: open tables held, at least 1.

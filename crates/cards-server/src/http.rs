@@ -2,7 +2,7 @@
 //! WebSocket upgrades.
 
 use std::collections::HashMap;
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -290,9 +290,11 @@ async fn games() -> axum::Json<Vec<GameInfo>> {
 async fn create(
     State(hub): State<Arc<Hub>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     bytes: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ErrorReply> {
-    if let Err(wait) = hub.new_tables.take(peer.ip(), Instant::now()) {
+    let client = client_ip(&hub, peer, &headers);
+    if let Err(wait) = hub.new_tables.take(client, Instant::now()) {
         return Ok(too_many_tables(&hub.config, wait));
     }
     let req: CreateTable = body(bytes)?;
@@ -454,6 +456,7 @@ fn upgrade(ws: WebSocketUpgrade, hub: &Arc<Hub>) -> WebSocketUpgrade {
 async fn seat_socket(
     State(hub): State<Arc<Hub>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     ids: Result<Path<(String, String)>, PathRejection>,
     query_: Result<Query<HashMap<String, String>>, QueryRejection>,
     ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
@@ -474,7 +477,7 @@ async fn seat_socket(
     // The handshake last: a plain GET learns what a handshake would of the
     // table, the seat and the token (docs/protocol.md).
     let ws = websocket(ws)?;
-    let slot = connection_slot(&hub, peer)?;
+    let slot = connection_slot(&hub, client_ip(&hub, peer, &headers))?;
     Ok(upgrade(ws, &hub).on_upgrade(move |socket| async move {
         crate::ws::session(socket, hub, cell, Some(seat), from).await;
         drop(slot);
@@ -486,6 +489,7 @@ async fn seat_socket(
 async fn spectate(
     State(hub): State<Arc<Hub>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     id: Result<Path<String>, PathRejection>,
     query_: Result<Query<HashMap<String, String>>, QueryRejection>,
     ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
@@ -495,17 +499,28 @@ async fn spectate(
     let cell = hub.table(&id).await?;
     let from = from_index(&query)?;
     let ws = websocket(ws)?;
-    let slot = connection_slot(&hub, peer)?;
+    let slot = connection_slot(&hub, client_ip(&hub, peer, &headers))?;
     Ok(upgrade(ws, &hub).on_upgrade(move |socket| async move {
         crate::ws::session(socket, hub, cell, None, from).await;
         drop(slot);
     }))
 }
 
-/// One more open WebSocket for `peer`'s address, held until the session
-/// ends, or the refusal (429) of an address at its most.
-fn connection_slot(hub: &Hub, peer: SocketAddr) -> Result<Slot, ErrorReply> {
-    hub.connections.open(peer.ip()).ok_or_else(|| {
+/// The client's address for the per-address limits: the value of
+/// `--client-ip-header` where it is set and reads as an address, else the
+/// TCP peer's.
+fn client_ip(hub: &Hub, peer: SocketAddr, headers: &HeaderMap) -> IpAddr {
+    hub.config
+        .client_ip_header
+        .as_ref()
+        .and_then(|name| headers.get(name)?.to_str().ok()?.trim().parse().ok())
+        .unwrap_or(peer.ip())
+}
+
+/// One more open WebSocket for `client`, held until the session ends, or
+/// the refusal (429) of an address at its most.
+fn connection_slot(hub: &Hub, client: IpAddr) -> Result<Slot, ErrorReply> {
+    hub.connections.open(client).ok_or_else(|| {
         ErrorReply::new(
             ErrorKind::RateLimited,
             format!(

@@ -59,6 +59,11 @@ struct Args {
     /// spectators (at least 1; an IPv6 address counts by its /64).
     #[arg(long, default_value = "100", value_parser = cards_server::config::connections_per_address)]
     connections_per_address: usize,
+    /// Behind a reverse proxy: the request header it sets to the client's
+    /// address (X-Real-IP), which the per-address limits then count by.
+    /// Only where the proxy always sets it: a client can send any header.
+    #[arg(long, value_parser = cards_server::config::client_ip_header)]
+    client_ip_header: Option<axum::http::HeaderName>,
     /// The most open tables held at once (at least 1): a new table beyond
     /// them is refused with 503 until a game ends. About 113 KB a table.
     #[arg(long, default_value = "10000", value_parser = cards_server::config::max_tables)]
@@ -109,6 +114,7 @@ fn main() -> std::process::ExitCode {
     config.tables_per_minute = args.table_rate;
     config.table_burst = args.table_burst;
     config.connections_per_address = args.connections_per_address;
+    config.client_ip_header = args.client_ip_header;
     config.max_tables = args.max_tables;
     config.web = args.web;
     if let Some(n) = args.bot_threads {
@@ -161,6 +167,7 @@ mod tests {
             ("--table-rate", "inf"),
             ("--table-burst", "0"),
             ("--connections-per-address", "0"),
+            ("--client-ip-header", "bad header"),
             ("--max-tables", "0"),
             ("--max-tables", "-5"),
             ("--bot-threads", "0"),

@@ -296,10 +296,20 @@ async fn create_from(
     addr: std::net::SocketAddr,
     body: &str,
 ) -> (u16, String, String) {
+    create_with(from, addr, "", body).await
+}
+
+/// The same with `headers`, header lines each ending in CRLF.
+async fn create_with(
+    from: std::net::IpAddr,
+    addr: std::net::SocketAddr,
+    headers: &str,
+    body: &str,
+) -> (u16, String, String) {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let mut stream = connect_from(from, addr).await;
     let request = format!(
-        "POST /tables HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\
+        "POST /tables HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n{headers}\
          Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
         body.len()
     );
@@ -362,6 +372,40 @@ async fn one_address_may_make_only_so_many_tables_a_minute() {
             .any(|l| l.contains("rate_limited") && l.ends_with(" 2")),
         "{metrics}"
     );
+    server.task.abort();
+    Sqlite::remove(&db);
+}
+
+/// Behind a proxy that names the client in a header (`--client-ip-header`),
+/// the limits count by that address; a request without it, or with one
+/// that is not an address, counts by the TCP peer's.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn behind_a_proxy_the_limits_count_the_address_it_names() {
+    let db = temp_db("hostile-proxy");
+    let mut config = config(&db);
+    config.table_burst = 1;
+    config.tables_per_minute = 1.0;
+    config.client_ip_header = Some("x-real-ip".parse().unwrap());
+    let server = start(config).await;
+    let proxy: std::net::IpAddr = "127.0.0.1".parse().unwrap();
+    let good = r#"{"game":"trump21","seats":2}"#;
+    let status = |headers: &'static str| {
+        let addr = server.addr;
+        async move { create_with(proxy, addr, headers, good).await.0 }
+    };
+    assert_eq!(status("X-Real-IP: 203.0.113.5\r\n").await, 201);
+    assert_eq!(status("X-Real-IP: 203.0.113.5\r\n").await, 429);
+    assert_eq!(status("x-real-ip: 203.0.113.6\r\n").await, 201);
+    assert_eq!(status("X-Real-IP: 2001:db8::1\r\n").await, 201);
+    assert_eq!(
+        status("X-Real-IP: 2001:db8::2\r\n").await,
+        429,
+        "the same /64"
+    );
+    // The proxy's own address, for a request it did not name.
+    assert_eq!(status("").await, 201);
+    assert_eq!(status("X-Real-IP: nonsense\r\n").await, 429);
+    assert_eq!(server.hub.len(), 4);
     server.task.abort();
     Sqlite::remove(&db);
 }
