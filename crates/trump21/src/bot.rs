@@ -4,7 +4,7 @@
 use cards_core::{Bot, Rng, Seat};
 
 use crate::action::{Action, DestroyTarget, Give, Play, Take};
-use crate::observe::View;
+use crate::observe::{View, visible_total};
 use crate::state::{Phase, Status, Trump21};
 use crate::trump::{Trump, TrumpCounts};
 
@@ -86,13 +86,9 @@ struct SeatFacts<'a> {
 }
 
 impl SeatFacts<'_> {
-    /// The total the looking seat sees (saturating, as [`SeatInfo::visible_total`](crate::SeatInfo::visible_total)).
+    /// The total the looking seat sees.
     fn total(&self) -> u16 {
-        self.open
-            .iter()
-            .fold(u16::from(self.hidden.unwrap_or(0)), |t, &v| {
-                t.saturating_add(u16::from(v))
-            })
+        visible_total(self.hidden, self.open)
     }
 }
 

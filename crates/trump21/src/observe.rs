@@ -34,12 +34,17 @@ impl SeatInfo {
     /// The total the viewer can see: open cards, plus the hidden card when known.
     /// Saturating, so that a hand-built seat with absurd cards cannot overflow it.
     pub fn visible_total(&self) -> u16 {
-        self.open_cards
-            .iter()
-            .fold(u16::from(self.hidden.unwrap_or(0)), |t, &v| {
-                t.saturating_add(u16::from(v))
-            })
+        visible_total(self.hidden, &self.open_cards)
     }
+}
+
+/// The total of `open` cards and the `hidden` one where it is seen,
+/// saturating: [`SeatInfo::visible_total`], and `OddsBot`'s reading of a
+/// position without its view.
+pub(crate) fn visible_total(hidden: Option<u8>, open: &[u8]) -> u16 {
+    open.iter().fold(u16::from(hidden.unwrap_or(0)), |t, &v| {
+        t.saturating_add(u16::from(v))
+    })
 }
 
 /// An Exchange being chosen, as a viewer may see it (T12.8, T15): the takes and open
