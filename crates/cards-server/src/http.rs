@@ -506,14 +506,18 @@ async fn spectate(
     }))
 }
 
-/// The client's address for the per-address limits: the value of
-/// `--client-ip-header` where it is set and reads as an address, else the
-/// TCP peer's.
+/// The client's address for the per-address limits: the one the header of
+/// `--client-ip-header` names where it is set and names one
+/// ([`proxied_address`](crate::limit::proxied_address), its last line),
+/// else the TCP peer's.
 fn client_ip(hub: &Hub, peer: SocketAddr, headers: &HeaderMap) -> IpAddr {
     hub.config
         .client_ip_header
         .as_ref()
-        .and_then(|name| headers.get(name)?.to_str().ok()?.trim().parse().ok())
+        .and_then(|name| {
+            let last = headers.get_all(name).iter().next_back()?;
+            crate::limit::proxied_address(last.to_str().ok()?)
+        })
         .unwrap_or(peer.ip())
 }
 

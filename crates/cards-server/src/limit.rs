@@ -191,6 +191,43 @@ impl Drop for Slot {
     }
 }
 
+/// The client's address in a reverse proxy's header (`--client-ip-header`):
+/// the last entry of its last line, where a proxy appending to a chain
+/// (`X-Forwarded-For`, `Forwarded`) writes the address it saw; entries
+/// before it are whatever the client sent, so they are not read. An entry
+/// is an address, with or without a port (`203.0.113.5:4711`,
+/// `[2001:db8::1]:4711`), or a `Forwarded` element (RFC 7239) whose `for=`
+/// parameter is one, quoted or not. `None` where the last entry is none of
+/// these (`unknown`, an obfuscated name, nonsense).
+///
+/// ```
+/// use cards_server::limit::proxied_address;
+/// let ip = |s: &str| Some(s.parse().unwrap());
+/// assert_eq!(proxied_address("203.0.113.5"), ip("203.0.113.5"));
+/// assert_eq!(proxied_address("10.9.9.9, 203.0.113.5"), ip("203.0.113.5"));
+/// assert_eq!(
+///     proxied_address(r#"for=10.9.9.9, for="[2001:db8::1]:4711";proto=https"#),
+///     ip("2001:db8::1")
+/// );
+/// assert_eq!(proxied_address("203.0.113.5, unknown"), None);
+/// ```
+pub fn proxied_address(value: &str) -> Option<IpAddr> {
+    let entry = value.rsplit(',').next()?.trim();
+    let entry = match entry.split(';').find_map(|pair| {
+        let (key, value) = pair.split_once('=')?;
+        key.trim().eq_ignore_ascii_case("for").then_some(value)
+    }) {
+        Some(value) => value.trim().trim_matches('"'),
+        None if entry.contains('=') => return None,
+        None => entry,
+    };
+    entry
+        .parse::<IpAddr>()
+        .or_else(|_| entry.parse::<std::net::SocketAddr>().map(|a| a.ip()))
+        .or_else(|_| entry.trim_start_matches('[').trim_end_matches(']').parse())
+        .ok()
+}
+
 /// The address `ip` counts as: an IPv6 address's /64 prefix, an IPv4
 /// address (also written as IPv6) as it is.
 fn key(ip: IpAddr) -> IpAddr {
@@ -226,6 +263,38 @@ mod tests {
         let later = t0 + Duration::from_millis(1500);
         assert_eq!(b.take_or_wait(later), Err(Duration::from_millis(500)));
         assert_eq!(b.take_or_wait(t0 + Duration::from_secs(2)), Ok(()));
+    }
+
+    #[test]
+    fn a_proxys_header_is_read_by_its_last_entry() {
+        let ip = |s: &str| Some(s.parse::<IpAddr>().unwrap());
+        for (value, want) in [
+            ("203.0.113.5", ip("203.0.113.5")),
+            (" 2001:db8::7 ", ip("2001:db8::7")),
+            ("203.0.113.5:4711", ip("203.0.113.5")),
+            ("[2001:db8::7]:4711", ip("2001:db8::7")),
+            ("[2001:db8::7]", ip("2001:db8::7")),
+            // A client's own claim first, the proxy's entry last.
+            ("198.51.100.1, 203.0.113.5", ip("203.0.113.5")),
+            ("1.1.1.1,2.2.2.2,  203.0.113.5", ip("203.0.113.5")),
+            ("203.0.113.5, unknown", None),
+            ("203.0.113.5, ", None),
+            ("", None),
+            ("nonsense", None),
+            // Forwarded (RFC 7239): the last element's for=.
+            ("for=203.0.113.5", ip("203.0.113.5")),
+            ("For=203.0.113.5;proto=http", ip("203.0.113.5")),
+            (
+                r#"for=198.51.100.1, proto=https;for="[2001:db8::7]:4711""#,
+                ip("2001:db8::7"),
+            ),
+            (r#"for="_hidden""#, None),
+            ("for=unknown", None),
+            ("for=198.51.100.1, by=203.0.113.9", None),
+            ("proto=https", None),
+        ] {
+            assert_eq!(proxied_address(value), want, "{value:?}");
+        }
     }
 
     #[test]

@@ -60,8 +60,9 @@ struct Args {
     #[arg(long, default_value = "100", value_parser = cards_server::config::connections_per_address)]
     connections_per_address: usize,
     /// Behind a reverse proxy: the request header it sets to the client's
-    /// address (X-Real-IP), which the per-address limits then count by.
-    /// Only where the proxy always sets it: a client can send any header.
+    /// address (X-Real-IP; in a chain such as X-Forwarded-For or Forwarded,
+    /// the last entry), which the per-address limits then count by. Only
+    /// where the proxy always sets it: a client can send any header.
     #[arg(long, value_parser = cards_server::config::client_ip_header)]
     client_ip_header: Option<axum::http::HeaderName>,
     /// The most open tables held at once (at least 1): a new table beyond

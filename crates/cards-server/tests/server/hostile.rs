@@ -396,6 +396,16 @@ async fn behind_a_proxy_the_limits_count_the_address_it_names() {
     assert_eq!(status("X-Real-IP: 203.0.113.5\r\n").await, 201);
     assert_eq!(status("X-Real-IP: 203.0.113.5\r\n").await, 429);
     assert_eq!(status("x-real-ip: 203.0.113.6\r\n").await, 201);
+    // A chain: the client's own claim first is not read, the last entry is.
+    assert_eq!(
+        status("X-Real-IP: 198.51.100.9, 203.0.113.6\r\n").await,
+        429
+    );
+    // Two lines: the last one, which the nearest proxy wrote.
+    assert_eq!(
+        status("X-Real-IP: 203.0.113.6\r\nX-Real-IP: 203.0.113.7:4711\r\n").await,
+        201
+    );
     assert_eq!(status("X-Real-IP: 2001:db8::1\r\n").await, 201);
     assert_eq!(
         status("X-Real-IP: 2001:db8::2\r\n").await,
@@ -405,7 +415,7 @@ async fn behind_a_proxy_the_limits_count_the_address_it_names() {
     // The proxy's own address, for a request it did not name.
     assert_eq!(status("").await, 201);
     assert_eq!(status("X-Real-IP: nonsense\r\n").await, 429);
-    assert_eq!(server.hub.len(), 4);
+    assert_eq!(server.hub.len(), 5);
     server.task.abort();
     Sqlite::remove(&db);
 }
