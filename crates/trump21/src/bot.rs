@@ -220,6 +220,41 @@ impl Facts {
     }
 }
 
+/// What [`OddsBot::decide_on`] asks of the legal list most often, read in
+/// one pass instead of a search of the list for each question.
+struct Listed {
+    /// Bit [`Trump::index`] set for each `Play::Simple` listed.
+    simple: u32,
+    /// [`Action::Reveal`] is listed.
+    reveal: bool,
+    /// [`Action::Draw`] is listed.
+    draw: bool,
+}
+
+impl Listed {
+    fn of(legal: &[Action]) -> Listed {
+        let mut l = Listed {
+            simple: 0,
+            reveal: false,
+            draw: false,
+        };
+        for a in legal {
+            match a {
+                Action::Play(Play::Simple(k)) => l.simple |= 1 << k.index(),
+                Action::Reveal => l.reveal = true,
+                Action::Draw => l.draw = true,
+                _ => {}
+            }
+        }
+        l
+    }
+
+    /// `Play::Simple(k)` is listed.
+    fn simple(&self, k: Trump) -> bool {
+        self.simple & 1 << k.index() != 0
+    }
+}
+
 impl OddsBot {
     /// One step of an Exchange being chosen (T12.8): take an open Shield or Harvest of
     /// his, give the Damage+ lying at us and the Exchange card, then stop as soon as the
@@ -270,8 +305,9 @@ impl OddsBot {
     /// [`decide`](OddsBot::decide) from the facts it reads.
     pub(crate) fn decide_on(&self, f: &Facts, legal: &[Action]) -> Action {
         let has = |a: &Action| legal.contains(a);
+        let listed = Listed::of(legal);
         let me = f.me;
-        if has(&Action::Reveal) {
+        if listed.reveal {
             return Action::Reveal;
         }
         if f.landed {
@@ -287,7 +323,7 @@ impl OddsBot {
         let play = |p: Play| Action::Play(p);
         // Over the target: Return the last card if that brings us back.
         if total > target
-            && has(&play(Play::Simple(Trump::Return)))
+            && listed.simple(Trump::Return)
             && f.last_open.is_some_and(|v| total - u16::from(v) <= target)
         {
             return play(Play::Simple(Trump::Return));
@@ -295,7 +331,7 @@ impl OddsBot {
         // A Go for that puts us exactly on its target (then reveal), or back under it.
         for k in [Trump::GoFor17, Trump::GoFor24, Trump::GoFor27] {
             if let Some(x) = k.go_for()
-                && has(&play(Play::Simple(k)))
+                && listed.simple(k)
                 && u16::from(x) != target
                 && (total == u16::from(x) || (total > target && total <= u16::from(x)))
             {
@@ -345,7 +381,7 @@ impl OddsBot {
             Trump::Draw2,
         ] {
             if let Some(x) = k.draw_value()
-                && has(&play(Play::Simple(k)))
+                && listed.simple(k)
                 && gap >= i32::from(x)
                 && gap - i32::from(x) <= 1
                 && f.unseen[usize::from(x)] > 0
@@ -355,10 +391,10 @@ impl OddsBot {
         }
         let odds = f.odds(total);
         let want_more = gap > 0 && (total < f.best_other || gap >= 4);
-        if want_more && odds < self.nerve && has(&play(Play::Simple(Trump::PerfectDraw))) {
+        if want_more && odds < self.nerve && listed.simple(Trump::PerfectDraw) {
             return play(Play::Simple(Trump::PerfectDraw));
         }
-        if has(&Action::Draw) && self.draws_at(f, total) {
+        if listed.draw && self.draws_at(f, total) {
             return Action::Draw;
         }
         Action::Close
