@@ -26,8 +26,9 @@
 //! spaces, and [`check_encoding_along_random_game`] and
 //! [`check_encoding_along_log`] run it at every state of a game. For games
 //! that search ([`Determinize`]), [`check_determinize`] checks a seat's view
-//! against the positions it determinizes into, and [`check_playout_shortcut`]
-//! a playout policy's fast path against its listed choice.
+//! against the positions it determinizes into, [`check_playout_shortcut`]
+//! a playout policy's fast path against its listed choice, and
+//! [`check_apply_legal`] the searches' unchecked apply against the checked one.
 
 use std::collections::BTreeSet;
 use std::fmt;
@@ -446,6 +447,36 @@ pub fn check_playout_shortcut<G: Determinize>(state: &G, step: usize) -> Result<
             format!("{short:?} against {listed:?} of {legal:?}: {state:?}"),
         ))
     }
+}
+
+/// Checks that [`Determinize::apply_legal`] agrees with [`Game::apply_mut`]
+/// on every legal action of `state` (every chance outcome where chance
+/// acts).
+///
+/// # Errors
+/// A [`Violation`] at `step`.
+pub fn check_apply_legal<G: Determinize>(state: &G, step: usize) -> Result<(), Violation> {
+    let mut actions = Vec::new();
+    if matches!(state.actor(), Actor::Chance) {
+        let mut outcomes = Vec::new();
+        state.chance_outcomes(&mut outcomes);
+        actions.extend(outcomes.into_iter().map(|(a, _)| a));
+    } else {
+        state.legal_actions(&mut actions);
+    }
+    for a in &actions {
+        let (mut checked, mut trusted) = (state.clone(), state.clone());
+        let by_check = checked.apply_mut(a);
+        let by_trust = guarded(step, "apply_legal", || trusted.apply_legal(a))?;
+        if by_check != by_trust || checked != trusted {
+            return Err(violation(
+                step,
+                "apply_legal agrees with apply_mut on a legal action",
+                format!("{a:?} at {state:?}"),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Checks that every seat's view of `state` determinizes ([`Determinize`]) into

@@ -57,6 +57,21 @@ pub trait Determinize: Game {
         None
     }
 
+    /// Applies `action`, which a search took from this position's legal
+    /// list, its playout policy or its chance outcomes, and so knows to be
+    /// legal: as [`Game::apply_mut`] (the default), but a game may skip the
+    /// legality check the action has already passed, as shakmaty's
+    /// `play_unchecked` does. Searches apply every action of their trees and
+    /// playouts through it. Given an action that is not legal here, a game
+    /// may leave any position (no game has unsafe code, so nothing worse);
+    /// every game's conformance suite checks that it agrees with `apply_mut`
+    /// on every legal action and chance outcome
+    /// ([`check_apply_legal`](crate::conformance::check_apply_legal)).
+    #[inline(always)]
+    fn apply_legal(&mut self, action: &Self::Action) -> Result<(), Self::Illegal> {
+        self.apply_mut(action)
+    }
+
     /// A search horizon: [`Ismcts`](crate::Ismcts) stops an iteration as soon as
     /// this value differs from the one it started at (say, when a round is over)
     /// and scores it with [`Determinize::horizon_reward`]. The default never

@@ -333,7 +333,7 @@ impl<G: Determinize> Ismcts<G> {
             let seat = match state.actor() {
                 Actor::Terminal => break,
                 Actor::Chance => match state.sample_chance(rng, &mut self.scratch) {
-                    Some(a) if state.apply_mut(&a).is_ok() => continue,
+                    Some(a) if state.apply_legal(&a).is_ok() => continue,
                     _ => return,
                 },
                 Actor::Player(seat) => seat,
@@ -345,7 +345,7 @@ impl<G: Determinize> Ismcts<G> {
                 let Some(action) = policy_action(&state, &mut self.legal, rng) else {
                     break;
                 };
-                if state.apply_mut(&action).is_err() {
+                if state.apply_legal(&action).is_err() {
                     return;
                 }
                 continue;
@@ -357,7 +357,7 @@ impl<G: Determinize> Ismcts<G> {
             let Some(action) = self.nodes[next as usize].action.clone() else {
                 return;
             };
-            if state.apply_mut(&action).is_err() {
+            if state.apply_legal(&action).is_err() {
                 return;
             }
             node = next;
@@ -371,7 +371,7 @@ impl<G: Determinize> Ismcts<G> {
                 let Some(action) = policy_action(&state, &mut self.legal, rng) else {
                     break;
                 };
-                if state.apply_mut(&action).is_err() {
+                if state.apply_legal(&action).is_err() {
                     break;
                 }
             } else if !self.playout.step(&mut state, rng) {

@@ -222,7 +222,7 @@ impl<G: Determinize> Rollout<G> {
                     0.0
                 } else {
                     let mut line = state.clone();
-                    if line.apply_mut(a).is_ok() {
+                    if line.apply_legal(a).is_ok() {
                         let mut stream = ChaCha8Rng::seed_from_u64(seed);
                         self.play_out(line, me, horizon, &mut stream)
                     } else {
@@ -324,7 +324,7 @@ impl<G: Determinize> Rollout<G> {
                     let Some(action) = policy_action(&state, &mut self.legal, rng) else {
                         break;
                     };
-                    if state.apply_mut(&action).is_err() {
+                    if state.apply_legal(&action).is_err() {
                         break;
                     }
                 }

@@ -13,8 +13,8 @@ use super::{fail, run};
 use crate::bot::{Bot, RandomBot};
 use crate::chance::below;
 use crate::conformance::{
-    Walk, check_choices, check_determinize, check_play_on_after, check_playout_shortcut,
-    check_sampler, check_walk, check_walk_with_host,
+    Walk, check_apply_legal, check_choices, check_determinize, check_play_on_after,
+    check_playout_shortcut, check_sampler, check_walk, check_walk_with_host,
 };
 use crate::determinize::Determinize;
 use crate::game::{Actor, Game, Redeal};
@@ -397,7 +397,8 @@ impl<G: Determinize + Redeal + Save + 'static> Suite<G> {
     /// determinizes into positions that load and give it the same view
     /// ([`check_determinize`]), at one step in `determinize_every`; and at
     /// every step a player acts, the playout shortcut agrees with the playout
-    /// policy ([`check_playout_shortcut`]).
+    /// policy ([`check_playout_shortcut`]); at every step, the searches'
+    /// unchecked apply agrees with the checked one ([`check_apply_legal`]).
     pub fn determinize(&self) {
         let every = self.determinize_every;
         let at = |g: &G| self.determinize_at_chance || matches!(g.actor(), Actor::Player(_));
@@ -414,6 +415,7 @@ impl<G: Determinize + Redeal + Save + 'static> Suite<G> {
                     if matches!(state.actor(), Actor::Player(_)) {
                         check_playout_shortcut(&state, i).map_err(fail)?;
                     }
+                    check_apply_legal(&state, i).map_err(fail)?;
                     state = replay(&state, std::slice::from_ref(step)).map_err(|e| {
                         TestCaseError::fail(format!("step {i}: the log replays: {e}"))
                     })?;

@@ -2,7 +2,7 @@
 //! catch each kind of deliberate fault.
 
 use cards_core::conformance::{
-    check_choices, check_sampler, check_state, check_walk, check_walk_with_host,
+    check_apply_legal, check_choices, check_sampler, check_state, check_walk, check_walk_with_host,
 };
 use cards_core::{Actor, ChaCha8Rng, Game, Leave, SeedableRng, Step, Viewer, random_playout};
 use proptest::prelude::*;
@@ -112,6 +112,25 @@ fn check_sampler_catches_a_sampler_that_ignores_the_rng() {
     let s = toy(2, Bug::WrongSampler);
     assert!((0..10).any(|seed| check_sampler(&s, seed).is_err()));
     assert!(check_sampler(&toy(2, Bug::None), 3).is_ok());
+}
+
+#[test]
+fn check_apply_legal_catches_an_unchecked_apply_that_differs() {
+    // The deal played out, to seat 0's first turn (where it may stand).
+    let dealt = |bug| {
+        let mut s = toy(2, bug);
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        while s.actor() == Actor::Chance {
+            random_playout(&mut s, &mut rng, 1);
+        }
+        s
+    };
+    let v = check_apply_legal(&dealt(Bug::UncheckedStandKeepsTurn), 7).unwrap_err();
+    assert_eq!(
+        v.rule,
+        "apply_legal agrees with apply_mut on a legal action"
+    );
+    assert!(check_apply_legal(&dealt(Bug::None), 7).is_ok());
 }
 
 #[test]

@@ -48,6 +48,9 @@ pub enum Bug {
     RefusesFinished,
     /// `action_id` gives a dealt card an id in the player space too.
     SharedIds,
+    /// `apply_legal` (the searches' unchecked apply) does not pass the turn
+    /// on after `stand`.
+    UncheckedStandKeepsTurn,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -483,6 +486,16 @@ impl cards_core::Determinize for Toy {
         }
         state.stock = pool;
         Ok(state)
+    }
+
+    fn apply_legal(&mut self, action: &ToyAction) -> Result<(), ToyError> {
+        if self.rules.bug == Bug::UncheckedStandKeepsTurn && *action == ToyAction::Stand {
+            let mover = self.to_act;
+            self.apply_mut(action)?;
+            self.to_act = mover;
+            return Ok(());
+        }
+        self.apply_mut(action)
     }
 
     fn opponents_by_playout(&self) -> bool {
