@@ -120,6 +120,8 @@ pub struct Ismcts<G: Game> {
     path: Vec<u32>,
     legal: Vec<G::Action>,
     untried: Vec<G::Action>,
+    /// The children of the node being selected from that this sample lists.
+    listed: Vec<u32>,
     scratch: Vec<(G::Action, u32)>,
     playout: Playout<G>,
     /// Whether `nodes` holds a tree [`advance`](Ismcts::advance)d to the
@@ -144,6 +146,7 @@ impl<G: Determinize> Ismcts<G> {
             path: Vec::new(),
             legal: Vec::new(),
             untried: Vec::new(),
+            listed: Vec::new(),
             scratch: Vec::new(),
             playout: Playout::new(),
             kept: false,
@@ -407,6 +410,7 @@ impl<G: Determinize> Ismcts<G> {
     ) -> Option<u32> {
         self.untried.clear();
         self.untried.extend(self.legal.iter().cloned());
+        self.listed.clear();
         let mut child = self.nodes[node as usize].first_child;
         while child != NONE {
             let c = &mut self.nodes[child as usize];
@@ -417,6 +421,7 @@ impl<G: Determinize> Ismcts<G> {
             {
                 c.available += 1;
                 self.untried.swap_remove(pos);
+                self.listed.push(child);
             }
             child = c.next_sibling;
         }
@@ -441,22 +446,17 @@ impl<G: Determinize> Ismcts<G> {
         }
         let c = self.budget.exploration;
         let mut best = (NONE, f64::NEG_INFINITY);
-        let mut child = self.nodes[node as usize].first_child;
-        while child != NONE {
+        for &child in &self.listed {
             let n = &self.nodes[child as usize];
-            let listed = n.action.as_ref().is_some_and(|a| self.legal.contains(a));
-            if listed {
-                let visits = f64::from(n.visits.max(1));
-                // libm's log, not `f64::ln`: the platform's log (glibc's
-                // natively, Rust's libm in WebAssembly) may differ in the last
-                // bit, and a seed must give the same search everywhere.
-                let available = libm::log(f64::from(n.available.max(1)));
-                let score = n.reward / visits + c * (available / visits).sqrt();
-                if score > best.1 {
-                    best = (child, score);
-                }
+            let visits = f64::from(n.visits.max(1));
+            // libm's log, not `f64::ln`: the platform's log (glibc's
+            // natively, Rust's libm in WebAssembly) may differ in the last
+            // bit, and a seed must give the same search everywhere.
+            let available = libm::log(f64::from(n.available.max(1)));
+            let score = n.reward / visits + c * (available / visits).sqrt();
+            if score > best.1 {
+                best = (child, score);
             }
-            child = n.next_sibling;
         }
         (best.0 != NONE).then_some(best.0)
     }
