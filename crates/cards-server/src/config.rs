@@ -64,6 +64,9 @@ pub struct Config {
     /// TCP peer's address. Only behind a proxy that always sets it: a
     /// client could otherwise send any address.
     pub client_ip_header: Option<axum::http::HeaderName>,
+    /// Which entry of that header's chain names the client, counted from
+    /// the last (1): the number of proxies in front that append to it.
+    pub client_ip_hops: usize,
     /// The largest WebSocket message taken; a larger one closes the connection.
     pub max_message: usize,
     /// The most writes one store transaction takes.
@@ -99,6 +102,7 @@ impl Config {
             table_burst: DEFAULT_TABLE_BURST,
             connections_per_address: DEFAULT_CONNECTIONS_PER_ADDRESS,
             client_ip_header: None,
+            client_ip_hops: 1,
             max_message: 4096,
             max_batch: 1024,
             web: None,
@@ -339,6 +343,15 @@ pub fn client_ip_header(text: &str) -> Result<axum::http::HeaderName, String> {
             cards_core::text::echo(text)
         )
     })
+}
+
+/// `--client-ip-hops`: the proxies in front that append to the chain, at
+/// least 1 and at most 16.
+///
+/// # Errors
+/// The message for a value that is not a whole number from 1 to 16.
+pub fn client_ip_hops(text: &str) -> Result<usize, String> {
+    from_one("--client-ip-hops", "proxies", 16, text)
 }
 
 /// `--max-tables`: open tables held, at least 1.

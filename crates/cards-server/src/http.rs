@@ -508,16 +508,21 @@ async fn spectate(
 
 /// The client's address for the per-address limits: the one the header of
 /// `--client-ip-header` names where it is set and names one
-/// ([`proxied_address`](crate::limit::proxied_address), its last line),
-/// else the TCP peer's.
+/// ([`proxied_address`](crate::limit::proxied_address), its lines in
+/// order, `--client-ip-hops` from the end), else the TCP peer's.
 fn client_ip(hub: &Hub, peer: SocketAddr, headers: &HeaderMap) -> IpAddr {
+    let named = |name| {
+        let lines: Vec<&str> = headers
+            .get_all(name)
+            .iter()
+            .map(|v| v.to_str().ok())
+            .collect::<Option<_>>()?;
+        crate::limit::proxied_address(&lines.join(","), hub.config.client_ip_hops)
+    };
     hub.config
         .client_ip_header
         .as_ref()
-        .and_then(|name| {
-            let last = headers.get_all(name).iter().next_back()?;
-            crate::limit::proxied_address(last.to_str().ok()?)
-        })
+        .and_then(named)
         .unwrap_or(peer.ip())
 }
 

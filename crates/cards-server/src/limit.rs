@@ -191,28 +191,31 @@ impl Drop for Slot {
     }
 }
 
-/// The client's address in a reverse proxy's header (`--client-ip-header`):
-/// the last entry of its last line, where a proxy appending to a chain
-/// (`X-Forwarded-For`, `Forwarded`) writes the address it saw; entries
-/// before it are whatever the client sent, so they are not read. An entry
-/// is an address, with or without a port (`203.0.113.5:4711`,
+/// The client's address in a reverse proxy's header (`--client-ip-header`),
+/// its lines joined by commas: the entry `hops` from the end
+/// (`--client-ip-hops`, 1 or more). Each proxy appending to a chain
+/// (`X-Forwarded-For`, `Forwarded`) adds the address it saw, so behind
+/// `hops` such proxies that entry is the address the outermost one saw;
+/// entries before it are whatever the client sent, so they are not read.
+/// An entry is an address, with or without a port (`203.0.113.5:4711`,
 /// `[2001:db8::1]:4711`), or a `Forwarded` element (RFC 7239) whose `for=`
-/// parameter is one, quoted or not. `None` where the last entry is none of
-/// these (`unknown`, an obfuscated name, nonsense).
+/// parameter is one, quoted or not. `None` where that entry is none of these
+/// (`unknown`, an obfuscated name, nonsense) or the chain is shorter.
 ///
 /// ```
 /// use cards_server::limit::proxied_address;
 /// let ip = |s: &str| Some(s.parse().unwrap());
-/// assert_eq!(proxied_address("203.0.113.5"), ip("203.0.113.5"));
-/// assert_eq!(proxied_address("10.9.9.9, 203.0.113.5"), ip("203.0.113.5"));
+/// assert_eq!(proxied_address("203.0.113.5", 1), ip("203.0.113.5"));
+/// assert_eq!(proxied_address("10.9.9.9, 203.0.113.5", 1), ip("203.0.113.5"));
+/// assert_eq!(proxied_address("10.9.9.9, 203.0.113.5, 10.0.0.2", 2), ip("203.0.113.5"));
 /// assert_eq!(
-///     proxied_address(r#"for=10.9.9.9, for="[2001:db8::1]:4711";proto=https"#),
+///     proxied_address(r#"for=10.9.9.9, for="[2001:db8::1]:4711";proto=https"#, 1),
 ///     ip("2001:db8::1")
 /// );
-/// assert_eq!(proxied_address("203.0.113.5, unknown"), None);
+/// assert_eq!(proxied_address("203.0.113.5, unknown", 1), None);
 /// ```
-pub fn proxied_address(value: &str) -> Option<IpAddr> {
-    let entry = value.rsplit(',').next()?.trim();
+pub fn proxied_address(value: &str, hops: usize) -> Option<IpAddr> {
+    let entry = value.rsplit(',').nth(hops.checked_sub(1)?)?.trim();
     let entry = match entry.split(';').find_map(|pair| {
         let (key, value) = pair.split_once('=')?;
         key.trim().eq_ignore_ascii_case("for").then_some(value)
@@ -293,8 +296,16 @@ mod tests {
             ("for=198.51.100.1, by=203.0.113.9", None),
             ("proto=https", None),
         ] {
-            assert_eq!(proxied_address(value), want, "{value:?}");
+            assert_eq!(proxied_address(value, 1), want, "{value:?}");
         }
+        // Behind two proxies that append: the second entry from the end.
+        let chain = "198.51.100.1, 203.0.113.5, 10.0.0.2";
+        assert_eq!(proxied_address(chain, 2), ip("203.0.113.5"));
+        assert_eq!(proxied_address(chain, 3), ip("198.51.100.1"));
+        assert_eq!(proxied_address(chain, 4), None, "a shorter chain");
+        assert_eq!(proxied_address(chain, 0), None);
+        let forwarded = r#"for=203.0.113.5;proto=https, for="[fd00::2]:80""#;
+        assert_eq!(proxied_address(forwarded, 2), ip("203.0.113.5"));
     }
 
     #[test]

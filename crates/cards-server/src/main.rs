@@ -65,6 +65,10 @@ struct Args {
     /// where the proxy always sets it: a client can send any header.
     #[arg(long, value_parser = cards_server::config::client_ip_header)]
     client_ip_header: Option<axum::http::HeaderName>,
+    /// With --client-ip-header naming a chain that several proxies append
+    /// to: how many (1 to 16). The client is that many entries from the end.
+    #[arg(long, default_value = "1", requires = "client_ip_header", value_parser = cards_server::config::client_ip_hops)]
+    client_ip_hops: usize,
     /// The most open tables held at once (at least 1): a new table beyond
     /// them is refused with 503 until a game ends. About 113 KB a table.
     #[arg(long, default_value = "10000", value_parser = cards_server::config::max_tables)]
@@ -116,6 +120,7 @@ fn main() -> std::process::ExitCode {
     config.table_burst = args.table_burst;
     config.connections_per_address = args.connections_per_address;
     config.client_ip_header = args.client_ip_header;
+    config.client_ip_hops = args.client_ip_hops;
     config.max_tables = args.max_tables;
     config.web = args.web;
     if let Some(n) = args.bot_threads {
@@ -169,6 +174,8 @@ mod tests {
             ("--table-burst", "0"),
             ("--connections-per-address", "0"),
             ("--client-ip-header", "bad header"),
+            ("--client-ip-hops", "0"),
+            ("--client-ip-hops", "17"),
             ("--max-tables", "0"),
             ("--max-tables", "-5"),
             ("--bot-threads", "0"),
@@ -177,7 +184,18 @@ mod tests {
             let e = refused(&[&format!("{flag}={value}")]);
             assert!(e.contains(&format!("{flag} takes")), "{flag} {value}: {e}");
         }
+        // The hops count only with the header whose chain they count.
+        let e = refused(&["--client-ip-hops=2"]);
+        assert!(e.contains("--client-ip-header"), "{e}");
+        let args = Args::try_parse_from([
+            "cards-server",
+            "--client-ip-header=X-Forwarded-For",
+            "--client-ip-hops=2",
+        ])
+        .unwrap();
+        assert_eq!(args.client_ip_hops, 2);
         let args = Args::try_parse_from(["cards-server"]).unwrap();
+        assert_eq!(args.client_ip_hops, 1);
         assert_eq!(args.away_after, Duration::from_secs(30));
         assert_eq!(
             args.empty_seat_after.as_secs(),

@@ -420,6 +420,40 @@ async fn behind_a_proxy_the_limits_count_the_address_it_names() {
     Sqlite::remove(&db);
 }
 
+/// Behind two proxies that both append to `X-Forwarded-For`
+/// (`--client-ip-hops 2`), the client is the second entry from the end; the
+/// lines of a repeated header count as one chain.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn behind_two_proxies_the_client_is_the_second_entry_from_the_end() {
+    let db = temp_db("hostile-hops");
+    let mut config = config(&db);
+    config.table_burst = 1;
+    config.tables_per_minute = 1.0;
+    config.client_ip_header = Some("x-forwarded-for".parse().unwrap());
+    config.client_ip_hops = 2;
+    let server = start(config).await;
+    let proxy: std::net::IpAddr = "127.0.0.1".parse().unwrap();
+    let good = r#"{"game":"trump21","seats":2}"#;
+    let status = |headers: String| {
+        let addr = server.addr;
+        async move { create_with(proxy, addr, &headers, good).await.0 }
+    };
+    let xff = |chain: &str| format!("X-Forwarded-For: {chain}\r\n");
+    assert_eq!(status(xff("203.0.113.5, 10.0.0.1")).await, 201);
+    // Another inner proxy, the same client; the client's claim is not read.
+    assert_eq!(
+        status(xff("198.51.100.9, 203.0.113.5, 10.0.0.2")).await,
+        429
+    );
+    assert_eq!(status(xff("203.0.113.6") + &xff("10.0.0.1")).await, 201);
+    // A chain too short for two proxies counts by the peer.
+    assert_eq!(status(xff("10.0.0.1")).await, 201);
+    assert_eq!(status(xff("10.0.0.1")).await, 429);
+    assert_eq!(server.hub.len(), 3);
+    server.task.abort();
+    Sqlite::remove(&db);
+}
+
 /// A spectator's WebSocket to `id` opened from `from`, or the handshake's
 /// error.
 async fn spectate_from(
